@@ -1,0 +1,132 @@
+"""Builds the prompt from named sections, each within its token budget.
+
+Order matters for speed: the static sections (identity, core memory, notepad, instructions)
+come first, then the conversation history, then what changes every turn (time, retrieved
+memories, tool hints) right before the user's message. llama.cpp then reuses the evaluated
+prefix between turns. History is windowed in blocks (see `select_history`) so the start of the
+window, and with it the cached prefix, stays put for many turns.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+import constants
+from agent.providers.base import ChatMessage
+from managers.chat_log import LogEntry
+
+CountTokens = Callable[[str], int]
+TRUNCATION_MARK = "\n…(truncated)"
+
+
+@dataclass(frozen=True)
+class PromptSection:
+    name: str  # a key of constants.PROMPT_BUDGETS[...]
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class HistoryWindow:
+    entries: tuple[LogEntry, ...]
+    anchor_id: str  # the first entry of the window; kept between turns
+
+
+@dataclass(frozen=True)
+class BuiltPrompt:
+    messages: tuple[ChatMessage, ...]
+    prefix_len: int  # messages[:prefix_len] are static sections + history: what `warm` evaluates
+    section_tokens: Mapping[str, int] = field(default_factory=dict)
+    history: HistoryWindow = HistoryWindow((), "")
+
+    @property
+    def prefix(self) -> tuple[ChatMessage, ...]:
+        return self.messages[: self.prefix_len]
+
+
+def fit_to_budget(text: str, budget: int, count: CountTokens) -> str:
+    """`text` if it fits in `budget` tokens, else its head cut to fit, with a visible mark."""
+    text = text.strip()
+    if not text or count(text) <= budget:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # binary search on characters: token counts are monotone enough
+        mid = (low + high + 1) // 2
+        if count(text[:mid] + TRUNCATION_MARK) <= budget:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low] + TRUNCATION_MARK if low else ""
+
+
+def select_history(
+    entries: Sequence[LogEntry], anchor_id: str, budget: int, count: CountTokens,
+    render: Callable[[LogEntry], str] = lambda e: e.text,
+) -> HistoryWindow:
+    """The history to show: from the kept anchor if it still fits, else a fresh, shorter window.
+
+    Walking back from the newest entry is bounded by the budget, so the cost does not grow
+    with the length of the whole history.
+    """
+    if anchor_id:
+        start = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].id == anchor_id), None)
+        if start is not None:
+            window = entries[start:]
+            if sum(count(render(e)) for e in window) <= budget:
+                return HistoryWindow(tuple(window), anchor_id)
+    target = int(budget * constants.HISTORY_KEEP_FRACTION_ON_TRIM)
+    total, start = 0, len(entries)
+    while start > 0:
+        cost = count(render(entries[start - 1]))
+        if total + cost > target:
+            break
+        total += cost
+        start -= 1
+    window = tuple(entries[start:])
+    return HistoryWindow(window, window[0].id if window else "")
+
+
+def build_prompt(
+    static_sections: Sequence[PromptSection],
+    history: HistoryWindow,
+    dynamic_sections: Sequence[PromptSection],
+    user_text: str,
+    budgets: Mapping[str, int],
+    count: CountTokens,
+    render_history: Callable[[LogEntry], str] = lambda e: e.text,
+    render_user: Callable[[str, str], str] | None = None,
+) -> BuiltPrompt:
+    """Assemble the messages. `render_user(context, text)` joins the dynamic block and the text."""
+    tokens: dict[str, int] = {}
+    static_parts = []
+    for section in static_sections:
+        text = fit_to_budget(section.text, budgets.get(section.name, 0), count)
+        tokens[section.name] = count(text) if text else 0
+        if text:
+            static_parts.append(f"# {section.title}\n{text}")
+    messages = [ChatMessage("system", "\n\n".join(static_parts))]
+    for entry in history.entries:
+        role = "user" if entry.role == "USER" else "assistant"
+        messages.append(ChatMessage(role, render_history(entry)))
+    tokens["history"] = sum(count(m.content) for m in messages[1:])
+    prefix_len = len(messages)
+
+    dynamic_budget = budgets.get("dynamic", 0)
+    dynamic_parts = []
+    for section in dynamic_sections:
+        remaining = dynamic_budget - sum(count(p) for p in dynamic_parts)
+        text = fit_to_budget(section.text, max(0, remaining), count)
+        if text:
+            dynamic_parts.append(f"[{section.title}]\n{text}")
+    context = "\n".join(dynamic_parts)
+    tokens["dynamic"] = count(context) if context else 0
+    joiner = render_user or join_context
+    messages.append(ChatMessage("user", joiner(context, user_text)))
+    return BuiltPrompt(tuple(messages), prefix_len, tokens, history)
+
+
+def join_context(context: str, user_text: str) -> str:
+    """The user's message as sent: the per-turn context block first, then the text itself."""
+    if not context:
+        return user_text
+    return f"<context>\n{context}\n</context>\n\n{user_text}"

@@ -1,0 +1,77 @@
+"""The one interface every chat model backend implements, and the types that cross it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping, Protocol, Sequence, Union
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    role: str  # "system" | "user" | "assistant" | "tool"
+    content: str
+    tool_call_id: str = ""
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    parameters: Mapping[str, Any]  # JSON schema of the arguments
+
+    def as_openai_tool(self) -> dict:
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": dict(self.parameters),
+            },
+        }
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    name: str
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+    id: str = ""
+
+
+StreamEvent = Union[TextDelta, ToolCall]
+
+
+class ProviderError(Exception):
+    """A model call failed; `user_message` is safe to show (no keys, no stack trace)."""
+
+    def __init__(self, user_message: str, retryable: bool = False, status: int | None = None):
+        super().__init__(user_message)
+        self.user_message = user_message
+        self.retryable = retryable
+        self.status = status
+
+
+class ChatModel(Protocol):
+    name: str
+    budget_family: str  # "local" or "remote": which PROMPT_BUDGETS apply
+    native_tools: bool  # False: tool calls are written as text and parsed by the agent
+
+    def stream(
+        self,
+        messages: Sequence[ChatMessage],
+        tools: Sequence[ToolSpec],
+        temperature: float,
+        max_tokens: int,
+    ) -> Iterator[StreamEvent]:
+        """Yield text deltas as they are generated, and tool calls (native-tool models)."""
+        ...
+
+    def count_tokens(self, text: str) -> int: ...
+
+    def warm(self, messages: Sequence[ChatMessage]) -> None:
+        """Evaluate a prompt prefix ahead of time (local models); a no-op elsewhere."""
+        ...

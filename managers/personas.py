@@ -1,0 +1,157 @@
+"""Personas (characters): the sample, templates, create / rename / delete-to-trash.
+
+Every name a user types goes through `store.validate_name` before it becomes a path.
+"""
+from __future__ import annotations
+
+import logging
+import shutil
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+from pydantic import BaseModel, ConfigDict
+
+from managers.store import CharacterFiles, UnsafeNameError, atomic_write_text, file_lock, safe_child
+
+log = logging.getLogger(__name__)
+
+SAMPLE_PERSONA = "Ark"
+TEMPLATE_FOLDER = "_template"
+PERSONA_FILES = ("SystemPrompt.md", "core_memory.md", "notepad.md")
+
+
+class CharacterSettings(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    display_name: str = ""
+    language_hint: str = "ja/en"
+
+
+@dataclass(frozen=True)
+class Character:
+    """The files of one persona."""
+
+    name: str
+    root: Path
+
+    @property
+    def system_prompt(self) -> Path:
+        return self.root / "SystemPrompt.md"
+
+    @property
+    def core_memory(self) -> Path:
+        return self.root / "core_memory.md"
+
+    @property
+    def notepad(self) -> Path:
+        return self.root / "notepad.md"
+
+    @property
+    def settings_file(self) -> Path:
+        return self.root / "character.json"
+
+    @property
+    def logs(self) -> Path:
+        return self.root / "logs"
+
+    @property
+    def journal_file(self) -> Path:
+        return self.root / "journal" / "streaming.jsonl"
+
+    @property
+    def memory_dir(self) -> Path:
+        return self.root / "memory"
+
+    def files(self) -> CharacterFiles:
+        return CharacterFiles(self.root)
+
+    def read_text(self, path: Path) -> str:
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+class PersonaError(ValueError):
+    """A persona operation that cannot be done; the message is for the user."""
+
+
+class PersonaManager:
+    def __init__(self, characters_dir: Path, trash_dir: Path, bundled_dir: Path, clock: Callable[[], datetime]):
+        self.characters_dir = characters_dir
+        self.trash_dir = trash_dir
+        self.bundled_dir = bundled_dir
+        self._clock = clock
+
+    def ensure_sample(self) -> bool:
+        """Copy the bundled sample persona on first start. True if it was copied."""
+        self.characters_dir.mkdir(parents=True, exist_ok=True)
+        if self.list():
+            return False
+        shutil.copytree(self.bundled_dir / SAMPLE_PERSONA, self.characters_dir / SAMPLE_PERSONA)
+        log.info("Copied the sample persona %s", SAMPLE_PERSONA)
+        return True
+
+    def list(self) -> list[str]:
+        if not self.characters_dir.exists():
+            return []
+        return sorted(
+            p.name for p in self.characters_dir.iterdir()
+            if p.is_dir() and not p.name.startswith((".", "_")) and (p / "SystemPrompt.md").exists()
+        )
+
+    def get(self, name: str) -> Character:
+        path = self._path(name)
+        if not path.is_dir():
+            raise PersonaError(f"There is no persona named {name!r}.")
+        return Character(path.name, path)
+
+    def templates(self) -> list[str]:
+        return sorted(
+            p.name for p in self.bundled_dir.iterdir() if p.is_dir() and (p / "SystemPrompt.md").exists()
+        )
+
+    def create(self, name: str, template: str = TEMPLATE_FOLDER) -> Character:
+        target = self._path(name)
+        if target.exists():
+            raise PersonaError(f"A persona named {target.name!r} already exists.")
+        source = self.bundled_dir / (template if template in self.templates() else TEMPLATE_FOLDER)
+        shutil.copytree(source, target, ignore=shutil.ignore_patterns("logs", "journal", "backups"))
+        character = Character(target.name, target)
+        prompt = character.read_text(character.system_prompt).replace("{name}", target.name)
+        atomic_write_text(character.system_prompt, prompt)
+        return character
+
+    def rename(self, old: str, new: str) -> Character:
+        source = self.get(old).root
+        target = self._path(new)
+        if target.exists():
+            raise PersonaError(f"A persona named {target.name!r} already exists.")
+        with file_lock(source / "logs" / "rename"):
+            source.rename(target)
+        return Character(target.name, target)
+
+    def delete(self, name: str) -> Path:
+        """Move a persona to trash (restorable); returns where it went."""
+        source = self.get(name).root
+        self.trash_dir.mkdir(parents=True, exist_ok=True)
+        target = self.trash_dir / f"{source.name}.{self._clock().strftime('%Y%m%dT%H%M%S')}"
+        shutil.move(str(source), str(target))
+        return target
+
+    def restore(self, trashed_name: str) -> Character:
+        source = safe_child(self.trash_dir, trashed_name)
+        name = source.name.rsplit(".", 1)[0]
+        target = self._path(name)
+        if target.exists():
+            raise PersonaError(f"A persona named {name!r} already exists; rename it first.")
+        shutil.move(str(source), str(target))
+        return Character(target.name, target)
+
+    def trashed(self) -> list[str]:
+        return sorted(p.name for p in self.trash_dir.iterdir()) if self.trash_dir.exists() else []
+
+    def _path(self, name: str) -> Path:
+        try:
+            return safe_child(self.characters_dir, name)
+        except UnsafeNameError as exc:
+            raise PersonaError(str(exc)) from exc
