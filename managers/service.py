@@ -1,0 +1,274 @@
+"""The service facade: everything the UI and the CLI may ask of Nexus Ark.
+
+UI handlers call these methods and lay out what comes back; no business logic lives in `ui/`.
+Dependencies (data paths, clock, a model factory) are passed in, so tests build a service
+around a temp directory and a scripted model.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Iterator
+
+from agent.graph import TurnControl, TurnDeps, build_turn_graph
+from agent.providers.base import ChatModel, ProviderError
+from agent.providers.factory import create_chat_model, max_reply_tokens
+from agent.retrieval import RetrievalResult, Searcher, retrieve
+from managers.chat_log import LogEntry
+from managers.config import AppSettings, ConfigStore, DataPaths, Secrets, mask_secret
+from managers.personas import PersonaError, PersonaManager
+from managers.session import CharacterSession, RecoveredReply
+from managers.store import QuarantineReport
+
+log = logging.getLogger(__name__)
+
+BUNDLED_CHARACTERS = Path(__file__).resolve().parent.parent / "characters"
+ModelFactory = Callable[[AppSettings, Secrets, Path], ChatModel]
+
+
+def system_clock() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass
+class ModelStatus:
+    state: str = "not loaded"  # not loaded / loading / warming / ready / error
+    detail: str = ""
+    ready_event: threading.Event = field(default_factory=threading.Event)
+
+    def text(self) -> str:
+        return f"{self.state}: {self.detail}" if self.detail else self.state
+
+
+@dataclass(frozen=True)
+class TurnEvent:
+    kind: str  # status / token / tool / retrieval / done / error
+    text: str = ""
+    entry: LogEntry | None = None
+    retrieval: RetrievalResult | None = None
+
+
+class NexusService:
+    def __init__(
+        self,
+        data_dir: Path,
+        clock: Callable[[], datetime] = system_clock,
+        model_factory: ModelFactory = create_chat_model,
+        bundled_characters: Path = BUNDLED_CHARACTERS,
+        searcher: Searcher | None = None,
+    ):
+        self.paths = DataPaths(Path(data_dir))
+        self.paths.root.mkdir(parents=True, exist_ok=True)
+        self.clock = clock
+        self.config = ConfigStore(self.paths)
+        self.personas = PersonaManager(self.paths.characters, self.paths.trash, bundled_characters, clock)
+        self._model_factory = model_factory
+        self._searcher = searcher
+        self._model: ChatModel | None = None
+        self._model_lock = threading.Lock()
+        self.model_status = ModelStatus()
+        self._sessions: dict[str, CharacterSession] = {}
+        self._controls: dict[str, TurnControl] = {}
+        self.notices: list[str] = []
+        self.settings = self.config.load_settings()
+        self.personas.ensure_sample()
+        self.notices.extend(r.message() for r in self.config.files.quarantined)
+
+    # --- personas -------------------------------------------------------------------
+    def persona_names(self) -> list[str]:
+        return self.personas.list()
+
+    def current_persona(self) -> str:
+        names = self.persona_names()
+        last = self.settings.last_character
+        return last if last in names else (names[0] if names else "")
+
+    def session(self, name: str) -> CharacterSession:
+        character = self.personas.get(name)
+        session = self._sessions.get(character.name)
+        if session is None:
+            session = CharacterSession(character, self.clock)
+            recovered = session.recover_interrupted_reply()
+            if recovered:
+                self.notices.append(self._recovered_notice(character.name, recovered))
+            self._sessions[character.name] = session
+        return session
+
+    def _recovered_notice(self, name: str, recovered: RecoveredReply) -> str:
+        return (f"{name}'s last reply was cut off (the app stopped while it was being written); "
+                f"the {recovered.chars} characters written so far were recovered and are marked as recovered.")
+
+    def select_persona(self, name: str) -> CharacterSession:
+        session = self.session(name)
+        if self.settings.last_character != session.character.name:
+            self.settings = self.settings.model_copy(update={"last_character": session.character.name})
+            self.config.save_settings(self.settings)
+        return session
+
+    def create_persona(self, name: str, template: str = "_template") -> str:
+        return self.personas.create(name, template).name
+
+    def rename_persona(self, old: str, new: str) -> str:
+        self._forget_session(old)
+        return self.personas.rename(old, new).name
+
+    def delete_persona(self, name: str) -> Path:
+        self._forget_session(name)
+        return self.personas.delete(name)
+
+    def _forget_session(self, name: str) -> None:
+        session = self._sessions.get(name)
+        if session is not None and session.turn_lock.locked():
+            raise PersonaError(f"{name} is replying right now; wait for the reply or stop it first.")
+        self._sessions.pop(name, None)
+
+    # --- memory files ---------------------------------------------------------------
+    def read_memory(self, persona: str, which: str) -> str:
+        return self.session(persona).read(which)
+
+    def save_memory(self, persona: str, which: str, text: str) -> None:
+        self.session(persona).write(which, text)
+
+    def pop_notices(self) -> list[str]:
+        notices = self.notices + [r.message() for s in self._sessions.values() for r in s.files.quarantined]
+        self.notices = []
+        for s in self._sessions.values():
+            s.files.quarantined.clear()
+        return notices
+
+    # --- settings and model -----------------------------------------------------------
+    def update_settings(self, **changes) -> AppSettings:
+        self.settings = AppSettings.model_validate({**self.settings.model_dump(), **changes})
+        self.config.save_settings(self.settings)
+        with self._model_lock:
+            self._model = None
+            self.model_status = ModelStatus()
+        return self.settings
+
+    def set_api_key(self, which: str, value: str) -> str:
+        if which not in ("gemini_api_key", "openai_api_key"):
+            raise ValueError(f"unknown key {which!r}")
+        secrets = self.config.load_secrets().model_copy(update={which: value.strip()})
+        self.config.save_secrets(secrets)
+        with self._model_lock:
+            self._model = None
+        return mask_secret(secrets.model_dump()[which])
+
+    def masked_keys(self) -> dict[str, str]:
+        return {k: mask_secret(v) for k, v in self.config.load_secrets().model_dump().items()}
+
+    def model(self) -> ChatModel:
+        with self._model_lock:
+            if self._model is None:
+                self._model = self._model_factory(self.settings, self.config.load_secrets(), self.paths.embedded_model)
+            return self._model
+
+    def start_background_warmup(self) -> threading.Thread:
+        """Load the model and pre-evaluate the current persona's prompt prefix, off the UI thread."""
+        thread = threading.Thread(target=self.warm_up, name="model-warmup", daemon=True)
+        thread.start()
+        return thread
+
+    def warm_up(self) -> None:
+        status = self.model_status
+        try:
+            status.state, status.detail = "loading", "loading the model…"
+            model = self.model()
+            if hasattr(model, "load"):
+                model.load()
+            persona = self.current_persona()
+            if persona:
+                status.state, status.detail = "warming", f"reading {persona}'s memory…"
+                session = self.session(persona)
+                with session.turn_lock:
+                    model.warm(session.warm_prompt(model).prefix)
+            status.state, status.detail = "ready", f"{persona} is ready"
+        except ProviderError as exc:
+            status.state, status.detail = "error", exc.user_message
+        finally:
+            status.ready_event.set()
+
+    # --- chat -----------------------------------------------------------------------
+    def conversation(self, persona: str) -> list[LogEntry]:
+        return self.session(persona).chat_log.view()
+
+    def stop(self, persona: str) -> None:
+        control = self._controls.get(persona)
+        if control is not None:
+            control.stop.set()
+
+    def send(self, persona: str, text: str) -> Iterator[TurnEvent]:
+        yield from self._run_turn(persona, {"user_text": text})
+
+    def regenerate(self, persona: str) -> Iterator[TurnEvent]:
+        view = self.conversation(persona)
+        last_user = next((e for e in reversed(view) if e.role == "USER"), None)
+        if last_user is None:
+            yield TurnEvent("error", "There is no message to answer yet.")
+            return
+        replaces = view[-1].id if view[-1].role == "AGENT" else ""
+        state = {"user_text": last_user.text, "user_entry_id": last_user.id, "replaces_id": replaces}
+        yield from self._run_turn(persona, state)
+
+    def find_message(self, persona: str, entry_id: str) -> LogEntry | None:
+        return self.session(persona).chat_log.find(entry_id)
+
+    def edit_message(self, persona: str, entry_id: str, new_text: str) -> LogEntry:
+        return self.session(persona).chat_log.record_edit(entry_id, new_text)
+
+    def delete_message(self, persona: str, entry_id: str) -> LogEntry:
+        return self.session(persona).chat_log.record_delete(entry_id)
+
+    def _deps(self, session: CharacterSession, model: ChatModel) -> TurnDeps:
+        return TurnDeps(
+            model=model, chat_log=session.chat_log, journal=session.journal, memory_editor=session,
+            clock=self.clock,
+            retrieve=lambda text, now: retrieve(text, now, self._searcher, self.settings.auto_retrieval),
+            compose_prompt=lambda entry, retrieval, tools: session.compose_prompt(model, entry, retrieval, tools),
+            user_name=self.settings.user_name, persona_name=session.character.name,
+            temperature=self.settings.temperature, max_tokens=max_reply_tokens(model),
+            remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,
+        )
+
+    def _run_turn(self, persona: str, state: dict) -> Iterator[TurnEvent]:
+        session = self.session(persona)
+        if not session.turn_lock.acquire(blocking=False):
+            yield TurnEvent("error", f"{persona} is still replying; wait or press Stop.")
+            return
+        control = TurnControl()
+        self._controls[session.character.name] = control
+        try:
+            try:
+                model = self.model()
+            except ProviderError as exc:
+                # The message is still kept, so nothing the user typed is lost.
+                if not state.get("user_entry_id"):
+                    session.chat_log.append("USER", self.settings.user_name, state["user_text"])
+                yield TurnEvent("error", exc.user_message)
+                return
+            graph = build_turn_graph(self._deps(session, model)).compile()
+            config = {"configurable": {"control": control}}
+            final_error = ""
+            for mode, payload in graph.stream(state, config, stream_mode=["custom", "values"]):
+                if mode == "values":
+                    final_error = payload.get("error", "") or final_error
+                    continue
+                kind = payload.get("type")
+                if kind == "token":
+                    yield TurnEvent("token", payload["text"])
+                elif kind == "tool":
+                    yield TurnEvent("tool", payload["announcement"])
+                elif kind == "status":
+                    yield TurnEvent("status", payload["text"])
+                elif kind == "retrieval":
+                    yield TurnEvent("retrieval", retrieval=payload["result"])
+                elif kind == "done":
+                    yield TurnEvent("done", payload["text"], entry=payload["entry"])
+            if final_error:
+                yield TurnEvent("error", final_error)
+        finally:
+            self._controls.pop(session.character.name, None)
+            session.turn_lock.release()

@@ -1,0 +1,112 @@
+"""Nexus Ark: `python nexus_ark.py` serves the UI on 127.0.0.1:7860.
+
+Subcommands: `setup-model` (assemble and verify the embedded model), `bench chat` (time to
+first token on the embedded model). Options: --host, --port, --data-dir.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+import constants
+
+APP_DIR = Path(__file__).resolve().parent
+
+# Offline by design: set before gradio or huggingface code is imported anywhere.
+os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+
+log = logging.getLogger("nexus_ark")
+
+
+def data_dir_from(arg: str | None) -> Path:
+    return Path(arg or os.environ.get(constants.DATA_DIR_ENV) or APP_DIR / "data").expanduser().resolve()
+
+
+def progress(message: str) -> None:
+    log.info(message)
+
+
+def cmd_setup_model(args) -> int:
+    from managers.config import DataPaths
+    from managers.model_assets import ModelAssemblyError, ensure_model
+
+    path = DataPaths(data_dir_from(args.data_dir)).embedded_model
+    try:
+        ensure_model(path, progress)
+    except ModelAssemblyError as exc:
+        log.error("Could not set up the model: %s", exc)
+        return 1
+    return 0
+
+
+def serve(args) -> int:
+    started = time.monotonic()
+    from managers.service import NexusService
+    from ui.app import THEME, build_app
+
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        log.warning("Serving on %s: other machines on your network can reach this app.", args.host)
+    service = NexusService(data_dir_from(args.data_dir))
+    service.start_background_warmup()
+    demo = build_app(service)
+    demo.queue(default_concurrency_limit=4)
+    demo.launch(
+        server_name=args.host, server_port=args.port, share=False, ssr_mode=False, theme=THEME,
+        inbrowser=False, show_error=False, prevent_thread_lock=True, quiet=True,
+    )
+    log.info("Nexus Ark is up on http://%s:%d (%.1f s); press Ctrl-C to quit.", args.host, args.port,
+             time.monotonic() - started)
+    try:
+        while True:
+            time.sleep(1.0)
+    except KeyboardInterrupt:
+        log.info("Shutting down.")
+        demo.close()
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from bench.chat_bench import main as bench_chat_main
+
+    if args.what == "chat":
+        return bench_chat_main(args)
+    log.error("Unknown benchmark %r", args.what)
+    return 2
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="nexus_ark.py", description=__doc__)
+    p.add_argument("--host", default=constants.DEFAULT_HOST)
+    p.add_argument("--port", type=int, default=constants.DEFAULT_PORT)
+    p.add_argument("--data-dir", default=None, help=f"user data (default ./data, or ${constants.DATA_DIR_ENV})")
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("serve", help="serve the UI (the default)")
+    sub.add_parser("setup-model", help="assemble and verify the embedded model")
+    bench = sub.add_parser("bench", help="benchmarks")
+    bench.add_argument("what", choices=["chat"])
+    bench.add_argument("files", nargs="*")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--turns", type=int, default=4)
+    bench.add_argument("--history", type=int, default=1000)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+                        stream=sys.stderr)
+    args = parser().parse_args(argv)
+    if args.command == "setup-model":
+        return cmd_setup_model(args)
+    if args.command == "bench":
+        return cmd_bench(args)
+    return serve(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

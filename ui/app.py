@@ -1,0 +1,50 @@
+"""The whole UI, assembled in one place from one module per tab."""
+from __future__ import annotations
+
+import gradio as gr
+
+from managers.service import NexusService
+from ui.chat_tab import build_chat_tab
+from ui.chat_view import conversation_view
+from ui.memory_tab import build_memory_tab, memory_values
+from ui.persona_tab import build_persona_tab
+from ui.settings_tab import build_settings_tab
+
+THEME = gr.themes.Soft()  # built-in themes use bundled fonts: nothing is fetched
+
+
+def build_app(service: NexusService) -> gr.Blocks:
+    with gr.Blocks(title="Nexus Ark") as demo:
+        with gr.Row():
+            persona = gr.Dropdown(service.persona_names(), value=service.current_persona(), label="Persona",
+                                  elem_id="persona-select", scale=2)
+            status = gr.Markdown(elem_id="model-status")
+        notices = gr.Markdown(elem_id="notices")
+        with gr.Tab("Chat"):
+            chat = build_chat_tab(service, persona)
+        with gr.Tab("Memory"):
+            memory = build_memory_tab(service, persona)
+        with gr.Tab("Personas"):
+            build_persona_tab(service, persona)
+        with gr.Tab("Settings"):
+            build_settings_tab(service)
+
+        def on_persona(name):
+            if not name:
+                return [gr.update(), []] + [gr.update()] * len(memory.editors)
+            service.select_persona(name)
+            messages, ids = conversation_view(service.conversation(name))
+            return [messages, ids] + memory_values(service, name)
+
+        outputs = [chat.chatbot, chat.ids] + list(memory.editors.values())
+        persona.change(on_persona, [persona], outputs)
+        demo.load(on_persona, [persona], outputs)
+
+        def on_tick():
+            text = f"**Model:** {service.model_status.text()}"
+            found = service.pop_notices()
+            return text, ("\n\n".join(f"⚠️ {n}" for n in found) if found else gr.update())
+
+        gr.Timer(1.0).tick(on_tick, None, [status, notices])
+        demo.load(on_tick, None, [status, notices])
+    return demo

@@ -1,0 +1,109 @@
+"""The chat tab: conversation, send / stop / regenerate, edit or delete a message."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import gradio as gr
+
+from managers.service import NexusService
+from ui.chat_view import conversation_view, display_text, retrieval_report
+
+
+@dataclass
+class ChatTab:
+    chatbot: gr.Chatbot
+    ids: gr.State
+    textbox: gr.Textbox
+    send: gr.Button
+    stop: gr.Button
+    regenerate: gr.Button
+    why: gr.Markdown
+
+
+def stream_turn(service: NexusService, persona: str, events, history: list[dict]):
+    """Yield (chatbot, ids, why) while a turn streams; ends with the log's own view."""
+    history = history + [{"role": "assistant", "content": ""}]
+    streamed, error, why = "", "", gr.update()
+    for event in events:
+        if event.kind == "token":
+            streamed += event.text
+        elif event.kind == "tool":
+            streamed += f"\n*{event.text}*\n"
+        elif event.kind == "retrieval":
+            why = retrieval_report(event.retrieval)
+        elif event.kind == "error":
+            error = event.text
+            gr.Warning(error)
+        shown = display_text(streamed.strip()) + (f"\n\n⚠️ {display_text(error)}" if error else "")
+        history[-1] = {"role": "assistant", "content": shown or "…"}
+        yield history, gr.update(), why
+    messages, ids = conversation_view(service.conversation(persona))
+    if error:  # an error is shown, not logged as the persona's words
+        messages.append({"role": "assistant", "content": f"⚠️ {display_text(error)}"})
+    yield messages, ids, why
+
+
+def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
+    chatbot = gr.Chatbot(label="Chat", height=520, elem_id="chatbot")
+    ids = gr.State([])
+    with gr.Row():
+        textbox = gr.Textbox(placeholder="Message… / メッセージ…", show_label=False, scale=8,
+                             elem_id="chat-input", lines=2, max_lines=12)
+        send = gr.Button("Send", variant="primary", scale=1, elem_id="send-btn")
+    with gr.Row():
+        stop = gr.Button("Stop", elem_id="stop-btn")
+        regenerate = gr.Button("Regenerate last reply", elem_id="regen-btn")
+    with gr.Accordion("Edit or delete a message (click it in the chat first)", open=False):
+        selected = gr.State("")
+        edit_box = gr.Textbox(label="Selected message", lines=3, elem_id="edit-box")
+        with gr.Row():
+            save_edit = gr.Button("Save edit", elem_id="save-edit-btn")
+            delete = gr.Button("Delete message", variant="stop", elem_id="delete-msg-btn")
+        edit_status = gr.Markdown()
+    with gr.Accordion("Why did the persona remember that?", open=False):
+        why = gr.Markdown("No reply yet.", elem_id="why")
+
+    def on_send(name, text, history):
+        if not text.strip():
+            yield history, gr.update(), gr.update(), text
+            return
+        pending = history + [{"role": "user", "content": display_text(text)}]
+        for chat, new_ids, why_text in stream_turn(service, name, service.send(name, text), pending):
+            yield chat, new_ids, why_text, ""
+
+    def on_regenerate(name, history):
+        trimmed = history[:-1] if history and history[-1]["role"] == "assistant" else history
+        for chat, new_ids, why_text in stream_turn(service, name, service.regenerate(name), trimmed):
+            yield chat, new_ids, why_text
+
+    def on_select(name, id_list, event: gr.SelectData):
+        index = event.index if isinstance(event.index, int) else event.index[0]
+        if not (0 <= index < len(id_list)):
+            return "", ""
+        entry = service.find_message(name, id_list[index])
+        return id_list[index], entry.text if entry else ""
+
+    def on_save_edit(name, entry_id, text):
+        if not entry_id:
+            return gr.update(), gr.update(), "Click a message in the chat first."
+        service.edit_message(name, entry_id, text)
+        chat, new_ids = conversation_view(service.conversation(name))
+        return chat, new_ids, "Saved. The original is kept in the log."
+
+    def on_delete(name, entry_id):
+        if not entry_id:
+            return gr.update(), gr.update(), "Click a message in the chat first.", ""
+        service.delete_message(name, entry_id)
+        chat, new_ids = conversation_view(service.conversation(name))
+        return chat, new_ids, "Deleted from the conversation (the log keeps a record).", ""
+
+    send_inputs = [persona, textbox, chatbot]
+    send_outputs = [chatbot, ids, why, textbox]
+    send.click(on_send, send_inputs, send_outputs)
+    textbox.submit(on_send, send_inputs, send_outputs)
+    stop.click(lambda name: service.stop(name), [persona], None)
+    regenerate.click(on_regenerate, [persona, chatbot], [chatbot, ids, why])
+    chatbot.select(on_select, [persona, ids], [selected, edit_box])
+    save_edit.click(on_save_edit, [persona, selected, edit_box], [chatbot, ids, edit_status])
+    delete.click(on_delete, [persona, selected], [chatbot, ids, edit_status, selected])
+    return ChatTab(chatbot, ids, textbox, send, stop, regenerate, why)

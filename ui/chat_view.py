@@ -1,0 +1,38 @@
+"""Turning log entries and turn events into what the Chatbot shows. Presentation only."""
+from __future__ import annotations
+
+import html
+
+from managers.chat_log import STATUS_RECOVERED, STATUS_STOPPED, LogEntry
+
+
+def display_text(text: str) -> str:
+    """Markup typed by anyone is shown as text, never rendered."""
+    return html.escape(text, quote=False)
+
+
+def entry_to_message(entry: LogEntry) -> dict:
+    text = display_text(entry.text)
+    status = entry.meta.get("status")
+    if status == STATUS_RECOVERED:
+        text = "↩️ *(recovered after an interruption)*\n\n" + text
+    elif status == STATUS_STOPPED:
+        text += " ⏹ *(stopped)*"
+    return {"role": "user" if entry.role == "USER" else "assistant", "content": text}
+
+
+def conversation_view(entries: list[LogEntry]) -> tuple[list[dict], list[str]]:
+    """Chatbot messages and, in the same order, the ids of the log entries they show."""
+    dialogue = [e for e in entries if e.is_dialogue]
+    return [entry_to_message(e) for e in dialogue], [e.id for e in dialogue]
+
+
+def retrieval_report(result) -> str:
+    if result is None:
+        return "No reply yet."
+    if result.skipped:
+        return f"No memory search for this message: {result.reason}."
+    lines = [f"Intent: **{result.intent or '—'}**"]
+    for item in result.items:
+        lines.append(f"- `{item.score:.3f}` ({item.source}) {display_text(item.text[:200])} {item.why}")
+    return "\n".join(lines) if result.items else "Searched, nothing relevant found."

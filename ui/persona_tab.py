@@ -1,0 +1,58 @@
+"""Create, rename and delete personas (delete asks for confirmation and goes to trash)."""
+from __future__ import annotations
+
+import gradio as gr
+
+from managers.personas import PersonaError
+from managers.service import NexusService
+
+
+def build_persona_tab(service: NexusService, persona: gr.Dropdown) -> None:
+    status = gr.Markdown(elem_id="persona-status")
+    with gr.Group():
+        new_name = gr.Textbox(label="New persona name", elem_id="new-persona-name")
+        template = gr.Dropdown(service.personas.templates(), value="_template", label="Start from")
+        create = gr.Button("Create persona", elem_id="create-persona-btn")
+    with gr.Group():
+        rename_to = gr.Textbox(label="Rename the current persona to", elem_id="rename-to")
+        rename = gr.Button("Rename", elem_id="rename-btn")
+    with gr.Group():
+        delete = gr.Button("Delete the current persona…", variant="stop", elem_id="delete-persona-btn")
+        confirm = gr.Button("Yes, move it to trash", variant="stop", visible=False, elem_id="confirm-delete-btn")
+        cancel = gr.Button("Cancel", visible=False)
+
+    def refreshed(selected: str, message: str):
+        return gr.update(choices=service.persona_names(), value=selected), message
+
+    def on_create(name, template_name):
+        try:
+            created = service.create_persona(name, template_name)
+        except PersonaError as exc:
+            return gr.update(), f"⚠️ {exc}", gr.update()
+        return *refreshed(created, f"✅ Created {created}."), ""
+
+    def on_rename(current, new):
+        try:
+            renamed = service.rename_persona(current, new)
+        except PersonaError as exc:
+            return gr.update(), f"⚠️ {exc}"
+        return refreshed(renamed, f"✅ Renamed to {renamed}.")
+
+    def on_confirm(current):
+        try:
+            where = service.delete_persona(current)
+        except PersonaError as exc:
+            return gr.update(), f"⚠️ {exc}", gr.update(visible=False), gr.update(visible=False)
+        names = service.persona_names()
+        if not names:
+            service.personas.ensure_sample()
+            names = service.persona_names()
+        hidden = gr.update(visible=False)
+        return (gr.update(choices=names, value=names[0]),
+                f"🗑️ {current} moved to trash ({where.name}); it can be restored from there.", hidden, hidden)
+
+    create.click(on_create, [new_name, template], [persona, status, new_name])
+    rename.click(on_rename, [persona, rename_to], [persona, status])
+    delete.click(lambda: (gr.update(visible=True), gr.update(visible=True)), None, [confirm, cancel])
+    cancel.click(lambda: (gr.update(visible=False), gr.update(visible=False)), None, [confirm, cancel])
+    confirm.click(on_confirm, [persona], [persona, status, confirm, cancel])
