@@ -107,11 +107,12 @@ def build_turn_graph(deps: TurnDeps) -> StateGraph:
         writer = get_stream_writer()
         if state["rounds"] == 0:
             deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
-        tools = state["tools"] if state["rounds"] < constants.MAX_TOOL_ROUNDS else ()
+        may_call = state["rounds"] < constants.MAX_TOOL_ROUNDS
+        tools = state["tools"] if may_call else ()
         messages = list(state["prompt"].messages) + state["transcript"]
         round_text, native_calls = "", []
         display = reply_tags.TagStreamFilter()
-        holding = bool(tools) and not deps.model.native_tools
+        holding = bool(state["tools"]) and not deps.model.native_tools
         stopped, error = False, ""
         try:
             for event in deps.model.stream(messages, tools, deps.temperature, deps.max_tokens):
@@ -136,11 +137,12 @@ def build_turn_graph(deps: TurnDeps) -> StateGraph:
                     break
         except ProviderError as exc:
             error = exc.user_message
-        calls = native_calls
-        if not deps.model.native_tools and tools and not stopped:
-            parsed = tool_parsing.extract_tool_calls(round_text, {t.name: t.parameters for t in tools})
-            calls = list(parsed.calls)
-            if calls:
+        calls = native_calls if may_call else []
+        if not deps.model.native_tools and state["tools"] and not stopped:
+            parsed = tool_parsing.extract_tool_calls(round_text, {t.name: t.parameters for t in state["tools"]})
+            if parsed.calls:
+                # Past the last round a call is not run, but its raw JSON is not a reply either.
+                calls = list(parsed.calls) if may_call else []
                 round_text = parsed.remaining_text
         if not calls and holding and round_text:
             writer({"type": "token", "text": display.feed(round_text)})

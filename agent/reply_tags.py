@@ -74,7 +74,9 @@ def parse_reply(text: str) -> ParsedReply:
 
     Every recognised tag, valid or not, is removed. Whitespace is tidied where a tag was (the
     gap becomes at most one blank line, a single space, or nothing) and at both ends of the
-    text; everything else is left exactly as written.
+    text. A broken tag look-alike that stays visible is neutralised as by `strip_user_tags`, so
+    the visible text never holds a tag (re-parsing it finds nothing). Everything else is left
+    exactly as written.
     """
     emotions: list[EmotionTag] = []
     traces: list[MemoryTrace] = []
@@ -86,7 +88,7 @@ def parse_reply(text: str) -> ParsedReply:
         name = m.group("name").lower()
         if name not in TAG_NAMES:
             continue
-        out.append(tidier.text(text[pos : m.start()]))
+        out.append(tidier.text(strip_user_tags(text[pos : m.start()])))
         tidier.tag()
         pos = m.end()
         if m.group("close"):
@@ -100,7 +102,7 @@ def parse_reply(text: str) -> ParsedReply:
             emotions.append(result)
         else:
             traces.append(result)
-    out.append(tidier.text(text[pos:]))
+    out.append(tidier.text(strip_user_tags(text[pos:])))
     out.append(tidier.flush())
     return ParsedReply("".join(out), tuple(emotions), tuple(traces), tuple(rejected))
 
@@ -114,7 +116,12 @@ def strip_user_tags(text: str) -> str:
     only open a tag at an ASCII ``<``, so if the text is later echoed back by the persona or
     re-parsed, nothing in it is taken as a tag. Call this on user input before storing it.
     """
-    return _NEUTRALISE_RE.sub(lambda m: "＜" if m.group(1).lower() in TAG_NAMES else "<", text)
+    return _NEUTRALISE_RE.sub(_lt_as_text, text)
+
+
+def _lt_as_text(m: re.Match | None) -> str:
+    """A ``<`` that is shown as text: full-width if it could open a reply tag."""
+    return "＜" if m is not None and m.group(1).lower() in TAG_NAMES else "<"
 
 
 class TagStreamFilter:
@@ -124,6 +131,7 @@ class TagStreamFilter:
     text is released at once, except whitespace, which waits for the next visible character so
     that the gap around a removed tag is tidied exactly as `parse_reply` does. The concatenated
     output of every `feed` and the final `flush` equals ``parse_reply(full).visible_text``.
+    `flush` ends the stream; the filter may then be fed a new one.
     """
 
     def __init__(self) -> None:
@@ -150,8 +158,8 @@ class TagStreamFilter:
             decision = _classify(self._buf, final)
             if decision is None:  # could still become a tag: wait for more text
                 break
-            if decision == 0:  # not a tag: this `<` is plain text
-                out.append(self._tidier.text("<"))
+            if decision == 0:  # not a tag: this `<` is plain text (neutralised if look-alike)
+                out.append(self._tidier.text(_lt_as_text(_NEUTRALISE_RE.match(self._buf))))
                 self._buf = self._buf[1:]
             else:
                 self._tidier.tag()
@@ -206,7 +214,7 @@ class _Tidier:
         return "".join(out)
 
     def flush(self) -> str:
-        self._tagged, self._gap = False, [""]
+        self._started, self._tagged, self._gap = False, False, [""]
         return ""
 
     def _merged_gap(self) -> str:
@@ -228,17 +236,14 @@ def _attributes(raw: str) -> dict[str, str]:
 
 
 def _number(raw: str | None, low: float, high: float, default: float) -> float:
-    if raw is None:
-        return default
-    raw = raw.strip()
+    """`raw` as a number clamped to [low, high] ("70%" is 0.7); `default` if it is none."""
+    raw = (raw or "").strip()
     scale = 100.0 if raw.endswith(("%", "％")) else 1.0
     try:
         value = float(raw.rstrip("%％")) / scale
     except ValueError:
         return default
-    if math.isnan(value):
-        return default
-    return min(high, max(low, value))
+    return default if math.isnan(value) else min(high, max(low, value))
 
 
 def _emotion(attrs: dict[str, str]) -> EmotionTag | str:
@@ -247,25 +252,13 @@ def _emotion(attrs: dict[str, str]) -> EmotionTag | str:
         return "persona_emotion: no category"
     if category not in constants.EMOTION_CATEGORIES:
         return f"persona_emotion: unknown category {category!r}"
-    intensity = _number(
-        attrs.get("intensity"),
-        constants.EMOTION_INTENSITY_MIN,
-        constants.EMOTION_INTENSITY_MAX,
-        DEFAULT_INTENSITY,
-    )
-    return EmotionTag(category, intensity)
+    low, high = constants.EMOTION_INTENSITY_MIN, constants.EMOTION_INTENSITY_MAX
+    return EmotionTag(category, _number(attrs.get("intensity"), low, high, DEFAULT_INTENSITY))
 
 
 def _trace(attrs: dict[str, str]) -> MemoryTrace | str:
     trace_id = (attrs.get("id") or "").strip()
-    if not trace_id:
-        return "memory_trace: no id"
     if not TRACE_ID_RE.fullmatch(trace_id):
-        return f"memory_trace: invalid id {trace_id[:100]!r}"
-    resonance = _number(
-        attrs.get("resonance"),
-        constants.MEMORY_TRACE_RESONANCE_MIN,
-        constants.MEMORY_TRACE_RESONANCE_MAX,
-        DEFAULT_RESONANCE,
-    )
-    return MemoryTrace(trace_id, resonance)
+        return f"memory_trace: invalid id {trace_id[:100]!r}" if trace_id else "memory_trace: no id"
+    low, high = constants.MEMORY_TRACE_RESONANCE_MIN, constants.MEMORY_TRACE_RESONANCE_MAX
+    return MemoryTrace(trace_id, _number(attrs.get("resonance"), low, high, DEFAULT_RESONANCE))

@@ -186,9 +186,16 @@ def test_gemini_client_errors_are_mapped(code, retryable, phrase):
 
 
 def _wrapped(exc: Exception) -> Exception:
+    """The exception as langchain-google-genai re-raises it (its own class, `from` the original)."""
+    from langchain_google_genai import chat_models
+
+    handle = getattr(chat_models, "_handle_client_error", None)
     try:
+        if handle is not None:
+            handle(exc, {"model": "gemini-2.5-flash"})
         raise RuntimeError(f"Error calling model: {exc}") from exc
-    except RuntimeError as outer:
+    except Exception as outer:  # noqa: BLE001 - whatever the wrapper raised is the subject
+        assert outer.__cause__ is exc
         return outer
 
 

@@ -154,14 +154,28 @@ def test_whitespace_is_tidied_where_tags_were(text: str, visible: str) -> None:
         "a < b and x<y, 3 <= 4",
         "<b>太字</b> と <persona>",
         "<persona_emotions category=joy/> is not the tag",
-        "<persona_emotion1 category=joy>",
-        '<persona_emotion category="joy" <-- broken, no closing bracket before this: x',
         "See <persona",
     ],
 )
 def test_text_that_is_not_a_tag_is_left_alone(text: str) -> None:
     parsed = parse_reply(text)
     assert parsed == ParsedReply(text, (), (), ())
+
+
+@pytest.mark.parametrize(
+    ("text", "visible"),
+    [
+        ("<persona_emotion1 category=joy>", "＜persona_emotion1 category=joy>"),
+        ('<persona_emotion category="joy" <b> x', '＜persona_emotion category="joy" <b> x'),
+        # Removing the inner tag must not leave a tag behind in the visible text.
+        ("<persona_emotion</persona_emotion>>", "＜persona_emotion>"),
+    ],
+)
+def test_broken_tag_look_alikes_stay_visible_but_neutralised(text: str, visible: str) -> None:
+    parsed = parse_reply(text)
+    assert parsed.visible_text == visible
+    assert parsed.emotions == ()
+    assert parse_reply(parsed.visible_text) == ParsedReply(visible, (), (), ())
 
 
 def test_results_are_frozen() -> None:
@@ -228,7 +242,7 @@ def test_stream_releases_held_partial_name_at_flush() -> None:
 def test_stream_does_not_hold_an_endless_pseudo_tag() -> None:
     f = TagStreamFilter()
     shown = f.feed("<persona_emotion " + "あ" * 1000)
-    assert shown.startswith("<persona_emotion")
+    assert shown == "＜persona_emotion " + "あ" * 1000  # released, shown neutralised
 
 
 STREAM_CORPUS = [
@@ -291,3 +305,5 @@ def test_stream_matches_parse_reply_on_random_texts(seed: int) -> None:
     expected = parse_reply(text).visible_text
     for chunks in _chunkings(text, seed=seed + 1000):
         assert _streamed(chunks) == expected, (text, chunks)
+    # The visible text holds no tag any more: parsing it again changes nothing.
+    assert parse_reply(expected) == ParsedReply(expected, (), (), ())

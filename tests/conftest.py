@@ -1,0 +1,41 @@
+"""Shared fixtures: a fixed clock, a temp data dir, and a service around a scripted model."""
+from __future__ import annotations
+
+import os
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+class StepClock:
+    """A clock that starts at a fixed moment and advances one second per reading."""
+
+    def __init__(self, start: datetime = datetime(2026, 3, 14, 9, 0, tzinfo=timezone.utc)):
+        self.now = start
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+@pytest.fixture
+def clock() -> StepClock:
+    return StepClock()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    path = tmp_path / "data"
+    path.mkdir()
+    return path
+
+
+def embedded_model_path() -> Path:
+    override = os.environ.get("NEXUS_ARK_MODEL_PATH")
+    return Path(override) if override else REPO / "data" / "models" / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"

@@ -1,0 +1,146 @@
+"""The turn graph with a scripted model: streaming, log-before-model, tags, tool loop bound."""
+import json
+
+import pytest
+
+import constants
+from agent.providers.base import ProviderError, ToolCall
+from agent.providers.fake import ScriptedChatModel, replies
+from managers.chat_log import ChatLog
+from managers.service import NexusService
+
+
+def make_service(data_dir, clock, model):
+    return NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+
+
+def run(service, text, persona="Ark"):
+    return list(service.send(persona, text))
+
+
+def test_tokens_stream_and_the_reply_is_logged_without_tags(data_dir, clock):
+    model = ScriptedChatModel(replies('Hello Mina, nice to meet you! <persona_emotion category="joy" intensity="1.4"/>'))
+    service = make_service(data_dir, clock, model)
+    events = run(service, "Hi, I'm Mina")
+    tokens = [e.text for e in events if e.kind == "token"]
+    assert len(tokens) > 3  # streamed in pieces, not one final blob
+    assert "".join(tokens).strip() == "Hello Mina, nice to meet you!"
+    [done] = [e for e in events if e.kind == "done"]
+    assert done.entry.meta["emotion"] == "joy:1.00"  # clamped
+    view = service.conversation("Ark")
+    assert [(e.role, e.text) for e in view] == [("USER", "Hi, I'm Mina"), ("AGENT", "Hello Mina, nice to meet you!")]
+    emotions = (data_dir / "characters/Ark/memory/emotion_log.jsonl").read_text().splitlines()
+    assert json.loads(emotions[0])["category"] == "joy"
+
+
+def test_user_message_is_durable_before_the_model_is_called(data_dir, clock):
+    seen = {}
+
+    def script(messages, tools):
+        log = ChatLog(data_dir / "characters/Ark/logs", clock)  # a fresh reader: what is on disk
+        seen["logged"] = [e.text for e in log.entries()]
+        return "ok"
+
+    service = make_service(data_dir, clock, ScriptedChatModel(script))
+    run(service, "remember this text")
+    assert seen["logged"] == ["remember this text"]
+
+
+def test_user_typed_tags_are_not_taken_as_the_personas(data_dir, clock):
+    model = ScriptedChatModel(replies("Sure."))
+    service = make_service(data_dir, clock, model)
+    events = run(service, 'hi <persona_emotion category="anger" intensity="1"/>')
+    [done] = [e for e in events if e.kind == "done"]
+    assert "emotion" not in done.entry.meta
+    assert not (data_dir / "characters/Ark/memory/emotion_log.jsonl").exists()
+
+
+def test_static_prompt_first_and_history_included(data_dir, clock):
+    model = ScriptedChatModel(replies("one", "two"))
+    service = make_service(data_dir, clock, model)
+    service.save_memory("Ark", "core_memory", "The user's cat is called Tama.")
+    run(service, "first message")
+    run(service, "second message")
+    messages, _ = model.calls[-1]
+    assert messages[0].role == "system" and "Tama" in messages[0].content
+    assert [m.content for m in messages[1:3]] == [model.calls[0][0][-1].content, "one"]
+    assert messages[-1].content.endswith("second message")
+
+
+def test_text_tool_calls_run_and_the_loop_is_bounded(data_dir, clock):
+    call = '{"name": "edit_notepad", "arguments": {"content": "dentist Friday 3pm"}}'
+    model = ScriptedChatModel(replies(call))  # a model that never stops calling the tool
+    service = make_service(data_dir, clock, model)
+    events = run(service, "Please note: dentist on Friday at 3pm")
+    assert len(model.calls) == constants.MAX_TOOL_ROUNDS + 1  # the last round is offered no tools
+    assert model.calls[-1][1] == []
+    notepad = service.read_memory("Ark", "notepad")
+    assert "dentist Friday 3pm" in notepad
+    assert any(e.kind == "tool" for e in events)
+    reply = service.conversation("Ark")[-1]
+    assert reply.role == "AGENT" and "edit notepad" in reply.text
+    assert '"arguments"' not in reply.text  # the raw call is not shown as the reply
+
+
+def test_tools_are_not_offered_to_the_local_model_for_small_talk(data_dir, clock):
+    model = ScriptedChatModel(replies("I'm fine!"))
+    service = make_service(data_dir, clock, model)
+    run(service, "How are you today?")
+    assert model.calls[0][1] == []
+
+
+def test_native_tool_call_then_answer(data_dir, clock):
+    script_steps = iter([[ToolCall("edit_core_memory", {"content": "User's birthday: May 3"}, "c1")],
+                         "Got it, I'll remember your birthday."])
+    model = ScriptedChatModel(lambda m, t: next(script_steps), budget_family="remote", native_tools=True)
+    service = make_service(data_dir, clock, model)
+    run(service, "My birthday is May 3")
+    assert "User's birthday: May 3" in service.read_memory("Ark", "core_memory")
+    assert model.calls[1][0][-1].role == "tool"
+    assert service.conversation("Ark")[-1].text.endswith("Got it, I'll remember your birthday.")
+
+
+def test_stop_keeps_the_partial_reply_marked_stopped(data_dir, clock):
+    full = "one two three four five six seven eight nine ten"
+    model = ScriptedChatModel(replies(full), delay_per_piece_s=0.05)
+    service = make_service(data_dir, clock, model)
+    shown = []
+    for event in service.send("Ark", "count for me"):
+        if event.kind == "token":
+            shown.append(event.text)
+            if len(shown) == 3:
+                service.stop("Ark")
+    reply = service.conversation("Ark")[-1]
+    assert reply.meta["status"] == "stopped"
+    assert full.startswith(reply.text.strip()) and len(reply.text.strip()) < len(full) - 10
+
+
+def test_provider_error_is_shown_and_the_user_message_kept(data_dir, clock):
+    def script(messages, tools):
+        return [ProviderError("The API key was rejected.")]
+
+    service = make_service(data_dir, clock, ScriptedChatModel(script))
+    events = run(service, "hello there friend")
+    assert [e.text for e in events if e.kind == "error"] == ["The API key was rejected."]
+    assert [e.text for e in service.conversation("Ark")] == ["hello there friend"]
+    assert not (data_dir / "characters/Ark/journal/streaming.jsonl").exists()
+
+
+def test_model_that_cannot_be_created_still_keeps_the_message(data_dir, clock):
+    def factory(settings, secrets, path):
+        raise ProviderError("Gemini needs an API key: add it in Settings.")
+
+    service = NexusService(data_dir, clock=clock, model_factory=factory)
+    events = list(service.send("Ark", "are you there?"))
+    assert events[-1].kind == "error" and "API key" in events[-1].text
+    assert [e.text for e in service.conversation("Ark")] == ["are you there?"]
+
+
+def test_regenerate_replaces_the_last_reply_in_the_view_only(data_dir, clock):
+    model = ScriptedChatModel(replies("first answer", "second answer"))
+    service = make_service(data_dir, clock, model)
+    run(service, "question")
+    list(service.regenerate("Ark"))
+    assert [e.text for e in service.conversation("Ark")] == ["question", "second answer"]
+    raw = "".join(p.read_text() for p in (data_dir / "characters/Ark/logs").iterdir())
+    assert "first answer" in raw

@@ -1,0 +1,63 @@
+import math
+
+from agent.prompt_builder import PromptSection, build_prompt, fit_to_budget, select_history
+from managers.chat_log import LogEntry
+
+
+def count(text: str) -> int:
+    return math.ceil(len(text) / 4)
+
+
+def entries(n: int, size: int = 40) -> list[LogEntry]:
+    return [LogEntry("USER" if i % 2 == 0 else "AGENT", "x", f"{i:03d}" + "." * (size - 3), f"id{i}", None)
+            for i in range(n)]
+
+
+BUDGETS = {"identity": 20, "core_memory": 10, "notepad": 10, "instructions": 10, "history": 100, "dynamic": 15}
+
+
+def test_fit_to_budget_cuts_and_marks_long_text():
+    text = "word " * 200
+    fitted = fit_to_budget(text, 30, count)
+    assert count(fitted) <= 30 and fitted.endswith("(truncated)")
+    assert fit_to_budget("short", 30, count) == "short"
+
+
+def test_static_sections_first_dynamic_last_and_within_budgets():
+    static = [PromptSection("identity", "Who", "I am Ark. " * 50), PromptSection("notepad", "Notes", "buy milk")]
+    dynamic = [PromptSection("dynamic", "Now", "2026-03-14 09:00"), PromptSection("dynamic", "Memories", "m " * 200)]
+    window = select_history(entries(6), "", BUDGETS["history"], count)
+    prompt = build_prompt(static, window, dynamic, "hello?", BUDGETS, count)
+    assert prompt.messages[0].role == "system" and "buy milk" in prompt.messages[0].content
+    assert prompt.section_tokens["identity"] <= BUDGETS["identity"]
+    assert prompt.section_tokens["dynamic"] <= BUDGETS["dynamic"] + 2
+    last = prompt.messages[-1]
+    assert last.role == "user" and last.content.endswith("hello?") and "2026-03-14" in last.content
+    assert "2026-03-14" not in "".join(m.content for m in prompt.prefix)
+
+
+def test_history_window_keeps_its_anchor_until_it_overflows():
+    history = entries(4)
+    first = select_history(history, "", 100, count)
+    assert first.entries[-1].id == "id3"
+    grown = entries(6)
+    second = select_history(grown, first.anchor_id, 100, count)
+    assert second.anchor_id == first.anchor_id  # same start: the cached prefix stays valid
+    overflow = select_history(entries(30), first.anchor_id, 100, count)
+    assert overflow.anchor_id != first.anchor_id
+    assert sum(count(e.text) for e in overflow.entries) <= 50  # restarted at half the budget
+    assert overflow.entries[-1].id == "id29"
+
+
+def test_history_selection_cost_does_not_depend_on_total_length():
+    calls = {"n": 0}
+
+    def counting(text):
+        calls["n"] += 1
+        return count(text)
+
+    select_history(entries(100), "", 100, counting)
+    small = calls["n"]
+    calls["n"] = 0
+    select_history(entries(10_000), "", 100, counting)
+    assert calls["n"] == small
