@@ -113,11 +113,14 @@ def build_prompt(
 
     dynamic_budget = budgets.get("dynamic", 0)
     dynamic_parts = []
+    used = 0
     for section in dynamic_sections:
-        remaining = dynamic_budget - sum(count(p) for p in dynamic_parts)
-        text = fit_to_budget(section.text, max(0, remaining), count)
+        header = f"[{section.title}]\n"
+        room = dynamic_budget - used - count(header) - 1  # -1: the newline joining the parts
+        text = fit_to_budget(section.text, room, count) if room > 0 else ""
         if text:
-            dynamic_parts.append(f"[{section.title}]\n{text}")
+            dynamic_parts.append(header + text)
+            used = count("\n".join(dynamic_parts))
     context = "\n".join(dynamic_parts)
     tokens["dynamic"] = count(context) if context else 0
     joiner = render_user or join_context

@@ -183,8 +183,9 @@ class NexusService:
             if persona:
                 status.state, status.detail = "warming", f"reading {persona}'s memory…"
                 session = self.session(persona)
-                with session.turn_lock:
-                    model.warm(session.warm_prompt(model).prefix)
+                # No turn lock here: a message sent meanwhile waits on the model's own lock
+                # and then finds this prefix already evaluated.
+                model.warm(session.warm_prompt(model).prefix)
             status.state, status.detail = "ready", f"{persona} is ready"
         except ProviderError as exc:
             status.state, status.detail = "error", exc.user_message

@@ -45,6 +45,6 @@ def build_app(service: NexusService) -> gr.Blocks:
             found = service.pop_notices()
             return text, ("\n\n".join(f"⚠️ {n}" for n in found) if found else gr.update())
 
-        gr.Timer(1.0).tick(on_tick, None, [status, notices])
-        demo.load(on_tick, None, [status, notices])
+        gr.Timer(1.0).tick(on_tick, None, [status, notices], api_name="status")
+        demo.load(on_tick, None, [status, notices], api_name=False)
     return demo

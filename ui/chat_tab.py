@@ -99,8 +99,8 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
 
     send_inputs = [persona, textbox, chatbot]
     send_outputs = [chatbot, ids, why, textbox]
-    send.click(on_send, send_inputs, send_outputs)
-    textbox.submit(on_send, send_inputs, send_outputs)
+    send.click(on_send, send_inputs, send_outputs, api_name="send")
+    textbox.submit(on_send, send_inputs, send_outputs, api_name=False)
     stop.click(lambda name: service.stop(name), [persona], None)
     regenerate.click(on_regenerate, [persona, chatbot], [chatbot, ids, why])
     chatbot.select(on_select, [persona, ids], [selected, edit_box])

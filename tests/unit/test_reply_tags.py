@@ -250,7 +250,8 @@ STREAM_CORPUS = [
     "こんにちは！",
     "a < b",
     '今日は楽しかったね。<persona_emotion category="joy" intensity="0.8"/>',
-    '<persona_emotion category="joy" intensity="0.8"/>\n\nおはよう。\n<memory_trace id="m-1" resonance="0.4"/>',
+    '<persona_emotion category="joy" intensity="0.8"/>\n\nおはよう。\n'
+    '<memory_trace id="m-1" resonance="0.4"/>',
     "x <persona_emotions> y </memory_trace> z <memory_trace id=a> w",
     "一行目\n\n\n<persona_emotion category=calm/>\n\n\n\n二行目  \n",
     "<<persona_emotion category=joy/>< /persona_emotion><",

@@ -1,0 +1,59 @@
+"""Two turns of chat on the real embedded model (llama.cpp + Qwen2.5-Coder-1.5B)."""
+import time
+
+import pytest
+
+from agent.providers.llama_local import LlamaCppChatModel
+from managers.chat_log import ChatLog, parse_log_text
+from managers.service import NexusService
+from tests.conftest import embedded_model_path
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def real_model():
+    path = embedded_model_path()
+    if not path.is_file():
+        pytest.fail(f"The embedded model is missing at {path}: run `bash scripts/setup.sh` first.")
+    model = LlamaCppChatModel(path)
+    model.load()
+    return model
+
+
+def timed_turn(service, text):
+    started = time.monotonic()
+    first, tokens, done = None, [], None
+    for event in service.send("Ark", text):
+        if event.kind == "token" and event.text.strip():
+            first = first or time.monotonic() - started
+            tokens.append(event.text)
+        elif event.kind == "done":
+            done = event
+        elif event.kind == "error":
+            pytest.fail(f"model error: {event.text}")
+    return first, tokens, done
+
+
+def test_two_turns_stream_and_log(tmp_path, real_model, report_metric):
+    service = NexusService(tmp_path / "data", model_factory=lambda s, k, p: real_model)
+    service.warm_up()
+    assert service.model_status.state == "ready"
+
+    ttft1, tokens1, done1 = timed_turn(service, "Hi Ark! My name is Mina and I have a cat called Tama.")
+    ttft2, tokens2, done2 = timed_turn(service, "What is my cat's name?")
+
+    assert len(tokens1) > 1 and len(tokens2) > 1, "replies should arrive in several streamed pieces"
+    assert done1.entry.text.strip() and done2.entry.text.strip()
+    assert "<persona_emotion" not in done1.entry.text + done2.entry.text
+    assert "tama" in done2.entry.text.lower()
+
+    log_dir = tmp_path / "data/characters/Ark/logs"
+    raw = "".join(p.read_text() for p in sorted(log_dir.iterdir()))
+    entries = parse_log_text(raw)
+    assert [e.role for e in entries] == ["USER", "AGENT", "USER", "AGENT"]
+    assert all(e.ts is not None and e.id for e in entries)
+    assert entries[1].meta["reply_to"] == entries[0].id and entries[3].meta["reply_to"] == entries[2].id
+    assert [e.id for e in ChatLog(log_dir, service.clock).view()] == [e.id for e in entries]
+    report_metric("turn1_ttft_s", round(ttft1, 2))
+    report_metric("turn2_ttft_s", round(ttft2, 2))
