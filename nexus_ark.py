@@ -73,9 +73,10 @@ def serve(args) -> int:
 
 def cmd_bench(args) -> int:
     from bench.chat_bench import main as bench_chat_main
+    from managers.config import DataPaths
 
     if args.what == "chat":
-        return bench_chat_main(args)
+        return bench_chat_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
     log.error("Unknown benchmark %r", args.what)
     return 2
 

@@ -69,6 +69,7 @@ class NexusService:
         self._searcher = searcher
         self._model: ChatModel | None = None
         self._model_lock = threading.Lock()
+        self._warm_lock = threading.Lock()  # held while the prefix is pre-evaluated
         self.model_status = ModelStatus()
         self._sessions: dict[str, CharacterSession] = {}
         self._controls: dict[str, TurnControl] = {}
@@ -173,6 +174,10 @@ class NexusService:
         return thread
 
     def warm_up(self) -> None:
+        with self._warm_lock:
+            self._warm_up()
+
+    def _warm_up(self) -> None:
         status = self.model_status
         try:
             status.state, status.detail = "loading", "loading the model…"
@@ -250,6 +255,8 @@ class NexusService:
                     session.chat_log.append("USER", self.settings.user_name, state["user_text"])
                 yield TurnEvent("error", exc.user_message)
                 return
+            with self._warm_lock:
+                pass  # a turn sent during warm-up waits for it, then reuses the warmed prefix
             graph = build_turn_graph(self._deps(session, model)).compile()
             config = {"configurable": {"control": control}}
             final_error = ""
