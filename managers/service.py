@@ -182,8 +182,7 @@ class NexusService:
         try:
             status.state, status.detail = "loading", "loading the model…"
             model = self.model()
-            if hasattr(model, "load"):
-                model.load()
+            model.load()
             persona = self.current_persona()
             if persona:
                 status.state, status.detail = "warming", f"reading {persona}'s memory…"
@@ -249,6 +248,7 @@ class NexusService:
         try:
             try:
                 model = self.model()
+                model.load()
             except ProviderError as exc:
                 # The message is still kept, so nothing the user typed is lost.
                 if not state.get("user_entry_id"):

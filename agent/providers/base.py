@@ -70,6 +70,10 @@ class ChatModel(Protocol):
         """Yield text deltas as they are generated, and tool calls (native-tool models)."""
         ...
 
+    def load(self) -> object:
+        """Make the model usable (load weights); raises ProviderError with a clear message."""
+        ...
+
     def count_tokens(self, text: str) -> int: ...
 
     def warm(self, messages: Sequence[ChatMessage]) -> None:

@@ -73,6 +73,9 @@ class ScriptedChatModel:
                     raise event
                 yield event
 
+    def load(self) -> object:
+        return self
+
     def count_tokens(self, text: str) -> int:
         return math.ceil(len(text) / constants.CHARS_PER_TOKEN_ESTIMATE)
 

@@ -236,6 +236,9 @@ class LangChainChatModel:
             if call.get("name"):
                 yield ToolCall(name=call["name"], arguments=dict(call.get("args") or {}), id=call.get("id") or "")
 
+    def load(self) -> object:
+        return self  # remote: nothing to load; a bad key shows up on the first call
+
     def count_tokens(self, text: str) -> int:
         return math.ceil(len(text) / constants.CHARS_PER_TOKEN_ESTIMATE)
 

