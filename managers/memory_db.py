@@ -1,0 +1,232 @@
+"""`memory/memory.db`: item metadata and lexical indexes (SQLite in WAL mode).
+
+Derived data: everything here can be deleted and rebuilt from the character folder.
+- `items`: one row per retrievable item with its provenance (source file, message ids,
+  timestamp, type), arousal and access statistics.
+- `items_fts`: FTS5 with the trigram tokenizer, so Japanese substrings of 3+ characters match.
+- `items_grams`: FTS5 over CJK unigrams and bigrams, the path for 1–2-character terms
+  (田中, 猫) that trigram cannot find.
+- `sources`: what has been indexed, by content hash, so indexing is incremental and resumable.
+Migrations are named, ordered and recorded; running them again is a no-op.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Iterable, Sequence
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    ("001_items", """
+        CREATE TABLE items (
+            id INTEGER PRIMARY KEY,
+            item_key TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL,
+            source TEXT NOT NULL,
+            text TEXT NOT NULL,
+            speaker TEXT NOT NULL DEFAULT '',
+            message_ids TEXT NOT NULL DEFAULT '[]',
+            ts TEXT NOT NULL DEFAULT '',
+            arousal REAL NOT NULL DEFAULT 0.0,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            last_access TEXT NOT NULL DEFAULT '',
+            archived INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX items_source ON items(source);
+        CREATE INDEX items_kind_ts ON items(kind, ts);
+        CREATE VIRTUAL TABLE items_fts USING fts5(text, content='items', content_rowid='id', tokenize='trigram');
+        CREATE VIRTUAL TABLE items_grams USING fts5(grams, tokenize='unicode61');
+        CREATE TABLE sources (
+            source TEXT PRIMARY KEY,
+            content_hash TEXT NOT NULL,
+            items INTEGER NOT NULL DEFAULT 0,
+            complete INTEGER NOT NULL DEFAULT 0
+        );
+    """),
+)
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
+
+
+def cjk_grams(text: str) -> str:
+    """Unigrams and bigrams of every CJK run, space-separated, for the short-term index."""
+    grams: list[str] = []
+    for run in _CJK.findall(text):
+        grams.extend(run)
+        grams.extend(run[i:i + 2] for i in range(len(run) - 1))
+    return " ".join(grams)
+
+
+def fts_phrase(term: str) -> str:
+    """A term as an FTS5 phrase (quotes doubled), so user text is never FTS syntax."""
+    return '"' + term.replace('"', '""') + '"'
+
+
+@dataclass(frozen=True)
+class Item:
+    item_key: str
+    kind: str  # current_log / log_archive / episodic_memory / dream_insight / diary / knowledge
+    source: str
+    text: str
+    speaker: str = ""
+    message_ids: tuple[str, ...] = ()
+    ts: str = ""
+    arousal: float = 0.0
+
+
+@dataclass(frozen=True)
+class StoredItem:
+    id: int
+    item: Item
+    access_count: int = 0
+    last_access: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+class MemoryDB:
+    def __init__(self, path: Path):
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._lock = threading.RLock()
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._migrate()
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def _migrate(self) -> None:
+        with self._lock:
+            self._conn.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY)")
+            done = {row[0] for row in self._conn.execute("SELECT name FROM migrations")}
+            for name, sql in MIGRATIONS:
+                if name in done:
+                    continue
+                self._conn.execute("BEGIN")
+                for statement in filter(str.strip, sql.split(";")):
+                    self._conn.execute(statement)
+                self._conn.execute("INSERT INTO migrations(name) VALUES (?)", (name,))
+                self._conn.execute("COMMIT")
+
+    # --- writing -------------------------------------------------------------------------
+    def add_items(self, items: Sequence[Item]) -> list[int]:
+        """Insert items (skipping keys already present); returns the new row ids in order."""
+        ids: list[int] = []
+        with self._lock:
+            self._conn.execute("BEGIN")
+            try:
+                for item in items:
+                    cursor = self._conn.execute(
+                        "INSERT OR IGNORE INTO items(item_key, kind, source, text, speaker, message_ids, ts, arousal)"
+                        " VALUES (?,?,?,?,?,?,?,?)",
+                        (item.item_key, item.kind, item.source, item.text, item.speaker,
+                         json.dumps(list(item.message_ids)), item.ts, item.arousal),
+                    )
+                    if cursor.rowcount != 1:
+                        continue
+                    row_id = int(cursor.lastrowid)
+                    self._conn.execute("INSERT INTO items_fts(rowid, text) VALUES (?, ?)", (row_id, item.text))
+                    self._conn.execute("INSERT INTO items_grams(rowid, grams) VALUES (?, ?)",
+                                       (row_id, cjk_grams(item.text)))
+                    ids.append(row_id)
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+        return ids
+
+    def remove_source(self, source: str) -> list[int]:
+        with self._lock:
+            rows = self._conn.execute("SELECT id, text FROM items WHERE source = ?", (source,)).fetchall()
+            self._conn.execute("BEGIN")
+            for row_id, text in rows:
+                self._conn.execute("INSERT INTO items_fts(items_fts, rowid, text) VALUES ('delete', ?, ?)",
+                                   (row_id, text))
+                self._conn.execute("DELETE FROM items_grams WHERE rowid = ?", (row_id,))
+            self._conn.execute("DELETE FROM items WHERE source = ?", (source,))
+            self._conn.execute("DELETE FROM sources WHERE source = ?", (source,))
+            self._conn.execute("COMMIT")
+        return [row[0] for row in rows]
+
+    def mark_source(self, source: str, content_hash: str, items: int, complete: bool) -> None:
+        with self._lock:
+            self._conn.execute(
+                "INSERT INTO sources(source, content_hash, items, complete) VALUES (?,?,?,?)"
+                " ON CONFLICT(source) DO UPDATE SET content_hash=excluded.content_hash, items=excluded.items,"
+                " complete=excluded.complete",
+                (source, content_hash, items, int(complete)),
+            )
+
+    def source_state(self, source: str) -> tuple[str, int, bool] | None:
+        with self._lock:
+            row = self._conn.execute("SELECT content_hash, items, complete FROM sources WHERE source = ?",
+                                     (source,)).fetchone()
+        return (row[0], row[1], bool(row[2])) if row else None
+
+    def record_access(self, ids: Iterable[int], now: datetime) -> None:
+        with self._lock:
+            self._conn.executemany(
+                "UPDATE items SET access_count = access_count + 1, last_access = ? WHERE id = ?",
+                [(now.isoformat(timespec="seconds"), i) for i in ids],
+            )
+
+    # --- reading -------------------------------------------------------------------------
+    def get(self, ids: Sequence[int]) -> dict[int, StoredItem]:
+        if not ids:
+            return {}
+        found: dict[int, StoredItem] = {}
+        with self._lock:
+            for start in range(0, len(ids), 500):
+                chunk = list(ids[start:start + 500])
+                marks = ",".join("?" * len(chunk))
+                for row in self._conn.execute(
+                    "SELECT id, item_key, kind, source, text, speaker, message_ids, ts, arousal, access_count,"
+                    f" last_access FROM items WHERE id IN ({marks}) AND archived = 0", chunk,
+                ):
+                    item = Item(row[1], row[2], row[3], row[4], row[5], tuple(json.loads(row[6])), row[7], row[8])
+                    found[row[0]] = StoredItem(row[0], item, row[9], row[10])
+        return found
+
+    def count(self, kind: str | None = None) -> int:
+        with self._lock:
+            if kind is None:
+                return int(self._conn.execute("SELECT count(*) FROM items").fetchone()[0])
+            return int(self._conn.execute("SELECT count(*) FROM items WHERE kind = ?", (kind,)).fetchone()[0])
+
+    def all_ids(self, kinds: Sequence[str]) -> list[int]:
+        marks = ",".join("?" * len(kinds))
+        with self._lock:
+            return [r[0] for r in self._conn.execute(
+                f"SELECT id FROM items WHERE kind IN ({marks}) AND archived = 0 ORDER BY id", list(kinds))]
+
+    def lexical_search(self, terms: Sequence[str], kinds: Sequence[str], limit: int) -> list[tuple[int, float]]:
+        """BM25 over the trigram index for terms of 3+ characters, the gram index for shorter
+        CJK terms; (id, score) with higher = better, best first."""
+        long_terms = [t for t in terms if len(t) >= 3]
+        short_terms = [t for t in terms if 0 < len(t) < 3 and _CJK.fullmatch(t)]
+        marks = ",".join("?" * len(kinds))
+        scores: dict[int, float] = {}
+        with self._lock:
+            if long_terms:
+                query = " OR ".join(fts_phrase(t) for t in long_terms)
+                for row_id, rank in self._conn.execute(
+                    f"SELECT items.id, bm25(items_fts) FROM items_fts JOIN items ON items.id = items_fts.rowid"
+                    f" WHERE items_fts MATCH ? AND items.kind IN ({marks}) AND items.archived = 0"
+                    f" ORDER BY bm25(items_fts) LIMIT ?", [query, *kinds, limit],
+                ):
+                    scores[row_id] = scores.get(row_id, 0.0) - rank
+            if short_terms:
+                query = " OR ".join(fts_phrase(t) for t in short_terms)
+                for row_id, rank in self._conn.execute(
+                    f"SELECT items.id, bm25(items_grams) FROM items_grams JOIN items ON items.id = items_grams.rowid"
+                    f" WHERE items_grams MATCH ? AND items.kind IN ({marks}) AND items.archived = 0"
+                    f" ORDER BY bm25(items_grams) LIMIT ?", [query, *kinds, limit],
+                ):
+                    scores[row_id] = scores.get(row_id, 0.0) - rank
+        return sorted(scores.items(), key=lambda kv: kv[1], reverse=True)[:limit]

@@ -1,0 +1,52 @@
+from datetime import datetime, timezone
+
+from managers.memory_db import Item, MemoryDB, cjk_grams
+
+
+def item(key: str, text: str, kind: str = "current_log", source: str = "2026-01.txt") -> Item:
+    return Item(key, kind, source, text, "USER", (key,), "2026-01-05T10:00:00")
+
+
+def test_japanese_substring_and_short_terms_are_found(tmp_path):
+    db = MemoryDB(tmp_path / "memory.db")
+    ids = db.add_items([
+        item("a", "先週話した旅行の計画を覚えてる？"),
+        item("b", "田中さんと猫カフェに行った"),
+        item("c", "The weather was lovely in Kyoto"),
+    ])
+    assert len(ids) == 3
+    assert [i for i, _ in db.lexical_search(["旅行の計画"], ["current_log"], 10)] == [ids[0]]
+    assert [i for i, _ in db.lexical_search(["田中"], ["current_log"], 10)] == [ids[1]]
+    assert [i for i, _ in db.lexical_search(["猫"], ["current_log"], 10)] == [ids[1]]
+    assert [i for i, _ in db.lexical_search(["kyoto"], ["current_log"], 10)] == [ids[2]]
+    assert db.lexical_search(["旅行の計画"], ["knowledge"], 10) == []
+
+
+def test_fts_syntax_in_terms_is_treated_as_text(tmp_path):
+    db = MemoryDB(tmp_path / "memory.db")
+    db.add_items([item("a", 'he said "NEAR(x y)" OR * AND')])
+    assert db.lexical_search(['"NEAR(x y)"', "OR *"], ["current_log"], 10)
+
+
+def test_items_are_unique_by_key_and_a_source_can_be_replaced(tmp_path):
+    db = MemoryDB(tmp_path / "memory.db")
+    db.add_items([item("a", "first version of the diary")])
+    assert db.add_items([item("a", "first version of the diary")]) == []
+    removed = db.remove_source("2026-01.txt")
+    assert len(removed) == 1 and db.count() == 0
+    assert db.lexical_search(["diary"], ["current_log"], 10) == []
+
+
+def test_migrations_rerun_safely_and_access_is_recorded(tmp_path):
+    path = tmp_path / "memory.db"
+    db = MemoryDB(path)
+    [row] = db.add_items([item("a", "something to remember")])
+    db.record_access([row], datetime(2026, 2, 1, tzinfo=timezone.utc))
+    db.close()
+    again = MemoryDB(path)
+    stored = again.get([row])[row]
+    assert stored.access_count == 1 and stored.last_access.startswith("2026-02-01")
+
+
+def test_cjk_grams():
+    assert cjk_grams("田中さん hello") == "田 中 さ ん 田中 中さ さん"
