@@ -96,3 +96,4 @@ KEYWORD_CONTINUATION_MARK = "â€¦(continues: read_memory_context for the rest / ç
 KEYWORD_AUTO_SLOTS = (2, 2, 1)  # automatic recall: newest, oldest, random from the middle
 KEYWORD_TOOL_SLOTS = (2, 2, 0)  # search_past_conversations tool
 KEYWORD_MAX_TERMS = 3
+INDEX_CHECKPOINT_BATCHES = 5  # seed 004: save the index every few batches so an interruption loses little

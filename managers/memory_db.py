@@ -144,15 +144,24 @@ class MemoryDB:
     def remove_source(self, source: str) -> list[int]:
         with self._lock:
             rows = self._conn.execute("SELECT id, text FROM items WHERE source = ?", (source,)).fetchall()
-            self._conn.execute("BEGIN")
-            for row_id, text in rows:
-                self._conn.execute("INSERT INTO items_fts(items_fts, rowid, text) VALUES ('delete', ?, ?)",
-                                   (row_id, text))
-                self._conn.execute("DELETE FROM items_grams WHERE rowid = ?", (row_id,))
-            self._conn.execute("DELETE FROM items WHERE source = ?", (source,))
+            self._delete_rows(rows)
             self._conn.execute("DELETE FROM sources WHERE source = ?", (source,))
-            self._conn.execute("COMMIT")
         return [row[0] for row in rows]
+
+    def remove_keys(self, keys: Sequence[str]) -> list[int]:
+        with self._lock:
+            marks = ",".join("?" * len(keys))
+            rows = self._conn.execute(f"SELECT id, text FROM items WHERE item_key IN ({marks})", list(keys)).fetchall()
+            self._delete_rows(rows)
+        return [row[0] for row in rows]
+
+    def _delete_rows(self, rows) -> None:
+        self._conn.execute("BEGIN")
+        for row_id, text in rows:
+            self._conn.execute("INSERT INTO items_fts(items_fts, rowid, text) VALUES ('delete', ?, ?)", (row_id, text))
+            self._conn.execute("DELETE FROM items_grams WHERE rowid = ?", (row_id,))
+            self._conn.execute("DELETE FROM items WHERE id = ?", (row_id,))
+        self._conn.execute("COMMIT")
 
     def mark_source(self, source: str, content_hash: str, items: int, complete: bool) -> None:
         with self._lock:
@@ -198,6 +207,24 @@ class MemoryDB:
             if kind is None:
                 return int(self._conn.execute("SELECT count(*) FROM items").fetchone()[0])
             return int(self._conn.execute("SELECT count(*) FROM items WHERE kind = ?", (kind,)).fetchone()[0])
+
+    def ids_by_key(self, keys: Sequence[str]) -> dict[str, int]:
+        found: dict[str, int] = {}
+        with self._lock:
+            for start in range(0, len(keys), 500):
+                chunk = list(keys[start:start + 500])
+                marks = ",".join("?" * len(chunk))
+                found.update(self._conn.execute(
+                    f"SELECT item_key, id FROM items WHERE item_key IN ({marks})", chunk).fetchall())
+        return found
+
+    def clear(self) -> None:
+        with self._lock:
+            self._conn.execute("BEGIN")
+            for table in ("items", "items_grams", "sources"):
+                self._conn.execute(f"DELETE FROM {table}")
+            self._conn.execute("INSERT INTO items_fts(items_fts) VALUES ('delete-all')")
+            self._conn.execute("COMMIT")
 
     def all_ids(self, kinds: Sequence[str]) -> list[int]:
         marks = ",".join("?" * len(kinds))

@@ -1,0 +1,143 @@
+"""The RAG manager's indexing side: chat logs (and later episodes, insights, diaries) → items.
+
+Incremental: a source (one log file) is re-read only when its content hash changed; item keys
+are message ids, so re-reading a file adds only the entries not yet indexed, and an edit or a
+deletion in the log replaces or removes its target's item. Embedding happens in batches with
+a checkpoint after each; items that are in memory.db but not yet in the vector index are
+embedded on the next run, so an interrupted indexing resumes where it stopped.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import constants
+from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text
+from managers.embeddings import Embedder
+from managers.memory_db import Item, MemoryDB
+from managers.vector_index import VectorIndex
+
+log = logging.getLogger(__name__)
+Progress = Callable[[str, float], None]  # message, fraction done (0..1)
+MEMORY_KINDS = ("current_log", "log_archive", "episodic_memory", "dream_insight", "diary")
+
+
+def _no_progress(message: str, fraction: float) -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class IndexReport:
+    sources_seen: int
+    sources_changed: int
+    items_added: int
+    items_removed: int
+    vectors_added: int
+
+
+def log_item_text(entry: LogEntry) -> str:
+    """What the persona is shown for one message: who said it, when, and what."""
+    when = entry.ts.strftime("%Y-%m-%d") if entry.ts else ""
+    head = f"[{when}] {entry.name}" if when else entry.name
+    return f"{head}: {entry.text}"
+
+
+def items_from_log(entries: Sequence[LogEntry], source: str) -> tuple[list[Item], list[str]]:
+    """Items for the dialogue entries of one log file, and the keys its edits/deletions retire."""
+    items: dict[str, Item] = {}
+    retired: list[str] = []
+    for entry in entries:
+        if entry.is_dialogue:
+            items[entry.id] = Item(entry.id, "current_log", source, log_item_text(entry), entry.name,
+                                   (entry.id,), entry.ts.isoformat() if entry.ts else "")
+            if entry.meta.get("replaces"):
+                retired.append(entry.meta["replaces"])
+        elif entry.name in (EDIT_TAG, DELETE_TAG) and entry.meta.get("target"):
+            target = entry.meta["target"]
+            retired.append(target)
+            previous = items.pop(target, None)
+            if entry.name == EDIT_TAG and previous is not None:
+                edited = LogEntry("USER", previous.speaker, entry.text, target, entry.ts)
+                items[target] = Item(f"{target}@{entry.id}", previous.kind, source,
+                                     f"{previous.text.split(': ', 1)[0]}: {edited.text}", previous.speaker,
+                                     (target,), previous.ts)
+    return list(items.values()), [k for k in retired if k not in items]
+
+
+class MemoryIndexer:
+    def __init__(self, character_root: Path, embedder: Embedder):
+        self.root = character_root
+        self.embedder = embedder
+        self.db = MemoryDB(character_root / "memory" / "memory.db")
+        self._vectors: VectorIndex | None = None
+        self._lock = threading.Lock()  # one indexing run at a time
+
+    @property
+    def vectors(self) -> VectorIndex:
+        if self._vectors is None:
+            self._vectors = VectorIndex(self.root / "index" / "memory.faiss", self.embedder.name, self.embedder.dim)
+        return self._vectors
+
+    def log_files(self) -> list[Path]:
+        logs = self.root / "logs"
+        return sorted(logs.glob("[0-9][0-9][0-9][0-9]-[0-9][0-9].txt")) if logs.exists() else []
+
+    def update(self, progress: Progress = _no_progress) -> IndexReport:
+        with self._lock:
+            files = self.log_files()
+            changed = added = removed = 0
+            for number, path in enumerate(files, start=1):
+                raw = path.read_bytes()
+                digest = hashlib.sha256(raw).hexdigest()[:16]
+                state = self.db.source_state(path.name)
+                if state and state[0] == digest and state[2]:
+                    continue
+                changed += 1
+                progress(f"Reading {path.name} ({number}/{len(files)})", 0.1 * number / max(1, len(files)))
+                items, retired = items_from_log(parse_log_text(raw.decode("utf-8", errors="replace"), path.name),
+                                                path.name)
+                stale = [k for k in retired]
+                current_keys = {i.item_key for i in items}
+                known = self.db.ids_by_key([i.item_key for i in items])
+                # An edited message has a new key; its older item (by message id) is retired.
+                stale += [i.message_ids[0] for i in items if i.item_key != i.message_ids[0]]
+                stale = [k for k in set(stale) if k not in current_keys]
+                if stale:
+                    gone = self.db.remove_keys(stale)
+                    self.vectors.remove(gone)
+                    removed += len(gone)
+                new_items = [i for i in items if i.item_key not in known]
+                added += len(self.db.add_items(new_items))
+                self.db.mark_source(path.name, digest, len(items), complete=True)
+            vectors_added = self._embed_missing(progress)
+            return IndexReport(len(files), changed, added, removed, vectors_added)
+
+    def _embed_missing(self, progress: Progress) -> int:
+        missing = sorted(set(self.db.all_ids(MEMORY_KINDS)) - self.vectors.ids())
+        done = 0
+        for start in range(0, len(missing), constants.EMBED_BATCH_SIZE):
+            batch = missing[start:start + constants.EMBED_BATCH_SIZE]
+            stored = self.db.get(batch)
+            ids = [i for i in batch if i in stored]
+            vectors = self.embedder.embed_documents([stored[i].item.text for i in ids])
+            self.vectors.add(ids, vectors)
+            done += len(ids)
+            progress(f"Embedding memories {done}/{len(missing)}", 0.1 + 0.9 * done / len(missing))
+            if (start // constants.EMBED_BATCH_SIZE) % constants.INDEX_CHECKPOINT_BATCHES == 0:
+                self.vectors.save()  # checkpoint: an interruption loses at most a few batches
+        self.vectors.save()
+        if missing:
+            progress(f"Indexed {done} memories", 1.0)
+        return done
+
+    def rebuild(self, progress: Progress = _no_progress) -> IndexReport:
+        """Delete the derived indexes and build them again from the log files."""
+        with self._lock:
+            self.db.clear()
+            self.vectors.clear()
+            self.vectors.save()
+        return self.update(progress)

@@ -1,0 +1,96 @@
+"""A FAISS inner-product index keyed by memory.db item ids (derived, rebuildable).
+
+Vectors are L2-normalised, so inner product is cosine similarity (higher = closer), set
+explicitly rather than relying on FAISS's L2 default. The embedder's name and dimension are
+stored beside the index; an index built by another embedder is not loaded (it is rebuilt).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from pathlib import Path
+from typing import Sequence
+
+import faiss
+import numpy as np
+
+from managers.store import atomic_write_bytes, atomic_write_text
+
+log = logging.getLogger(__name__)
+
+
+class VectorIndex:
+    def __init__(self, path: Path, embedder_name: str, dim: int):
+        self.path = path
+        self.meta_path = path.with_suffix(".json")
+        self.embedder_name = embedder_name
+        self.dim = dim
+        self._lock = threading.RLock()
+        self._index = self._load() or self._empty()
+        self.dirty = False
+
+    def _empty(self):
+        return faiss.IndexIDMap2(faiss.IndexFlatIP(self.dim))
+
+    def _load(self):
+        if not (self.path.exists() and self.meta_path.exists()):
+            return None
+        try:
+            meta = json.loads(self.meta_path.read_text())
+        except (OSError, json.JSONDecodeError):
+            return None
+        if meta.get("embedder") != self.embedder_name or meta.get("dim") != self.dim:
+            log.info("Vector index %s was built by %s; it will be rebuilt", self.path, meta.get("embedder"))
+            return None
+        try:
+            return faiss.read_index(str(self.path))
+        except RuntimeError as exc:
+            log.warning("Vector index %s is unreadable (%s); it will be rebuilt", self.path, exc)
+            return None
+
+    def __len__(self) -> int:
+        return int(self._index.ntotal)
+
+    def add(self, ids: Sequence[int], vectors: np.ndarray) -> None:
+        if len(ids) == 0:
+            return
+        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        with self._lock:
+            self._index.remove_ids(np.asarray(ids, dtype=np.int64))  # re-adding replaces
+            self._index.add_with_ids(vectors, np.asarray(ids, dtype=np.int64))
+            self.dirty = True
+
+    def remove(self, ids: Sequence[int]) -> None:
+        if len(ids):
+            with self._lock:
+                self._index.remove_ids(np.asarray(ids, dtype=np.int64))
+                self.dirty = True
+
+    def search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+        with self._lock:
+            if self._index.ntotal == 0:
+                return []
+            scores, ids = self._index.search(np.asarray(query, dtype=np.float32).reshape(1, -1),
+                                             min(k, self._index.ntotal))
+        return [(int(i), float(s)) for i, s in zip(ids[0], scores[0]) if i != -1]
+
+    def ids(self) -> set[int]:
+        with self._lock:
+            if self._index.ntotal == 0:
+                return set()
+            return set(faiss.vector_to_array(self._index.id_map).tolist())
+
+    def save(self) -> None:
+        with self._lock:
+            if not self.dirty:
+                return
+            data = faiss.serialize_index(self._index)
+            atomic_write_bytes(self.path, data.tobytes())
+            atomic_write_text(self.meta_path, json.dumps({"embedder": self.embedder_name, "dim": self.dim}))
+            self.dirty = False
+
+    def clear(self) -> None:
+        with self._lock:
+            self._index = self._empty()
+            self.dirty = True

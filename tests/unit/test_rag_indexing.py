@@ -1,0 +1,98 @@
+"""Incremental indexing of chat logs: a changed file once, an unchanged file never."""
+import hashlib
+
+import numpy as np
+import pytest
+
+from managers.chat_log import ChatLog
+from managers.rag import MemoryIndexer
+
+
+class CountingEmbedder:
+    """A deterministic stand-in embedder that records every text it embeds."""
+
+    name = "counting-test-embedder"
+    dim = 8
+
+    def __init__(self):
+        self.embedded: list[str] = []
+
+    def _vec(self, text: str) -> np.ndarray:
+        digest = hashlib.sha256(text.encode()).digest()
+        v = np.frombuffer(digest[: self.dim * 4], dtype=np.uint32).astype(np.float32)
+        return v / np.linalg.norm(v)
+
+    def embed_documents(self, texts):
+        self.embedded.extend(texts)
+        return np.stack([self._vec(t) for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
+
+    def embed_query(self, text):
+        return self._vec(text)
+
+
+@pytest.fixture
+def character(tmp_path):
+    root = tmp_path / "Ark"
+    (root / "logs").mkdir(parents=True)
+    return root
+
+
+def write_month(root, clock, texts):
+    log = ChatLog(root / "logs", clock)
+    return [log.append("USER" if i % 2 == 0 else "AGENT", "Mina" if i % 2 == 0 else "Ark", t)
+            for i, t in enumerate(texts)]
+
+
+def test_unchanged_files_are_never_reembedded_and_new_entries_once(character, clock):
+    write_month(character, clock, ["I adopted a cat named Tama", "What a lovely name!"])
+    embedder = CountingEmbedder()
+    indexer = MemoryIndexer(character, embedder)
+    first = indexer.update()
+    assert first.items_added == 2 and first.vectors_added == 2
+    assert indexer.update().sources_changed == 0 and len(embedder.embedded) == 2
+    ChatLog(character / "logs", clock).append("USER", "Mina", "Tama knocked over a cup")
+    report = indexer.update()
+    assert report.items_added == 1 and report.vectors_added == 1
+    assert len(embedder.embedded) == 3 and "Tama knocked over a cup" in embedder.embedded[-1]
+
+
+def test_rebuild_equals_incremental(character, clock):
+    entries = write_month(character, clock, ["first thing said here", "second reply here", "third one"])
+    log = ChatLog(character / "logs", clock)
+    incremental = MemoryIndexer(character, CountingEmbedder())
+    incremental.update()
+    log.record_edit(entries[0].id, "first thing, corrected")
+    log.record_delete(entries[2].id)
+    incremental.update()
+    snapshot = sorted(s.item.text for s in incremental.db.get(incremental.db.all_ids(["current_log"])).values())
+    assert len(incremental.vectors) == 2
+    rebuilt = MemoryIndexer(character, CountingEmbedder())
+    rebuilt.rebuild()
+    again = sorted(s.item.text for s in rebuilt.db.get(rebuilt.db.all_ids(["current_log"])).values())
+    assert again == snapshot and any("corrected" in t for t in again) and not any("third one" in t for t in again)
+    assert len(rebuilt.vectors) == 2
+
+
+def test_interrupted_embedding_resumes(character, clock):
+    write_month(character, clock, [f"message number {i}" for i in range(10)])
+
+    class FailingEmbedder(CountingEmbedder):
+        def embed_documents(self, texts):
+            raise KeyboardInterrupt  # the app stopped mid-way
+
+    with pytest.raises(KeyboardInterrupt):
+        MemoryIndexer(character, FailingEmbedder()).update()
+    embedder = CountingEmbedder()
+    resumed = MemoryIndexer(character, embedder)
+    report = resumed.update()
+    assert report.items_added == 0 and report.vectors_added == 10 and len(resumed.vectors) == 10
+
+
+def test_items_carry_provenance(character, clock):
+    [entry] = write_month(character, clock, ["田中さんと猫カフェに行った"])
+    indexer = MemoryIndexer(character, CountingEmbedder())
+    indexer.update()
+    [stored] = indexer.db.get(indexer.db.all_ids(["current_log"])).values()
+    assert stored.item.message_ids == (entry.id,) and stored.item.source == "2026-03.txt"
+    assert stored.item.text.endswith("Mina: 田中さんと猫カフェに行った")
+    assert [i for i, _ in indexer.db.lexical_search(["猫"], ["current_log"], 5)] == [stored.id]
