@@ -97,3 +97,24 @@ KEYWORD_AUTO_SLOTS = (2, 2, 1)  # automatic recall: newest, oldest, random from 
 KEYWORD_TOOL_SLOTS = (2, 2, 0)  # search_past_conversations tool
 KEYWORD_MAX_TERMS = 3
 INDEX_CHECKPOINT_BATCHES = 5  # seed 004: save the index every few batches so an interruption loses little
+
+# --- Intent-aware re-rank (seed 004 Phase 1.5+, restated for similarity in agent/memory_scoring.py) ---
+INTENT_WEIGHTS = {  # (α similarity, β arousal, γ time), as the seed's table
+    "emotional": (0.3, 0.6, 0.1),
+    "factual": (0.5, 0.2, 0.3),
+    "technical": (0.3, 0.1, 0.6),
+    "temporal": (0.2, 0.2, 0.6),
+    "relational": (0.4, 0.4, 0.2),
+}
+TIME_DECAY_RATE = 0.05  # seed 004: about 14 days to half
+AROUSAL_STAR_THRESHOLD = 0.6  # seed 004: ★ above this arousal
+FRESH_DECAY_THRESHOLD = 0.9  # seed 004: 🆕 when decay > 0.9
+RERANK_WEIGHT = 0.3  # share of the composite in the final score; tuned on LoCoMo dev (BENCHMARKS.md)
+
+# --- Hybrid search (seed 004 RAG検索; fusion from shared/notes/offline-stack.md LoCoMo probe) ---
+FUSION_LEXICAL_WEIGHT = 0.3  # 0.3·BM25 + 0.7·dense, each min-max normalised per query
+RECALL_CANDIDATES = 100  # per index, before fusion
+RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
+RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7
+RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrated on the dev probe)
+KEYWORD_SCAN_LIMIT = 200  # lexical candidates scanned for keyword blocks

@@ -30,6 +30,7 @@ class AppSettings(BaseModel):
     user_name: str = "User"
     last_character: str = ""
     auto_retrieval: bool = True
+    embedder: str = constants.DEFAULT_EMBEDDER
 
 
 class Secrets(BaseModel):

@@ -67,6 +67,8 @@ class NexusService:
         self.personas = PersonaManager(self.paths.characters, self.paths.trash, bundled_characters, clock)
         self._model_factory = model_factory
         self._searcher = searcher
+        self._embedder = None
+        self._knowledge: dict[str, object] = {}
         self._model: ChatModel | None = None
         self._model_lock = threading.Lock()
         self._warm_lock = threading.Lock()  # held while the prefix is pre-evaluated
@@ -195,6 +197,25 @@ class NexusService:
             status.state, status.detail = "error", exc.user_message
         finally:
             status.ready_event.set()
+
+    # --- memory indexes ---------------------------------------------------------------
+    def embedder(self):
+        """The embedder every index of this app uses (one instance: models are big)."""
+        with self._model_lock:
+            if self._embedder is None:
+                from managers.embeddings import create_embedder
+
+                self._embedder = create_embedder(self.settings.embedder)
+            return self._embedder
+
+    def knowledge(self, persona: str):
+        """The persona's knowledge base (uploaded documents), opened on first use."""
+        from managers.knowledge import KnowledgeBase
+
+        character = self.personas.get(persona)
+        if character.name not in self._knowledge:
+            self._knowledge[character.name] = KnowledgeBase(character.root, self.embedder())
+        return self._knowledge[character.name]
 
     # --- chat -----------------------------------------------------------------------
     def conversation(self, persona: str) -> list[LogEntry]:

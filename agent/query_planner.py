@@ -1,0 +1,131 @@
+"""retrieval_node's planner: RAG query words, 0–3 KEYWORD proper nouns, and an INTENT.
+
+Two paths with one result type: a rule-based planner (always available, no LLM, used by the
+benchmark) and an LLM planner whose output is forced into JSON (grammar/JSON schema on the
+local model) and validated; a malformed or failed LLM answer falls back to the rules.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Callable
+
+import constants
+
+log = logging.getLogger(__name__)
+
+INTENTS = ("emotional", "factual", "technical", "temporal", "relational")
+
+_EN_STOP = set("""
+a an the of to in on at for and or but is are was were be been being do does did i you he she it we they me my your
+his her its our their what when where who whom which how why that this those these with from by as about into than then
+so if not no yes can could would should will shall may might must have has had having there here just also very really
+any some all more most other such only own same too s t don't didn't doesn't isn't wasn't aren't tell remember recall
+know think said say says talk talked mentioned ever
+""".split())
+_JA_PARTICLES = re.compile(r"[はがをにでとのへもやかねよなだ]|です|ます|でした|ました|って|けど|から|まで|より")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*|[\u3400-\u9fff\uf900-\ufaff]+|[\u30a0-\u30ff]+|[\u3040-\u309f]+")
+_INTENT_RULES: tuple[tuple[str, re.Pattern], ...] = (
+    ("temporal", re.compile(r"\bwhen\b|\bhow long\b|\bwhat (?:year|month|day|date|time)\b|\blast (?:week|month|year)\b|"
+                            r"\byesterday\b|\brecently\b|\bfirst time\b|いつ|最近|昨日|先週|先月|去年|何年|何月|何日", re.I)),
+    ("emotional", re.compile(r"\bfeel|\bfelt\b|\bhappy\b|\bsad\b|\bupset\b|\bexcited\b|\bproud\b|\bscared\b|\blove\b|"
+                             r"嬉し|うれし|悲し|楽し|怖|寂し|さみし|気持ち|感じ|好き", re.I)),
+    ("relational", re.compile(r"\brelationship\b|\bfriend|\bfamily\b|\bpartner\b|\bhusband\b|\bwife\b|\bmother\b|"
+                              r"\bfather\b|\bkids?\b|\bchildren\b|関係|友達|友人|家族|彼氏|彼女|夫|妻|母|父", re.I)),
+    ("technical", re.compile(r"\bhow (?:to|do i)\b|\bsetting|\bconfig|\bversion\b|\binstall|\berror\b|\bbug\b|"
+                             r"設定|方法|やり方|バージョン|インストール|エラー", re.I)),
+)
+
+
+@dataclass(frozen=True)
+class QueryPlan:
+    rag_query: str
+    keywords: tuple[str, ...]
+    intent: str
+    source: str  # "rules" or "llm"
+
+
+def content_words(text: str) -> list[str]:
+    """Words worth searching for: no stopwords, no particles, no 1-letter latin tokens."""
+    text = unicodedata.normalize("NFKC", text)
+    words = []
+    for token in _WORD.findall(text):
+        if re.fullmatch(r"[\u3040-\u309f]+", token):
+            continue  # hiragana runs are mostly grammar
+        if token.isascii() and (token.lower() in _EN_STOP or len(token) < 2):
+            continue
+        words.append(token)
+    return words
+
+
+def proper_nouns(text: str) -> list[str]:
+    """Capitalised words not at a sentence start, katakana words, and names before さん/くん/ちゃん."""
+    text = unicodedata.normalize("NFKC", text)
+    found: list[str] = []
+    for match in re.finditer(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'’\-]+)", text):
+        word = match.group(1).rstrip("'’s")
+        if word.lower() not in _EN_STOP and word not in found:
+            found.append(word)
+    found += [m for m in re.findall(r"([\u3400-\u9fff]{1,4})(?:さん|くん|君|ちゃん|様)", text) if m not in found]
+    found += [m for m in re.findall(r"[\u30a0-\u30ff]{2,}", text) if m not in found and m != "ー"]
+    return found[: constants.KEYWORD_MAX_TERMS]
+
+
+def classify_intent(text: str) -> str:
+    for intent, pattern in _INTENT_RULES:
+        if pattern.search(text):
+            return intent
+    return "factual"
+
+
+def rule_plan(message: str) -> QueryPlan:
+    words = content_words(message)
+    return QueryPlan(" ".join(words) or message.strip(), tuple(proper_nouns(message)), classify_intent(message), "rules")
+
+
+PLANNER_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "rag": {"type": "string"},
+        "keywords": {"type": "array", "items": {"type": "string"}, "maxItems": constants.KEYWORD_MAX_TERMS},
+        "intent": {"type": "string", "enum": list(INTENTS)},
+    },
+    "required": ["rag", "keywords", "intent"],
+}
+
+PLANNER_PROMPT = (
+    "You prepare a memory search for a companion chat. Given the user's message, answer with JSON: "
+    '"rag": search words incl. synonyms and related words; "keywords": 0-3 proper nouns or exact phrases '
+    'only (names, places, titles), no common words; "intent": one of ' + ", ".join(INTENTS) + "."
+)
+
+
+def parse_llm_plan(raw: str, message: str) -> QueryPlan:
+    """Validate the LLM's JSON; anything malformed falls back to the rules."""
+    try:
+        data = json.loads(raw[raw.index("{"): raw.rindex("}") + 1])
+        rag = str(data["rag"]).strip()
+        keywords = tuple(str(k).strip() for k in data.get("keywords", []) if str(k).strip())
+        intent = str(data["intent"]).strip().lower()
+    except (ValueError, KeyError, TypeError):
+        log.info("Planner output was not valid JSON; using the rule-based planner")
+        return rule_plan(message)
+    if intent not in INTENTS or not rag:
+        return rule_plan(message)
+    keywords = tuple(k for k in keywords if len(k) <= 40)[: constants.KEYWORD_MAX_TERMS]
+    return QueryPlan(rag, keywords, intent, "llm")
+
+
+def plan(message: str, complete_json: Callable[[str, str, dict], str] | None) -> QueryPlan:
+    """One planner call if an LLM is given (`complete_json(system, user, schema)`), else rules."""
+    if complete_json is None:
+        return rule_plan(message)
+    try:
+        raw = complete_json(PLANNER_PROMPT, message, PLANNER_SCHEMA)
+    except Exception as exc:  # noqa: BLE001 - any provider failure must fall back, never block a reply
+        log.warning("Planner call failed (%s); using the rule-based planner", type(exc).__name__)
+        return rule_plan(message)
+    return parse_llm_plan(raw, message)
