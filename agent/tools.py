@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Callable, Mapping, Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from agent.providers.base import ToolCall, ToolSpec
 
@@ -38,6 +38,26 @@ EDIT_NOTEPAD = ToolSpec(
 )
 MEMORY_EDIT_TOOLS: tuple[ToolSpec, ...] = (EDIT_CORE_MEMORY, EDIT_NOTEPAD)
 
+
+def _query_tool(name: str, description: str, arg: str = "query", arg_help: str = "What to look for.") -> ToolSpec:
+    return ToolSpec(name, description, {"type": "object", "properties": {arg: {"type": "string", "description": arg_help}},
+                                        "required": [arg]})
+
+
+RECALL_MEMORIES = _query_tool(
+    "recall_memories", "Recall past experiences, conversations and memories by meaning (semantic search).")
+SEARCH_PAST_CONVERSATIONS = _query_tool(
+    "search_past_conversations", "Find past messages containing exact words or names (last resort).",
+    "keywords", "1-3 proper nouns or exact phrases, separated by spaces.")
+READ_MEMORY_CONTEXT = _query_tool(
+    "read_memory_context", "Read the full text of a past message that a search result cut off.",
+    "snippet", "A piece of the cut-off text, copied exactly.")
+SEARCH_KNOWLEDGE_BASE = _query_tool(
+    "search_knowledge_base", "Look things up in the documents the user uploaded (manuals, notes, references).")
+MEMORY_SEARCH_TOOLS: tuple[ToolSpec, ...] = (
+    RECALL_MEMORIES, SEARCH_PAST_CONVERSATIONS, READ_MEMORY_CONTEXT, SEARCH_KNOWLEDGE_BASE)
+ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS
+
 # Words with which a user asks the persona to keep something (ja/en).
 _KEEP_REQUEST = re.compile(
     r"覚えて|おぼえて|メモ|記録|忘れないで|忘れずに|書いておいて|書き留め|コアメモリ|メモ帳|"
@@ -47,7 +67,11 @@ _KEEP_REQUEST = re.compile(
 
 
 def tools_for_turn(user_text: str, native_tools: bool) -> tuple[ToolSpec, ...]:
-    if native_tools or _KEEP_REQUEST.search(user_text):
+    """Remote models get every tool; the local model only the edit tools, when asked to keep
+    something (automatic recall already searches memory before each of its replies)."""
+    if native_tools:
+        return ALL_TOOLS
+    if _KEEP_REQUEST.search(user_text):
         return MEMORY_EDIT_TOOLS
     return ()
 
@@ -66,9 +90,18 @@ def text_protocol(tools: Sequence[ToolSpec]) -> str:
     return "\n".join(lines)
 
 
-class MemoryEditor(Protocol):
+class ToolHost(Protocol):
+    """What the tools act on; the service provides one per turn."""
+
     def edit_core_memory(self, content: str, mode: str) -> str: ...
     def edit_notepad(self, content: str, mode: str) -> str: ...
+    def recall_memories(self, query: str) -> str: ...
+    def search_past_conversations(self, keywords: str) -> str: ...
+    def read_memory_context(self, snippet: str) -> str: ...
+    def search_knowledge_base(self, query: str) -> str: ...
+
+
+MemoryEditor = ToolHost  # the name the graph's dependencies use
 
 
 @dataclass(frozen=True)
@@ -76,17 +109,36 @@ class ToolOutcome:
     call: ToolCall
     ok: bool
     result: str  # what the model is told
-    announcement: str  # what the chat log and the user see
+    announcement: str  # what the chat log and the user see (never the raw results)
 
 
-def run_tool(call: ToolCall, editor: MemoryEditor) -> ToolOutcome:
-    handlers: Mapping[str, Callable[[str, str], str]] = {
-        EDIT_CORE_MEMORY.name: editor.edit_core_memory,
-        EDIT_NOTEPAD.name: editor.edit_notepad,
-    }
-    handler = handlers.get(call.name)
-    if handler is None:
+_ANNOUNCEMENTS = {
+    "recall_memories": "🛠️ searched memories",
+    "search_past_conversations": "🛠️ searched past conversations",
+    "read_memory_context": "🛠️ read a past message in full",
+    "search_knowledge_base": "🛠️ searched the knowledge base",
+}
+
+
+def run_tool(call: ToolCall, host: ToolHost) -> ToolOutcome:
+    spec = next((t for t in ALL_TOOLS if t.name == call.name), None)
+    if spec is None:
         return ToolOutcome(call, False, f"Unknown tool {call.name}.", f"🛠️ unknown tool {call.name}")
+    if spec in MEMORY_EDIT_TOOLS:
+        return _run_edit(call, host)
+    [arg] = spec.parameters["required"]
+    value = call.arguments.get(arg)
+    if not isinstance(value, str) or not value.strip():
+        return ToolOutcome(call, False, f"{arg} is required.", f"🛠️ {call.name} failed (invalid arguments)")
+    try:
+        result = getattr(host, call.name)(value.strip())
+    except ValueError as exc:
+        return ToolOutcome(call, False, str(exc), f"🛠️ {call.name} failed: {exc}")
+    return ToolOutcome(call, True, result, _ANNOUNCEMENTS[call.name])
+
+
+def _run_edit(call: ToolCall, host: ToolHost) -> ToolOutcome:
+    handler: Callable[[str, str], str] = getattr(host, call.name)
     content = call.arguments.get("content")
     mode = call.arguments.get("mode") or "append"
     if not isinstance(content, str) or not content.strip() or mode not in ("append", "replace"):

@@ -144,7 +144,7 @@ def wait_until_ready(client, timeout: float) -> float:
     """Seconds (from now) until the page's status line says the persona is ready."""
     started = time.monotonic()
     while time.monotonic() - started < timeout:
-        if "ready" in str(client.predict(api_name="/status")[0]):
+        if "ready" in str(client.predict("Ark", api_name="/status")[0]):
             return time.monotonic() - started
         time.sleep(0.5)
     raise TimeoutError("the persona never became ready")

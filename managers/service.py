@@ -7,6 +7,7 @@ around a temp directory and a scripted model.
 from __future__ import annotations
 
 import logging
+import random
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -22,6 +23,7 @@ from managers.config import AppSettings, ConfigStore, DataPaths, Secrets, mask_s
 from managers.personas import PersonaError, PersonaManager
 from managers.session import CharacterSession, RecoveredReply
 from managers.store import QuarantineReport
+from managers.tool_host import PersonaTools
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +71,8 @@ class NexusService:
         self._searcher = searcher
         self._embedder = None
         self._knowledge: dict[str, object] = {}
+        self._indexers: dict[str, object] = {}
+        self.index_status: dict[str, str] = {}
         self._model: ChatModel | None = None
         self._model_lock = threading.Lock()
         self._warm_lock = threading.Lock()  # held while the prefix is pre-evaluated
@@ -106,6 +110,8 @@ class NexusService:
 
     def select_persona(self, name: str) -> CharacterSession:
         session = self.session(name)
+        if self._searcher is None and session.character.name not in self._indexers:
+            self.index_in_background(session.character.name)  # catch up on what is not indexed yet
         if self.settings.last_character != session.character.name:
             self.settings = self.settings.model_copy(update={"last_character": session.character.name})
             self.config.save_settings(self.settings)
@@ -208,6 +214,47 @@ class NexusService:
                 self._embedder = create_embedder(self.settings.embedder)
             return self._embedder
 
+    def memory_index(self, persona: str):
+        """The persona's memory indexer (memory.db + FAISS), opened on first use."""
+        from managers.rag import MemoryIndexer
+
+        character = self.personas.get(persona)
+        if character.name not in self._indexers:
+            self._indexers[character.name] = MemoryIndexer(character.root, self.embedder())
+        return self._indexers[character.name]
+
+    def update_memory_index(self, persona: str, rebuild: bool = False):
+        """Index what is new in the persona's logs (or rebuild from scratch), reporting progress."""
+        indexer = self.memory_index(persona)
+
+        def progress(message: str, fraction: float) -> None:
+            self.index_status[persona] = f"{message} ({fraction:.0%})"
+
+        report = indexer.rebuild(progress) if rebuild else indexer.update(progress)
+        self.index_status[persona] = f"Memory index up to date ({len(indexer.vectors)} items)."
+        return report
+
+    def index_in_background(self, persona: str) -> threading.Thread:
+        thread = threading.Thread(target=self._index_quietly, args=(persona,), name="memory-index", daemon=True)
+        thread.start()
+        return thread
+
+    def _index_quietly(self, persona: str) -> None:
+        try:
+            self.update_memory_index(persona)
+        except (OSError, PersonaError) as exc:
+            log.warning("Indexing %s failed: %s", persona, exc)
+            self.index_status[persona] = f"Indexing failed: {exc}"
+
+    def _searcher_for(self, session: CharacterSession) -> Searcher:
+        return self._searcher if self._searcher is not None else self._recall_for(session)
+
+    def _recall_for(self, session: CharacterSession):
+        from managers.recall import MemoryRecall
+
+        return MemoryRecall(self.memory_index(session.character.name), random.Random(),
+                            exclude_ids=session.context_message_ids)
+
     def knowledge(self, persona: str):
         """The persona's knowledge base (uploaded documents), opened on first use."""
         from managers.knowledge import KnowledgeBase
@@ -250,9 +297,11 @@ class NexusService:
 
     def _deps(self, session: CharacterSession, model: ChatModel) -> TurnDeps:
         return TurnDeps(
-            model=model, chat_log=session.chat_log, journal=session.journal, memory_editor=session,
+            model=model, chat_log=session.chat_log, journal=session.journal,
+            memory_editor=PersonaTools(session, lambda: self._recall_for(session),
+                                       lambda: self.knowledge(session.character.name), self.clock),
             clock=self.clock,
-            retrieve=lambda text, now: retrieve(text, now, self._searcher, self.settings.auto_retrieval),
+            retrieve=lambda text, now: retrieve(text, now, self._searcher_for(session), self.settings.auto_retrieval),
             compose_prompt=lambda entry, retrieval, tools: session.compose_prompt(model, entry, retrieval, tools),
             user_name=self.settings.user_name, persona_name=session.character.name,
             temperature=self.settings.temperature, max_tokens=max_reply_tokens(model),
@@ -301,3 +350,5 @@ class NexusService:
         finally:
             self._controls.pop(session.character.name, None)
             session.turn_lock.release()
+            if self._searcher is None:
+                self.index_in_background(session.character.name)  # the new messages become searchable

@@ -119,6 +119,12 @@ class CharacterSession:
     def _render_history(self, entry: LogEntry) -> str:
         return self._as_sent.get(entry.id, entry.text)
 
+    def context_message_ids(self) -> list[str]:
+        """Messages already in the prompt's history window: recall does not repeat them."""
+        view = self.chat_log.view()
+        start = next((i for i in range(len(view) - 1, -1, -1) if view[i].id == self._anchor_id), len(view))
+        return [e.id for e in view[start:]]
+
     def static_sections(self, model: ChatModel, tools: Sequence[ToolSpec] = ()) -> list[PromptSection]:
         return [
             PromptSection("identity", "Who you are", self.read("system_prompt")),

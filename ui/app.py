@@ -6,6 +6,7 @@ import gradio as gr
 from managers.service import NexusService
 from ui.chat_tab import build_chat_tab
 from ui.chat_view import conversation_view
+from ui.knowledge_tab import build_knowledge_tab
 from ui.memory_tab import build_memory_tab, memory_values
 from ui.persona_tab import build_persona_tab
 from ui.settings_tab import build_settings_tab
@@ -26,6 +27,8 @@ def build_app(service: NexusService) -> gr.Blocks:
             memory = build_memory_tab(service, persona)
         with gr.Tab("Personas"):
             build_persona_tab(service, persona)
+        with gr.Tab("Knowledge"):
+            build_knowledge_tab(service, persona)
         with gr.Tab("Settings"):
             build_settings_tab(service)
 
@@ -40,11 +43,13 @@ def build_app(service: NexusService) -> gr.Blocks:
         persona.change(on_persona, [persona], outputs)
         demo.load(on_persona, [persona], outputs)
 
-        def on_tick():
+        def on_tick(name):
             text = f"**Model:** {service.model_status.text()}"
+            if service.index_status.get(name):
+                text += f" · **Memory:** {service.index_status[name]}"
             found = service.pop_notices()
             return text, ("\n\n".join(f"⚠️ {n}" for n in found) if found else gr.update())
 
-        gr.Timer(1.0).tick(on_tick, None, [status, notices], api_name="status")
-        demo.load(on_tick, None, [status, notices], api_name=False)
+        gr.Timer(1.0).tick(on_tick, [persona], [status, notices], api_name="status")
+        demo.load(on_tick, [persona], [status, notices], api_name=False)
     return demo

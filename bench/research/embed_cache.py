@@ -19,11 +19,11 @@ def chunks_of(T):
 for c in convs: save(f"{c['name']}_q", m.query, [q["question"] for q in c["qa"]])
 for c in convs: save(f"{c['name']}_turn", m.passage, [t["text"] for t in c["turns"]])
 for c in convs: save(f"{c['name']}_prev", m.passage, prevs(c["turns"]))
+for c in convs: save(f"{c['name']}_sp_q", lambda x: m.sparse(x), [q["question"] for q in c["qa"]])
+for c in convs: save(f"{c['name']}_sp_turn", lambda x: m.sparse(x), [t["text"] for t in c["turns"]])
 for c in convs:
     T = c["turns"]; ch = chunks_of(T)
     np.save(f"{CACHE}/{c['name']}_chunks_idx.npy", np.array([[x[0], x[-1]] for x in ch]))
     save(f"{c['name']}_chunk6", m.passage, ["\n".join(T[i]["text"] for i in x) for x in ch])
-for c in convs: save(f"{c['name']}_sp_q", lambda x: m.sparse(x), [q["question"] for q in c["qa"]])
-for c in convs: save(f"{c['name']}_sp_turn", lambda x: m.sparse(x), [t["text"] for t in c["turns"]])
 for c in convs: save(f"{c['name']}_next", m.passage, nexts(c["turns"]))
 print("done")

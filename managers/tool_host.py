@@ -1,0 +1,57 @@
+"""The tools' side effects for one persona: memory edits, memory searches, knowledge lookups.
+
+Search results go to the model only; the chat log records the tool's short announcement.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Callable
+
+import constants
+from agent.keyword_sampling import truncate_block
+from agent.query_planner import rule_plan
+from managers.recall import MemoryRecall
+from managers.session import CharacterSession
+
+MAX_CONTEXT_CHARS = 4000  # read_memory_context returns at most this much of one message
+
+
+class PersonaTools:
+    def __init__(self, session: CharacterSession, recall: Callable[[], MemoryRecall], knowledge: Callable[[], object],
+                 clock: Callable[[], datetime]):
+        self.session = session
+        self._recall = recall
+        self._knowledge = knowledge
+        self._clock = clock
+
+    def edit_core_memory(self, content: str, mode: str) -> str:
+        return self.session.edit_core_memory(content, mode)
+
+    def edit_notepad(self, content: str, mode: str) -> str:
+        return self.session.edit_notepad(content, mode)
+
+    def recall_memories(self, query: str) -> str:
+        ranked = self._recall().rank(rule_plan(query), self._clock(), self.session.context_message_ids())
+        lines = [truncate_block(r.text)[0] for r in ranked[: constants.RECALL_TOOL_RESULTS]]
+        return "\n".join(f"- {line}" for line in lines) or "No matching memories."
+
+    def search_past_conversations(self, keywords: str) -> str:
+        terms = keywords.split()[: constants.KEYWORD_MAX_TERMS]
+        hits = self._recall().keyword_hits(terms, set(self.session.context_message_ids()),
+                                           constants.KEYWORD_TOOL_SLOTS)
+        return "\n".join(f"- {h.text}" for h in hits) or f"No past messages contain {keywords!r}."
+
+    def read_memory_context(self, snippet: str) -> str:
+        needle = snippet.replace(constants.KEYWORD_CONTINUATION_MARK, "").strip()
+        if ": " in needle[:80]:
+            needle = needle.split(": ", 1)[1]  # search results start with "[date] speaker: "
+        needle = needle[:200]
+        for entry in reversed(self.session.chat_log.view()):
+            if needle and needle in entry.text:
+                when = entry.ts.strftime("%Y-%m-%d %H:%M") if entry.ts else ""
+                return f"[{when}] {entry.name}: {entry.text[:MAX_CONTEXT_CHARS]}"
+        return "That text was not found in the conversation log."
+
+    def search_knowledge_base(self, query: str) -> str:
+        hits = self._knowledge().search(query, 5)
+        return "\n".join(f"- ({h.document} #{h.chunk}) {h.text}" for h in hits) or "Nothing relevant in the knowledge base."
