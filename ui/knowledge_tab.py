@@ -75,7 +75,7 @@ def build_knowledge_tab(service: NexusService, persona: gr.Dropdown) -> None:
         except _FAILURES as exc:
             return f"⚠️ {_escape(str(exc))}", *_listing(service, name), None
         if report.already_present:
-            text = f"ℹ️ {report.name} is already in the knowledge base ({report.chunks} chunks); nothing was re-embedded."
+            text = f"ℹ️ {report.name} is already in the knowledge base ({report.chunks} chunks): nothing re-embedded."
         else:
             renamed = f" (stored as {report.name})" if report.name != Path(path).name else ""
             pages = f", {report.pages} pages" if report.kind == "pdf" else ""

