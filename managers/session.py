@@ -136,7 +136,8 @@ class CharacterSession:
     def history_before(self, entry_id: str | None) -> list[LogEntry]:
         view = self.chat_log.view()
         if entry_id is not None:
-            index = next((i for i, e in enumerate(view) if e.id == entry_id), len(view))
+            # The message is nearly always the newest: search from the end.
+            index = next((i for i in range(len(view) - 1, -1, -1) if view[i].id == entry_id), len(view))
             view = view[:index]
         return view
 
