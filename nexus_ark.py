@@ -77,6 +77,10 @@ def cmd_bench(args) -> int:
 
     if args.what == "chat":
         return bench_chat_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
+    if args.what == "scale":
+        from bench.scale_bench import main as bench_scale_main
+
+        return bench_scale_main(args)
     if args.what == "locomo":
         from bench.locomo_bench import main as bench_locomo_main
 
@@ -94,7 +98,7 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("serve", help="serve the UI (the default)")
     sub.add_parser("setup-model", help="assemble and verify the embedded model")
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["chat", "locomo"])
+    bench.add_argument("what", choices=["chat", "locomo", "scale"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)

@@ -95,13 +95,14 @@ class MemoryDB:
         self._lock = threading.RLock()
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=NORMAL")
-        self._migrate()
+        self.created = self._migrate()
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
 
-    def _migrate(self) -> None:
+    def _migrate(self) -> bool:
+        """Apply pending migrations; True if the database was new (ids may repeat old ones)."""
         with self._lock:
             self._conn.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY)")
             done = {row[0] for row in self._conn.execute("SELECT name FROM migrations")}
@@ -113,6 +114,7 @@ class MemoryDB:
                     self._conn.execute(statement)
                 self._conn.execute("INSERT INTO migrations(name) VALUES (?)", (name,))
                 self._conn.execute("COMMIT")
+            return not done
 
     # --- writing -------------------------------------------------------------------------
     def add_items(self, items: Sequence[Item]) -> list[int]:
@@ -218,13 +220,15 @@ class MemoryDB:
                     f"SELECT item_key, id FROM items WHERE item_key IN ({marks})", chunk).fetchall())
         return found
 
-    def clear(self) -> None:
+    def clear_kinds(self, kinds: Sequence[str]) -> None:
+        """Forget every item of these kinds and the source records they came from."""
+        marks = ",".join("?" * len(kinds))
         with self._lock:
-            self._conn.execute("BEGIN")
-            for table in ("items", "items_grams", "sources"):
-                self._conn.execute(f"DELETE FROM {table}")
-            self._conn.execute("INSERT INTO items_fts(items_fts) VALUES ('delete-all')")
-            self._conn.execute("COMMIT")
+            self._conn.execute(
+                f"DELETE FROM sources WHERE source IN (SELECT DISTINCT source FROM items WHERE kind IN ({marks}))",
+                list(kinds))
+            rows = self._conn.execute(f"SELECT id, text FROM items WHERE kind IN ({marks})", list(kinds)).fetchall()
+            self._delete_rows(rows)
 
     def all_ids(self, kinds: Sequence[str]) -> list[int]:
         marks = ",".join("?" * len(kinds))

@@ -80,6 +80,10 @@ class MemoryIndexer:
     def vectors(self) -> VectorIndex:
         if self._vectors is None:
             self._vectors = VectorIndex(self.root / "index" / "memory.faiss", self.embedder.name, self.embedder.dim)
+            if self.db.created and len(self._vectors):
+                # memory.db was deleted and made anew: its row ids no longer match these vectors.
+                self._vectors.clear()
+                self._vectors.save()
         return self._vectors
 
     def log_files(self) -> list[Path]:
@@ -100,7 +104,7 @@ class MemoryIndexer:
                 progress(f"Reading {path.name} ({number}/{len(files)})", 0.1 * number / max(1, len(files)))
                 items, retired = items_from_log(parse_log_text(raw.decode("utf-8", errors="replace"), path.name),
                                                 path.name)
-                stale = [k for k in retired]
+                stale = list(retired)
                 current_keys = {i.item_key for i in items}
                 known = self.db.ids_by_key([i.item_key for i in items])
                 # An edited message has a new key; its older item (by message id) is retired.
@@ -137,7 +141,7 @@ class MemoryIndexer:
     def rebuild(self, progress: Progress = _no_progress) -> IndexReport:
         """Delete the derived indexes and build them again from the log files."""
         with self._lock:
-            self.db.clear()
+            self.db.clear_kinds(MEMORY_KINDS)
             self.vectors.clear()
             self.vectors.save()
         return self.update(progress)

@@ -73,9 +73,11 @@ class NexusService:
         self._knowledge: dict[str, object] = {}
         self._indexers: dict[str, object] = {}
         self.index_status: dict[str, str] = {}
+        self._index_threads: dict[str, threading.Thread] = {}
         self._model: ChatModel | None = None
         self._model_lock = threading.Lock()
         self._warm_lock = threading.Lock()  # held while the prefix is pre-evaluated
+        self._open_lock = threading.RLock()  # one indexer / knowledge base per persona
         self.model_status = ModelStatus()
         self._sessions: dict[str, CharacterSession] = {}
         self._controls: dict[str, TurnControl] = {}
@@ -133,6 +135,10 @@ class NexusService:
         if session is not None and session.turn_lock.locked():
             raise PersonaError(f"{name} is replying right now; wait for the reply or stop it first.")
         self._sessions.pop(name, None)
+        self._knowledge.pop(name, None)
+        indexer = self._indexers.pop(name, None)
+        if indexer is not None:
+            indexer.db.close()
 
     # --- memory files ---------------------------------------------------------------
     def read_memory(self, persona: str, which: str) -> str:
@@ -219,9 +225,10 @@ class NexusService:
         from managers.rag import MemoryIndexer
 
         character = self.personas.get(persona)
-        if character.name not in self._indexers:
-            self._indexers[character.name] = MemoryIndexer(character.root, self.embedder())
-        return self._indexers[character.name]
+        with self._open_lock:
+            if character.name not in self._indexers:
+                self._indexers[character.name] = MemoryIndexer(character.root, self.embedder())
+            return self._indexers[character.name]
 
     def update_memory_index(self, persona: str, rebuild: bool = False):
         """Index what is new in the persona's logs (or rebuild from scratch), reporting progress."""
@@ -236,8 +243,14 @@ class NexusService:
 
     def index_in_background(self, persona: str) -> threading.Thread:
         thread = threading.Thread(target=self._index_quietly, args=(persona,), name="memory-index", daemon=True)
+        self._index_threads[persona] = thread
         thread.start()
         return thread
+
+    def wait_for_indexing(self, persona: str, timeout: float | None = None) -> None:
+        thread = self._index_threads.get(persona)
+        if thread is not None:
+            thread.join(timeout)
 
     def _index_quietly(self, persona: str) -> None:
         try:
@@ -260,9 +273,10 @@ class NexusService:
         from managers.knowledge import KnowledgeBase
 
         character = self.personas.get(persona)
-        if character.name not in self._knowledge:
-            self._knowledge[character.name] = KnowledgeBase(character.root, self.embedder())
-        return self._knowledge[character.name]
+        with self._open_lock:
+            if character.name not in self._knowledge:
+                self._knowledge[character.name] = KnowledgeBase(character.root, self.embedder())
+            return self._knowledge[character.name]
 
     # --- chat -----------------------------------------------------------------------
     def conversation(self, persona: str) -> list[LogEntry]:

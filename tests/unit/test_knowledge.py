@@ -277,7 +277,7 @@ def test_reindex_is_incremental_and_follows_the_folder(kb, uploads, character, e
 def test_stale_vectors_are_never_served_after_memory_db_is_cleared(kb, uploads, character):
     add(kb, uploads, "tea.md", TEA_TEXT)
     other = MemoryDB(character / "memory" / "memory.db")
-    other.clear()  # what MemoryIndexer.rebuild does today: every kind goes
+    other.clear_kinds(["knowledge"])  # e.g. someone deleted the knowledge rows by hand
     other.add_items([Item("m1", "current_log", "2025-01.txt", "Mina: I fixed my flat tire today")])
     assert kb.search("flat tire") == []  # the reused row id is a log item: not served as knowledge
     kb.reindex()

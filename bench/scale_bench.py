@@ -1,0 +1,78 @@
+"""`python nexus_ark.py bench scale [--sizes 1000 10000 ...] [--json]` (shared/BENCHMARKS.md §2).
+
+For each history size, on a seeded synthetic bilingual history written in the app's format:
+- framework overhead per turn (log append, retrieval, prompt build, finalize) with a scripted
+  model that answers at once, so all measured time is the framework's;
+- retrieval latency (planner excluded) over the indexed history;
+- bulk indexing throughput with the default embedder, and the delay until a new message is
+  searchable.
+"""
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from agent.providers.fake import ScriptedChatModel, replies
+from agent.query_planner import rule_plan
+from bench.locomo_metrics import percentile
+from bench.synthetic_history import seed_history
+from managers.recall import MemoryRecall
+from managers.service import NexusService
+
+QUERIES = ["What did I say about the museum?", "京都の話、覚えてる？", "How is Mochi doing?",
+           "田中さんとどこに行った？", "Tell me about my astronomy book", "旅行の計画はどうなった？"]
+
+
+def measure(size: int, turns: int) -> dict:
+    with tempfile.TemporaryDirectory(prefix="nexus-scale-") as tmp:
+        data_dir = Path(tmp) / "data"
+        model = ScriptedChatModel(replies("Got it, thanks for telling me! <persona_emotion category=\"joy\" intensity=\"0.5\"/>"))
+        service = NexusService(data_dir, model_factory=lambda s, k, p: model)
+        seed_history(data_dir / "characters" / "Ark" / "logs", size)
+
+        started = time.perf_counter()
+        service.update_memory_index("Ark")
+        index_s = time.perf_counter() - started
+        indexed = len(service.memory_index("Ark").vectors)
+
+        recall = MemoryRecall(service.memory_index("Ark"), random.Random(0))
+        now = service.clock()
+        retrieval_ms = []
+        for i in range(max(30, turns)):
+            query = rule_plan(QUERIES[i % len(QUERIES)])
+            t0 = time.perf_counter()
+            recall.rank(query, now)
+            retrieval_ms.append((time.perf_counter() - t0) * 1000)
+
+        overhead_ms = []
+        for i in range(turns):
+            t0 = time.perf_counter()
+            for _ in service.send("Ark", QUERIES[i % len(QUERIES)]):
+                pass
+            t1 = time.perf_counter()
+            overhead_ms.append((t1 - t0) * 1000)
+            service.wait_for_indexing("Ark")  # the app indexes the new messages in the background
+            searchable_ms = (time.perf_counter() - t1) * 1000
+        service.memory_index("Ark").db.close()
+    return {
+        "messages": size,
+        "indexed_items": indexed,
+        "index_items_per_s": round(indexed / index_s, 1),
+        "retrieval_ms": {"p50": round(percentile(retrieval_ms, 50), 1), "p95": round(percentile(retrieval_ms, 95), 1)},
+        "turn_overhead_ms": {"p50": round(percentile(overhead_ms, 50), 1), "p95": round(percentile(overhead_ms, 95), 1)},
+        "new_message_searchable_ms": round(searchable_ms, 1),
+    }
+
+
+def main(args) -> int:
+    sizes = [int(s) for s in (args.files or ["1000", "10000"])]
+    results = [measure(size, args.turns * 5) for size in sizes]
+    out = {"sizes": results}
+    if len(results) > 1:
+        first, last = results[0], results[-1]
+        out["overhead_ratio_p95"] = round(last["turn_overhead_ms"]["p95"] / first["turn_overhead_ms"]["p95"], 2)
+    print(json.dumps(out) if args.json else json.dumps(out, indent=1))
+    return 0
