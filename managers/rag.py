@@ -11,9 +11,12 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import timedelta
 from pathlib import Path
 from typing import Callable, Sequence
+
+import numpy as np
 
 import constants
 from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text
@@ -46,14 +49,33 @@ def log_item_text(entry: LogEntry) -> str:
     return f"{head}: {entry.text}"
 
 
+def session_keys(entries: Sequence[LogEntry], gap: timedelta) -> dict[str, str]:
+    """Entry id → session key: a new session starts after a silence longer than `gap`."""
+    keys: dict[str, str] = {}
+    current, previous = "", None
+    for entry in entries:
+        if entry.ts is None:
+            keys[entry.id] = current
+            continue
+        if previous is None or entry.ts - previous > gap:
+            current = entry.ts.strftime("%Y%m%dT%H%M%S")
+        keys[entry.id] = current
+        previous = entry.ts
+    return keys
+
+
 def items_from_log(entries: Sequence[LogEntry], source: str) -> tuple[list[Item], list[str]]:
     """Items for the dialogue entries of one log file, and the keys its edits/deletions retire."""
+    dialogue = [e for e in entries if e.is_dialogue]
+    sessions = session_keys(dialogue, timedelta(minutes=constants.SESSION_GAP_MINUTES))
+    positions = {e.id: n for n, e in enumerate(dialogue)}
     items: dict[str, Item] = {}
     retired: list[str] = []
     for entry in entries:
         if entry.is_dialogue:
             items[entry.id] = Item(entry.id, "current_log", source, log_item_text(entry), entry.name,
-                                   (entry.id,), entry.ts.isoformat() if entry.ts else "")
+                                   (entry.id,), entry.ts.isoformat() if entry.ts else "", 0.0, entry.text,
+                                   sessions[entry.id], positions[entry.id])
             if entry.meta.get("replaces"):
                 retired.append(entry.meta["replaces"])
         elif entry.name in (EDIT_TAG, DELETE_TAG) and entry.meta.get("target"):
@@ -61,10 +83,9 @@ def items_from_log(entries: Sequence[LogEntry], source: str) -> tuple[list[Item]
             retired.append(target)
             previous = items.pop(target, None)
             if entry.name == EDIT_TAG and previous is not None:
-                edited = LogEntry("USER", previous.speaker, entry.text, target, entry.ts)
-                items[target] = Item(f"{target}@{entry.id}", previous.kind, source,
-                                     f"{previous.text.split(': ', 1)[0]}: {edited.text}", previous.speaker,
-                                     (target,), previous.ts)
+                heading = previous.text.split(": ", 1)[0]
+                items[target] = replace(previous, item_key=f"{target}@{entry.id}",
+                                        text=f"{heading}: {entry.text}", body=entry.text)
     return list(items.values()), [k for k in retired if k not in items]
 
 
@@ -74,6 +95,7 @@ class MemoryIndexer:
         self.embedder = embedder
         self.db = MemoryDB(character_root / "memory" / "memory.db")
         self._vectors: VectorIndex | None = None
+        self._window_vectors: VectorIndex | None = None
         self._lock = threading.Lock()  # one indexing run at a time
 
     @property
@@ -86,11 +108,22 @@ class MemoryIndexer:
                 self._vectors.save()
         return self._vectors
 
+    @property
+    def window_vectors(self) -> VectorIndex:
+        """normalise(sum of the item's and its session neighbours' vectors): no extra embedding."""
+        if self._window_vectors is None:
+            self._window_vectors = VectorIndex(self.root / "index" / "memory-window.faiss", self.embedder.name,
+                                               self.embedder.dim)
+            if self.db.created and len(self._window_vectors):
+                self._window_vectors.clear()
+                self._window_vectors.save()
+        return self._window_vectors
+
     def log_files(self) -> list[Path]:
         logs = self.root / "logs"
         return sorted(logs.glob("[0-9][0-9][0-9][0-9]-[0-9][0-9].txt")) if logs.exists() else []
 
-    def update(self, progress: Progress = _no_progress) -> IndexReport:
+    def update(self, progress: Progress = _no_progress, pause: Callable[[], None] = lambda: None) -> IndexReport:
         with self._lock:
             files = self.log_files()
             changed = added = removed = 0
@@ -113,17 +146,39 @@ class MemoryIndexer:
                 if stale:
                     gone = self.db.remove_keys(stale)
                     self.vectors.remove(gone)
+                    self.window_vectors.remove(gone)
                     removed += len(gone)
                 new_items = [i for i in items if i.item_key not in known]
-                added += len(self.db.add_items(new_items))
+                new_ids = self.db.add_items(new_items)
+                added += len(new_ids)
+                self._refresh_windows(items, new_items)
                 self.db.mark_source(path.name, digest, len(items), complete=True)
-            vectors_added = self._embed_missing(progress)
+            vectors_added = self._embed_missing(progress, pause)
             return IndexReport(len(files), changed, added, removed, vectors_added)
 
-    def _embed_missing(self, progress: Progress) -> int:
+    def _refresh_windows(self, items: Sequence[Item], new_items: Sequence[Item]) -> None:
+        """Window texts of the new items and of the earlier items whose window now includes them."""
+        if not new_items:
+            return
+        radius = constants.WINDOW_RADIUS
+        ordered = sorted(items, key=lambda i: i.position)
+        first_new = min(i.position for i in new_items)
+        touched = [i for i in ordered if i.position >= first_new - radius]
+        ids = self.db.ids_by_key([i.item_key for i in touched])
+        windows = []
+        for item in touched:
+            neighbours = [o.lexical_body for o in ordered
+                          if o.session == item.session and abs(o.position - item.position) <= radius]
+            if item.item_key in ids:
+                windows.append((ids[item.item_key], " ".join(neighbours)))
+        self.db.set_windows(windows)
+        self.window_vectors.remove([row_id for row_id, _ in windows])  # recomputed from item vectors
+
+    def _embed_missing(self, progress: Progress, pause: Callable[[], None]) -> int:
         missing = sorted(set(self.db.all_ids(MEMORY_KINDS)) - self.vectors.ids())
         done = 0
         for start in range(0, len(missing), constants.EMBED_BATCH_SIZE):
+            pause()  # background indexing waits while a reply is being generated
             batch = missing[start:start + constants.EMBED_BATCH_SIZE]
             stored = self.db.get(batch)
             ids = [i for i in batch if i in stored]
@@ -134,14 +189,34 @@ class MemoryIndexer:
             if (start // constants.EMBED_BATCH_SIZE) % constants.INDEX_CHECKPOINT_BATCHES == 0:
                 self.vectors.save()  # checkpoint: an interruption loses at most a few batches
         self.vectors.save()
+        self._combine_window_vectors()
         if missing:
             progress(f"Indexed {done} memories", 1.0)
         return done
 
-    def rebuild(self, progress: Progress = _no_progress) -> IndexReport:
+    def _combine_window_vectors(self) -> None:
+        missing = sorted(self.vectors.ids() - self.window_vectors.ids())
+        for start in range(0, len(missing), 512):
+            batch = missing[start:start + 512]
+            neighbours = self.db.neighbours(batch, constants.WINDOW_RADIUS)
+            vectors = self.vectors.get(sorted({n for ns in neighbours.values() for n in ns}))
+            ids, rows = [], []
+            for item_id in batch:
+                parts = [vectors[n] for n in neighbours.get(item_id, []) if n in vectors]
+                if parts:
+                    total = np.sum(parts, axis=0)
+                    ids.append(item_id)
+                    rows.append(total / max(float(np.linalg.norm(total)), 1e-12))
+            if ids:
+                self.window_vectors.add(ids, np.stack(rows))
+        self.window_vectors.save()
+
+    def rebuild(self, progress: Progress = _no_progress, pause: Callable[[], None] = lambda: None) -> IndexReport:
         """Delete the derived indexes and build them again from the log files."""
         with self._lock:
             self.db.clear_kinds(MEMORY_KINDS)
             self.vectors.clear()
             self.vectors.save()
-        return self.update(progress)
+            self.window_vectors.clear()
+            self.window_vectors.save()
+        return self.update(progress, pause)

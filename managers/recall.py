@@ -7,6 +7,7 @@ keyword search over logs with its noise controls, each item saying why it was re
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable, Collection, Sequence
@@ -51,6 +52,30 @@ def fuse(lexical: dict[int, float], dense: dict[int, float],
             for k in set(lex) | set(den)}
 
 
+def _blend(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
+    """Mean of two normalised score lists (an id missing from one counts 0 there)."""
+    return {k: 0.5 * a.get(k, 0.0) + 0.5 * b.get(k, 0.0) for k in set(a) | set(b)}
+
+
+def _merge(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
+    return {k: a.get(k, 0.0) + b.get(k, 0.0) for k in set(a) | set(b)}
+
+
+def _named_speakers(speakers: set[str], query: str) -> set[str]:
+    """Speakers whose name the query contains (as a whole word for latin names)."""
+    lowered = query.lower()
+    named = set()
+    for name in speakers:
+        if not name:
+            continue
+        if name.isascii():
+            if re.search(r"(?<!\w)" + re.escape(name.lower()) + r"(?!\w)", lowered):
+                named.add(name)
+        elif name in query:
+            named.add(name)
+    return named
+
+
 def _parse_ts(value: str) -> datetime | None:
     try:
         return datetime.fromisoformat(value) if value else None
@@ -69,22 +94,38 @@ class MemoryRecall:
 
     def rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str] = (),
              limit: int = constants.RECALL_CANDIDATES, rerank_on: bool = True) -> list[RankedItem]:
-        db, kinds = self.indexer.db, MEMORY_KINDS
-        terms = list(dict.fromkeys(content_words(query_plan.rag_query) + list(query_plan.keywords)))
-        lexical = dict(db.lexical_search(terms, kinds, limit)) if terms else {}
+        """Every signal min-max normalised over its candidates, then weighted (constants.RECALL_WEIGHTS):
+        the message itself and its ±2-message window, each by BM25 (porter for words, trigram
+        and CJK grams for Japanese) and by embedding; plus a prior for messages by a person the
+        question names. Then the seed's intent-aware composite."""
+        db, kinds, w = self.indexer.db, MEMORY_KINDS, constants.RECALL_WEIGHTS
+        words = content_words(query_plan.rag_query + " " + " ".join(query_plan.keywords))
+        latin = list(dict.fromkeys(t.lower() for t in words if t.isascii()))
+        long_terms = list(dict.fromkeys(t for t in words if len(t) >= 3))
+        short_cjk = [t for t in words if len(t) < 3 and not t.isascii()]
+        turn_lex = _blend(minmax(db.bm25("items_porter", latin, kinds, limit)),
+                          minmax(_merge(db.bm25("items_fts", long_terms, kinds, limit),
+                                        db.bm25("items_grams", short_cjk, kinds, limit))))
+        window_lex = _blend(minmax(db.bm25("window_porter", latin, kinds, limit)),
+                            minmax(db.bm25("window_trigram", long_terms, kinds, limit)))
         vector = self.indexer.embedder.embed_query(query_plan.rag_query)
-        dense = dict(self.indexer.vectors.search(vector, limit))
-        fused = fuse(lexical, dense)
-        stored = db.get(list(fused))
-        candidates = [
-            (i, fused[i], stored[i].item.arousal, _parse_ts(stored[i].item.ts))
-            for i in fused if i in stored and not set(stored[i].item.message_ids) & set(exclude)
-        ]
-        order = (rerank(candidates, query_plan.intent, now) if rerank_on
-                 else sorted(((c[0], c[1]) for c in candidates), key=lambda p: p[1], reverse=True))
+        turn_dense = minmax(dict(self.indexer.vectors.search(vector, limit)))
+        window_dense = minmax(dict(self.indexer.window_vectors.search(vector, limit)))
+        candidates = set(turn_lex) | set(window_lex) | set(turn_dense) | set(window_dense)
+        stored = db.get(sorted(candidates))
+        named = _named_speakers({s.item.speaker for s in stored.values()}, query_plan.rag_query)
+        fused = {
+            i: (w["turn"] * turn_lex.get(i, 0.0) + w["window"] * window_lex.get(i, 0.0)
+                + w["turn_dense"] * turn_dense.get(i, 0.0) + w["window_dense"] * window_dense.get(i, 0.0)
+                + w["speaker"] * (stored[i].item.speaker in named)) / sum(w.values())
+            for i in stored if not set(stored[i].item.message_ids) & set(exclude)
+        }
+        candidates_for_rerank = [(i, fused[i], stored[i].item.arousal, _parse_ts(stored[i].item.ts)) for i in fused]
+        order = (rerank(candidates_for_rerank, query_plan.intent, now) if rerank_on
+                 else sorted(fused.items(), key=lambda p: p[1], reverse=True))
         return [
             RankedItem(i, stored[i].item.text, stored[i].item.message_ids, stored[i].item.source,
-                       stored[i].item.kind, score, lexical.get(i, 0.0), dense.get(i, 0.0),
+                       stored[i].item.kind, score, turn_lex.get(i, 0.0), turn_dense.get(i, 0.0),
                        _parse_ts(stored[i].item.ts))
             for i, score in order
         ]

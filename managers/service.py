@@ -9,11 +9,13 @@ from __future__ import annotations
 import logging
 import random
 import threading
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
+import constants
 from agent.graph import TurnControl, TurnDeps, build_turn_graph
 from agent.providers.base import ChatModel, ProviderError
 from agent.providers.factory import create_chat_model, max_reply_tokens
@@ -74,6 +76,7 @@ class NexusService:
         self._indexers: dict[str, object] = {}
         self.index_status: dict[str, str] = {}
         self._index_threads: dict[str, threading.Thread] = {}
+        self._replying = 0  # turns generating right now
         self._model: ChatModel | None = None
         self._model_lock = threading.Lock()
         self._warm_lock = threading.Lock()  # held while the prefix is pre-evaluated
@@ -190,6 +193,9 @@ class NexusService:
     def warm_up(self) -> None:
         with self._warm_lock:
             self._warm_up()
+        persona = self.current_persona()
+        if persona and self._searcher is None and self.model_status.state == "ready":
+            self._index_quietly(persona)  # after the warm-up (not inside its lock), never competing with it
 
     def _warm_up(self) -> None:
         status = self.model_status
@@ -237,7 +243,8 @@ class NexusService:
         def progress(message: str, fraction: float) -> None:
             self.index_status[persona] = f"{message} ({fraction:.0%})"
 
-        report = indexer.rebuild(progress) if rebuild else indexer.update(progress)
+        report = (indexer.rebuild(progress, self._wait_while_replying) if rebuild
+                  else indexer.update(progress, self._wait_while_replying))
         self.index_status[persona] = f"Memory index up to date ({len(indexer.vectors)} items)."
         return report
 
@@ -246,6 +253,11 @@ class NexusService:
         self._index_threads[persona] = thread
         thread.start()
         return thread
+
+    def _wait_while_replying(self) -> None:
+        """Background work yields the CPU to a reply being generated (2 cores are shared)."""
+        while self._replying:
+            time.sleep(constants.BACKGROUND_YIELD_POLL_S)
 
     def wait_for_indexing(self, persona: str, timeout: float | None = None) -> None:
         thread = self._index_threads.get(persona)
@@ -329,6 +341,8 @@ class NexusService:
             return
         control = TurnControl()
         self._controls[session.character.name] = control
+        with self._open_lock:
+            self._replying += 1
         try:
             try:
                 model = self.model()
@@ -362,6 +376,8 @@ class NexusService:
             if final_error:
                 yield TurnEvent("error", final_error)
         finally:
+            with self._open_lock:
+                self._replying -= 1
             self._controls.pop(session.character.name, None)
             session.turn_lock.release()
             if self._searcher is None:

@@ -75,6 +75,17 @@ class VectorIndex:
                                              min(k, self._index.ntotal))
         return [(int(i), float(s)) for i, s in zip(ids[0], scores[0]) if i != -1]
 
+    def get(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
+        """The stored vectors of these ids (absent ids are left out)."""
+        found: dict[int, np.ndarray] = {}
+        with self._lock:
+            for item_id in ids:
+                try:
+                    found[item_id] = self._index.reconstruct(int(item_id))
+                except (RuntimeError, KeyError):
+                    continue
+        return found
+
     def ids(self) -> set[int]:
         with self._lock:
             if self._index.ntotal == 0:
