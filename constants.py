@@ -43,7 +43,7 @@ PROMPT_BUDGETS = {
         "notepad": 200,
         "instructions": 220,
         "history": 1400,
-        "dynamic": 160,
+        "dynamic": 45,  # time + 1-2 short memories: prompt evaluation runs ~26 ms/token here (BENCHMARKS.md)
     },
     "remote": {
         "identity": 4000,
@@ -112,7 +112,6 @@ FRESH_DECAY_THRESHOLD = 0.9  # seed 004: 🆕 when decay > 0.9
 RERANK_WEIGHT = 0.3  # share of the composite in the final score; tuned on LoCoMo dev (BENCHMARKS.md)
 
 # --- Hybrid search (seed 004 RAG検索; fusion from shared/notes/offline-stack.md LoCoMo probe) ---
-FUSION_LEXICAL_WEIGHT = 0.3  # 0.3·BM25 + 0.7·dense, each min-max normalised per query
 RECALL_CANDIDATES = 300  # per signal, before fusion (min-max over these; research: top-50 costs ~1.5 R@5)
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7

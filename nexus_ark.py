@@ -45,6 +45,19 @@ def cmd_setup_model(args) -> int:
     return 0
 
 
+def cmd_reindex(args) -> int:
+    from managers.service import NexusService
+
+    service = NexusService(data_dir_from(args.data_dir))
+    names = [args.persona] if args.persona else service.persona_names()
+    for name in names:
+        indexer = service.memory_index(name)
+        report = (indexer.rebuild if args.rebuild else indexer.update)(
+            lambda message, fraction: log.info("%s: %s (%.0f%%)", name, message, fraction * 100))
+        log.info("%s: %s", name, report)
+    return 0
+
+
 def serve(args) -> int:
     started = time.monotonic()
     from managers.service import NexusService
@@ -77,6 +90,10 @@ def cmd_bench(args) -> int:
 
     if args.what == "chat":
         return bench_chat_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
+    if args.what == "ja-probe":
+        from bench.japanese_probe import main as bench_ja_main
+
+        return bench_ja_main(args)
     if args.what == "scale":
         from bench.scale_bench import main as bench_scale_main
 
@@ -97,14 +114,18 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     sub.add_parser("serve", help="serve the UI (the default)")
     sub.add_parser("setup-model", help="assemble and verify the embedded model")
+    reindex = sub.add_parser("reindex", help="bring the memory indexes up to date (or --rebuild them)")
+    reindex.add_argument("--persona", default="")
+    reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["chat", "locomo", "scale"])
+    bench.add_argument("what", choices=["chat", "locomo", "scale", "ja-probe"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)
     bench.add_argument("--history", type=int, default=1000)
     bench.add_argument("--embedder", default=constants.DEFAULT_EMBEDDER)
     bench.add_argument("--no-rerank", action="store_true", help="ablation: fused relevance only")
+    bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
     return p
 
 
@@ -114,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "setup-model":
         return cmd_setup_model(args)
+    if args.command == "reindex":
+        return cmd_reindex(args)
     if args.command == "bench":
         return cmd_bench(args)
     return serve(args)

@@ -64,7 +64,8 @@ def replay(conv: dict, root: Path) -> tuple[dict[str, str], datetime]:
     return to_dia, last
 
 
-def run(files: list[str], embedder, rerank_on: bool = True, rng_seed: int = 0) -> dict:
+def run(files: list[str], embedder, rerank_on: bool = True, rng_seed: int = 0,
+        weights: dict[str, float] | None = None) -> dict:
     import random
 
     per_question: list[tuple[str, dict]] = []
@@ -86,7 +87,7 @@ def run(files: list[str], embedder, rerank_on: bool = True, rng_seed: int = 0) -
                     skipped += 1
                     continue
                 started = time.perf_counter()
-                ranked = recall.rank(rule_plan(question["question"]), now, rerank_on=rerank_on)
+                ranked = recall.rank(rule_plan(question["question"]), now, rerank_on=rerank_on, weights=weights)
                 latencies.append((time.perf_counter() - started) * 1000)
                 items = [(tuple(to_dia[m] for m in r.message_ids if m in to_dia), r.text) for r in ranked]
                 per_question.append((str(question["category"]), score_ranking(items, ev)))
@@ -97,7 +98,8 @@ def run(files: list[str], embedder, rerank_on: bool = True, rng_seed: int = 0) -
 def main(args) -> int:
     from managers.embeddings import create_embedder
 
-    result = run(args.files, create_embedder(args.embedder), rerank_on=not args.no_rerank)
+    weights = json.loads(args.weights) if args.weights else None
+    result = run(args.files, create_embedder(args.embedder), rerank_on=not args.no_rerank, weights=weights)
     print(json.dumps(result) if args.json else json.dumps(result, indent=1))
     return 0
 

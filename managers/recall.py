@@ -44,14 +44,6 @@ def minmax(scores: dict[int, float]) -> dict[int, float]:
     return {k: ((v - low) / span if span > 0 else 1.0) for k, v in scores.items()}
 
 
-def fuse(lexical: dict[int, float], dense: dict[int, float],
-         lexical_weight: float = constants.FUSION_LEXICAL_WEIGHT) -> dict[int, float]:
-    """Weighted sum of per-query min-max normalised scores (missing = 0)."""
-    lex, den = minmax(lexical), minmax(dense)
-    return {k: lexical_weight * lex.get(k, 0.0) + (1 - lexical_weight) * den.get(k, 0.0)
-            for k in set(lex) | set(den)}
-
-
 def _blend(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
     """Mean of two normalised score lists (an id missing from one counts 0 there)."""
     return {k: 0.5 * a.get(k, 0.0) + 0.5 * b.get(k, 0.0) for k in set(a) | set(b)}
@@ -93,12 +85,13 @@ class MemoryRecall:
         self.exclude_ids = exclude_ids
 
     def rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str] = (),
-             limit: int = constants.RECALL_CANDIDATES, rerank_on: bool = True) -> list[RankedItem]:
+             limit: int = constants.RECALL_CANDIDATES, rerank_on: bool = True,
+             weights: dict[str, float] | None = None) -> list[RankedItem]:
         """Every signal min-max normalised over its candidates, then weighted (constants.RECALL_WEIGHTS):
         the message itself and its ±2-message window, each by BM25 (porter for words, trigram
         and CJK grams for Japanese) and by embedding; plus a prior for messages by a person the
         question names. Then the seed's intent-aware composite."""
-        db, kinds, w = self.indexer.db, MEMORY_KINDS, constants.RECALL_WEIGHTS
+        db, kinds, w = self.indexer.db, MEMORY_KINDS, weights or constants.RECALL_WEIGHTS
         words = content_words(query_plan.rag_query + " " + " ".join(query_plan.keywords))
         latin = list(dict.fromkeys(t.lower() for t in words if t.isascii()))
         long_terms = list(dict.fromkeys(t for t in words if len(t) >= 3))

@@ -236,12 +236,15 @@ class NexusService:
                 self._indexers[character.name] = MemoryIndexer(character.root, self.embedder())
             return self._indexers[character.name]
 
-    def update_memory_index(self, persona: str, rebuild: bool = False):
+    def update_memory_index(self, persona: str, rebuild: bool = False, progress=None):
         """Index what is new in the persona's logs (or rebuild from scratch), reporting progress."""
         indexer = self.memory_index(persona)
+        report_to = progress
 
         def progress(message: str, fraction: float) -> None:
             self.index_status[persona] = f"{message} ({fraction:.0%})"
+            if report_to is not None:
+                report_to(message, fraction)
 
         report = (indexer.rebuild(progress, self._wait_while_replying) if rebuild
                   else indexer.update(progress, self._wait_while_replying))

@@ -37,6 +37,15 @@ def build_memory_tab(service: NexusService, persona: gr.Dropdown) -> MemoryTab:
 
         save.click(on_save, [persona, box], [status])
         editors[which] = box
+    with gr.Group():
+        rebuild = gr.Button("Rebuild the memory index", elem_id="rebuild-index-btn")
+        rebuild_status = gr.Markdown(elem_id="rebuild-index-status")
+
+    def on_rebuild(name, progress=gr.Progress()):
+        report = service.update_memory_index(name, rebuild=True, progress=lambda m, f: progress(f, desc=m))
+        return f"✅ Rebuilt: {report.items_added} memories indexed from {report.sources_seen} log files."
+
+    rebuild.click(on_rebuild, [persona], [rebuild_status])
     return MemoryTab(editors)
 
 

@@ -8,7 +8,7 @@ from agent.query_planner import parse_llm_plan, rule_plan
 from managers.chat_log import ChatLog
 from managers.embeddings import create_embedder
 from managers.rag import MemoryIndexer
-from managers.recall import MemoryRecall, fuse
+from managers.recall import MemoryRecall, minmax
 
 
 @pytest.fixture(scope="module")
@@ -79,9 +79,9 @@ def test_keyword_search_uses_every_log_file(tmp_path, clock, embedder):
     assert sorted(h.source for h in hits) == ["log 2026-01.txt", "log 2026-05.txt"]
 
 
-def test_fusion_normalises_each_score_list():
-    fused = fuse({1: 10.0, 2: 5.0}, {2: 0.9, 3: 0.5}, lexical_weight=0.5)
-    assert fused[2] == pytest.approx(0.5 * 0.0 + 0.5 * 1.0) and fused[1] == pytest.approx(0.5)
+def test_minmax_normalises_each_score_list():
+    assert minmax({1: 10.0, 2: 5.0, 3: 7.5}) == {1: 1.0, 2: 0.0, 3: 0.5}
+    assert minmax({4: 2.0}) == {4: 1.0} and minmax({}) == {}
 
 
 def test_llm_plan_is_validated_and_falls_back_to_rules():
