@@ -126,3 +126,6 @@ SESSION_GAP_MINUTES = 120  # a silence longer than this starts a new conversatio
 # Fusion weights of the recall signals (bench/research/README.md; chosen leave-one-file-out on LoCoMo dev,
 # a plateau: all five at 1.0 costs ~1 point of R@5).
 RECALL_WEIGHTS = {"turn": 1.0, "window": 1.5, "turn_dense": 1.5, "window_dense": 2.0, "speaker": 0.9}
+
+# --- UI ---
+UI_STREAM_INTERVAL_S = 0.1  # streamed text is pushed to the page at most every 100 ms

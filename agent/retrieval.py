@@ -39,7 +39,8 @@ class RetrievalResult:
     intent: str = ""
 
     def as_prompt_text(self) -> str:
-        return "\n".join(f"- ({item.source}) {item.text}" for item in self.items)
+        # Items already say when and who ("[date] speaker: text"); the source kind costs tokens only.
+        return "\n".join(f"- {item.text}" for item in self.items)
 
 
 class Searcher(Protocol):

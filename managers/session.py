@@ -151,7 +151,7 @@ class CharacterSession:
         )
         self._anchor_id = window.anchor_id
         now = self.clock().astimezone()
-        dynamic = [PromptSection("dynamic", "Now", now.strftime("%Y-%m-%d (%a) %H:%M"))]
+        dynamic = [PromptSection("dynamic", "Now", now.strftime("%Y-%m-%d %a %H:%M"))]
         if retrieval.items:
             dynamic.append(PromptSection("dynamic", "Memories", retrieval.as_prompt_text()))
         if tools and not model.native_tools:

@@ -1,10 +1,12 @@
 """The chat tab: conversation, send / stop / regenerate, edit or delete a message."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import gradio as gr
 
+import constants
 from managers.service import NexusService
 from ui.chat_view import conversation_view, display_text, retrieval_report
 
@@ -24,6 +26,7 @@ def stream_turn(service: NexusService, persona: str, events, history: list[dict]
     """Yield (chatbot, ids, why) while a turn streams; ends with the log's own view."""
     history = history + [{"role": "assistant", "content": ""}]
     streamed, error, why = "", "", gr.update()
+    last_yield, shown_any = 0.0, False
     for event in events:
         if event.kind == "token":
             streamed += event.text
@@ -34,6 +37,13 @@ def stream_turn(service: NexusService, persona: str, events, history: list[dict]
         elif event.kind == "error":
             error = event.text
             gr.Warning(error)
+        # Every token reaches the page, but in batches: re-sending the chat per token costs the
+        # CPU the local model needs (two cores are shared). The first token is never held back.
+        now = time.monotonic()
+        if event.kind == "token" and shown_any and now - last_yield < constants.UI_STREAM_INTERVAL_S:
+            continue
+        shown_any = shown_any or (event.kind == "token" and bool(streamed.strip()))
+        last_yield = now
         shown = display_text(streamed.strip()) + (f"\n\n⚠️ {display_text(error)}" if error else "")
         history[-1] = {"role": "assistant", "content": shown or "…"}
         yield history, gr.update(), why

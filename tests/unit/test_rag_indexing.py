@@ -96,3 +96,26 @@ def test_items_carry_provenance(character, clock):
     assert stored.item.message_ids == (entry.id,) and stored.item.source == "2026-03.txt"
     assert stored.item.text.endswith("Mina: 田中さんと猫カフェに行った")
     assert [i for i, _ in indexer.db.lexical_search(["猫"], ["current_log"], 5)] == [stored.id]
+
+
+def test_windows_stay_inside_a_session_and_grow_with_new_messages(character, clock):
+    from datetime import timedelta
+
+    log = ChatLog(character / "logs", clock)
+    first = log.append("USER", "Mina", "alpha message")
+    log.append("AGENT", "Ark", "bravo reply")
+    clock.now += timedelta(hours=5)  # a long silence: a new session starts
+    log.append("USER", "Mina", "charlie later")
+    indexer = MemoryIndexer(character, CountingEmbedder())
+    indexer.update()
+    db = indexer.db
+    first_id = db.ids_by_key([first.id])[first.id]
+    assert set(db.bm25("window_porter", ["charlie"], ["current_log"], 10)) == {db.ids_by_key([
+        e.id for e in log.view()][2:])[log.view()[2].id]}
+    assert first_id in db.bm25("window_porter", ["bravo"], ["current_log"], 10)
+    log.append("AGENT", "Ark", "delta answer")
+    indexer.update()
+    later = {e.id: db.ids_by_key([e.id])[e.id] for e in log.view()}
+    hits = db.bm25("window_porter", ["delta"], ["current_log"], 10)
+    assert set(hits) == {later[log.view()[2].id], later[log.view()[3].id]}  # the earlier session is untouched
+    assert len(indexer.window_vectors) == 4
