@@ -299,23 +299,7 @@ class MemoryDB:
         CJK terms; (id, score) with higher = better, best first."""
         long_terms = [t for t in terms if len(t) >= 3]
         short_terms = [t for t in terms if 0 < len(t) < 3 and _CJK.fullmatch(t)]
-        marks = ",".join("?" * len(kinds))
-        scores: dict[int, float] = {}
-        with self._lock:
-            if long_terms:
-                query = " OR ".join(fts_phrase(t) for t in long_terms)
-                for row_id, rank in self._conn.execute(
-                    f"SELECT items.id, bm25(items_fts) FROM items_fts JOIN items ON items.id = items_fts.rowid"
-                    f" WHERE items_fts MATCH ? AND items.kind IN ({marks}) AND items.archived = 0"
-                    f" ORDER BY bm25(items_fts) LIMIT ?", [query, *kinds, limit],
-                ):
-                    scores[row_id] = scores.get(row_id, 0.0) - rank
-            if short_terms:
-                query = " OR ".join(fts_phrase(t) for t in short_terms)
-                for row_id, rank in self._conn.execute(
-                    f"SELECT items.id, bm25(items_grams) FROM items_grams JOIN items ON items.id = items_grams.rowid"
-                    f" WHERE items_grams MATCH ? AND items.kind IN ({marks}) AND items.archived = 0"
-                    f" ORDER BY bm25(items_grams) LIMIT ?", [query, *kinds, limit],
-                ):
-                    scores[row_id] = scores.get(row_id, 0.0) - rank
+        scores = self.bm25("items_fts", long_terms, kinds, limit)
+        for row_id, score in self.bm25("items_grams", short_terms, kinds, limit).items():
+            scores[row_id] = scores.get(row_id, 0.0) + score
         return sorted(scores.items(), key=lambda kv: kv[1], reverse=True)[:limit]
