@@ -361,12 +361,16 @@ class NexusService:
             graph = build_turn_graph(self._deps(session, model)).compile()
             config = {"configurable": {"control": control}}
             final_error = ""
+            started, first_token_logged = time.monotonic(), False
             for mode, payload in graph.stream(state, config, stream_mode=["custom", "values"]):
                 if mode == "values":
                     final_error = payload.get("error", "") or final_error
                     continue
                 kind = payload.get("type")
                 if kind == "token":
+                    if not first_token_logged:
+                        first_token_logged = True
+                        log.info("First token after %.2f s", time.monotonic() - started)
                     yield TurnEvent("token", payload["text"])
                 elif kind == "tool":
                     yield TurnEvent("tool", payload["announcement"])
