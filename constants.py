@@ -9,6 +9,7 @@ DEFAULT_HOST = "127.0.0.1"  # DESIGN.md principle 1: local first, loopback only
 DEFAULT_PORT = 7860  # issue 2: "serves on 127.0.0.1:7860"
 DATA_DIR_ENV = "NEXUS_ARK_DATA_DIR"  # DESIGN.md "On disk"
 MODEL_PATH_ENV = "NEXUS_ARK_MODEL_PATH"  # override the embedded GGUF path (tests, power users)
+LLAMA_VERBOSE_ENV = "NEXUS_ARK_LLAMA_VERBOSE"  # set to 1: llama.cpp reports cached-prefix hits and prompt tokens evaluated
 
 # --- Embedded model (shared/notes/offline-stack.md) -------------------------
 EMBEDDED_MODEL_FILENAME = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"

@@ -54,7 +54,7 @@ def measure(size: int, turns: int) -> dict:
                 pass
             t1 = time.perf_counter()
             overhead_ms.append((t1 - t0) * 1000)
-            service.wait_for_indexing("Ark")  # the app indexes the new messages in the background
+            service.wait_for_background_work("Ark")  # the app indexes the new messages in the background
             searchable_ms = (time.perf_counter() - t1) * 1000
         service.memory_index("Ark").db.close()
     return {

@@ -75,7 +75,8 @@ class NexusService:
         self._knowledge: dict[str, object] = {}
         self._indexers: dict[str, object] = {}
         self.index_status: dict[str, str] = {}
-        self._index_threads: dict[str, threading.Thread] = {}
+        self._background: dict[str, threading.Thread] = {}  # per persona: its latest background job
+        self._turns_started = 0  # lets after-turn work see that a newer turn has begun
         self._replying = 0  # turns generating right now
         self._model: ChatModel | None = None
         self._model_lock = threading.Lock()
@@ -252,8 +253,11 @@ class NexusService:
         return report
 
     def index_in_background(self, persona: str) -> threading.Thread:
-        thread = threading.Thread(target=self._index_quietly, args=(persona,), name="memory-index", daemon=True)
-        self._index_threads[persona] = thread
+        return self._start_background(persona, self._index_quietly, (persona,), "memory-index")
+
+    def _start_background(self, persona: str, target, args: tuple, name: str) -> threading.Thread:
+        thread = threading.Thread(target=target, args=args, name=name, daemon=True)
+        self._background[persona] = thread
         thread.start()
         return thread
 
@@ -262,8 +266,9 @@ class NexusService:
         while self._replying:
             time.sleep(constants.BACKGROUND_YIELD_POLL_S)
 
-    def wait_for_indexing(self, persona: str, timeout: float | None = None) -> None:
-        thread = self._index_threads.get(persona)
+    def wait_for_background_work(self, persona: str, timeout: float | None = None) -> None:
+        """Wait for the persona's background indexing (and the after-turn prefix warm-up)."""
+        thread = self._background.get(persona)
         if thread is not None:
             thread.join(timeout)
 
@@ -346,11 +351,15 @@ class NexusService:
         self._controls[session.character.name] = control
         with self._open_lock:
             self._replying += 1
+            self._turns_started += 1
+            turn_number = self._turns_started
+        model = None
         try:
             try:
                 model = self.model()
                 model.load()
             except ProviderError as exc:
+                model = None
                 # The message is still kept, so nothing the user typed is lost.
                 if not state.get("user_entry_id"):
                     session.chat_log.append("USER", self.settings.user_name, state["user_text"])
@@ -387,5 +396,21 @@ class NexusService:
                 self._replying -= 1
             self._controls.pop(session.character.name, None)
             session.turn_lock.release()
-            if self._searcher is None:
-                self.index_in_background(session.character.name)  # the new messages become searchable
+            self._start_background(session.character.name, self._after_turn, (session, model, turn_number),
+                                   "after-turn")
+
+    def _after_turn(self, session: CharacterSession, model: ChatModel | None, turn_number: int) -> None:
+        """Make the new messages searchable, then pre-evaluate the next turn's prompt prefix.
+
+        The warm-up costs a few tokens when the history window stayed put; when it has just
+        moved (its budget overflowed), the whole window is evaluated here, while the user reads
+        and types, instead of at the start of the next reply.
+        """
+        if self._searcher is None:
+            self._index_quietly(session.character.name)
+        if model is None or turn_number != self._turns_started or session.turn_lock.locked():
+            return  # a newer turn has begun: it builds, and evaluates, its own prompt
+        try:
+            model.warm(session.warm_prompt(model).prefix)
+        except ProviderError as exc:
+            log.warning("Could not prepare the next turn: %s", exc.user_message)

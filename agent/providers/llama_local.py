@@ -7,6 +7,7 @@ only evaluates the rest. The prompt builder puts static sections first for that 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -59,7 +60,8 @@ class LlamaCppChatModel:
                     model_path=str(self.model_path),
                     n_ctx=self._n_ctx,
                     n_threads=self._n_threads,
-                    verbose=False,
+                    # llama.cpp's own report (prefix-cache hits, prompt tokens evaluated) on request.
+                    verbose=bool(os.environ.get(constants.LLAMA_VERBOSE_ENV)),
                 )
         return self._llama
 

@@ -67,6 +67,22 @@ def test_static_prompt_first_and_history_included(data_dir, clock):
     assert messages[-1].content.endswith("second message")
 
 
+def test_after_a_reply_the_next_prompt_prefix_is_prepared(data_dir, clock):
+    reply = 'Two. <persona_emotion category="joy" intensity="0.5"/>'
+    model = ScriptedChatModel(replies("One.", reply, "Three."))
+    service = make_service(data_dir, clock, model)
+    run(service, "first message")
+    run(service, "second message")
+    service.wait_for_background_work("Ark")
+    warmed = model.warmed[-1]
+    sent_second = model.calls[-1][0][-1].content
+    # The exchange just finished is in the warmed prefix exactly as it was sent and generated…
+    assert [m.content for m in warmed[-2:]] == [sent_second, reply]
+    run(service, "third message")
+    # …so the next turn's prompt starts with it and the local model evaluates only the rest.
+    assert model.calls[-1][0][: len(warmed)] == warmed
+
+
 def test_text_tool_calls_run_and_the_loop_is_bounded(data_dir, clock):
     call = '{"name": "edit_notepad", "arguments": {"content": "dentist Friday 3pm"}}'
     model = ScriptedChatModel(replies(call))  # a model that never stops calling the tool
