@@ -1,0 +1,45 @@
+"""The FAISS-backed vector index: exact search order, removal, persistence, embedder mismatch."""
+import faiss
+import numpy as np
+
+from managers.vector_index import VectorIndex
+
+
+def unit_rows(count, dim, seed):
+    rows = np.random.default_rng(seed).standard_normal((count, dim)).astype(np.float32)
+    return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def test_search_gives_the_same_neighbours_as_faiss_flat_search(tmp_path):
+    vectors, ids = unit_rows(500, 16, 1), np.arange(1000, 1500)
+    index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
+    index.add(ids.tolist(), vectors)
+    reference = faiss.IndexFlatIP(16)
+    reference.add(vectors)
+    for query in unit_rows(5, 16, 2):
+        expected_scores, expected_rows = reference.search(query.reshape(1, -1), 10)
+        found = index.search(query, 10)
+        assert [i for i, _ in found] == (ids[expected_rows[0]]).tolist()
+        assert np.allclose([s for _, s in found], expected_scores[0], atol=1e-5)
+
+
+def test_removed_ids_are_not_found_and_k_larger_than_the_index_is_fine(tmp_path):
+    vectors = unit_rows(6, 8, 3)
+    index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 8)
+    index.add([1, 2, 3, 4, 5, 6], vectors)
+    index.remove([2, 5])
+    found = index.search(vectors[1], 50)
+    assert sorted(i for i, _ in found) == [1, 3, 4, 6]
+    index.add([2], vectors[1:2])  # added back: found first, as the exact match
+    assert index.search(vectors[1], 1)[0][0] == 2
+
+
+def test_saved_index_reloads_for_the_same_embedder_only(tmp_path):
+    vectors = unit_rows(4, 8, 4)
+    index = VectorIndex(tmp_path / "v.faiss", "embedder-a", 8)
+    index.add([7, 8, 9, 10], vectors)
+    index.save()
+    again = VectorIndex(tmp_path / "v.faiss", "embedder-a", 8)
+    assert again.search(vectors[2], 1)[0][0] == 9
+    other = VectorIndex(tmp_path / "v.faiss", "embedder-b", 8)
+    assert len(other) == 0 and other.search(vectors[2], 1) == []
