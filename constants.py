@@ -20,6 +20,10 @@ EMBEDDED_MODEL_PART_VERSION = "0.2.0"
 EMBEDDED_MODEL_PART_COUNT = 22
 LOCAL_N_CTX = 4096  # notes: measured with n_ctx=4096
 LOCAL_N_THREADS = 2  # the target machines have 2 cores
+# The query planner gets its own small llama.cpp context, so its prompt never evicts the chat's
+# cached prefix (one context holds one prompt); the weights are memory-mapped and shared.
+PLANNER_N_CTX = 1024
+PLANNER_MAX_TOKENS = 120  # the JSON plan: a few search words, 0-3 keywords, one intent
 LOCAL_REPEAT_PENALTY = 1.15  # notes: with 1.15 the tag format came out well-formed 12/12
 
 # --- Generation -------------------------------------------------------------

@@ -16,6 +16,9 @@ import constants
 from managers.store import CharacterFiles, atomic_write_text
 
 ProviderKind = Literal["local", "gemini", "openai"]
+# Who plans the memory search before a reply: "auto" = the LLM on remote providers, rules on the
+# embedded model (its planner call would add ~1.5 s to the time to first token, BENCHMARKS.md).
+PlannerKind = Literal["auto", "llm", "rules"]
 
 
 class AppSettings(BaseModel):
@@ -30,6 +33,7 @@ class AppSettings(BaseModel):
     user_name: str = "User"
     last_character: str = ""
     auto_retrieval: bool = True
+    query_planner: PlannerKind = "auto"
     embedder: str = constants.DEFAULT_EMBEDDER
 
 

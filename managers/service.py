@@ -279,13 +279,20 @@ class NexusService:
             log.warning("Indexing %s failed: %s", persona, exc)
             self.index_status[persona] = f"Indexing failed: {exc}"
 
-    def _searcher_for(self, session: CharacterSession) -> Searcher:
-        return self._searcher if self._searcher is not None else self._recall_for(session)
+    def _searcher_for(self, session: CharacterSession, model: ChatModel) -> Searcher:
+        if self._searcher is not None:
+            return self._searcher
+        return self._recall_for(session, model.complete_json if self.uses_llm_planner(model) else None)
 
-    def _recall_for(self, session: CharacterSession):
+    def uses_llm_planner(self, model: ChatModel) -> bool:
+        """Whether retrieval is planned by one LLM call (else by rules); see AppSettings.query_planner."""
+        choice = self.settings.query_planner
+        return choice == "llm" or (choice == "auto" and model.budget_family == "remote")
+
+    def _recall_for(self, session: CharacterSession, complete_json=None):
         from managers.recall import MemoryRecall
 
-        return MemoryRecall(self.memory_index(session.character.name), random.Random(),
+        return MemoryRecall(self.memory_index(session.character.name), random.Random(), complete_json,
                             exclude_ids=session.context_message_ids)
 
     def knowledge(self, persona: str):
@@ -335,7 +342,8 @@ class NexusService:
             memory_editor=PersonaTools(session, lambda: self._recall_for(session),
                                        lambda: self.knowledge(session.character.name), self.clock),
             clock=self.clock,
-            retrieve=lambda text, now: retrieve(text, now, self._searcher_for(session), self.settings.auto_retrieval),
+            retrieve=lambda text, now: retrieve(text, now, self._searcher_for(session, model),
+                                                self.settings.auto_retrieval),
             compose_prompt=lambda entry, retrieval, tools: session.compose_prompt(model, entry, retrieval, tools),
             user_name=self.settings.user_name, persona_name=session.character.name,
             temperature=self.settings.temperature, max_tokens=max_reply_tokens(model),

@@ -20,6 +20,12 @@ def build_settings_tab(service: NexusService) -> None:
     temperature = gr.Slider(0.0, 2.0, value=s.temperature, step=0.05, label="Temperature")
     user_name = gr.Textbox(s.user_name, label="Your name")
     auto_retrieval = gr.Checkbox(s.auto_retrieval, label="Automatic memory recall before each reply")
+    query_planner = gr.Radio(
+        [("Automatic (the LLM on Gemini / servers, rules on the embedded model)", "auto"),
+         ("LLM: one planner call before each reply (slower on the embedded model)", "llm"),
+         ("Rules only (no extra call)", "rules")],
+        value=s.query_planner, label="Who plans the memory search", elem_id="query-planner",
+    )
     save = gr.Button("Save settings", elem_id="save-settings")
     status = gr.Markdown()
     with gr.Group():
@@ -31,7 +37,7 @@ def build_settings_tab(service: NexusService) -> None:
 
     def on_save(*values):
         fields = ("provider", "local_model_path", "gemini_model", "openai_base_url", "openai_model",
-                  "temperature", "user_name", "auto_retrieval")
+                  "temperature", "user_name", "auto_retrieval", "query_planner")
         try:
             service.update_settings(**dict(zip(fields, values)))
         except ValidationError as exc:
@@ -48,5 +54,5 @@ def build_settings_tab(service: NexusService) -> None:
         return message, "", ""
 
     save.click(on_save, [provider, local_path, gemini_model, base_url, openai_model, temperature, user_name,
-                         auto_retrieval], [status])
+                         auto_retrieval, query_planner], [status])
     save_keys.click(on_save_keys, [gemini_key, openai_key], [key_status, gemini_key, openai_key])

@@ -79,3 +79,10 @@ class ChatModel(Protocol):
     def warm(self, messages: Sequence[ChatMessage]) -> None:
         """Evaluate a prompt prefix ahead of time (local models); a no-op elsewhere."""
         ...
+
+    def complete_json(self, system: str, user: str, schema: dict) -> str:
+        """One short answer that should be a JSON object of `schema` (the query planner).
+
+        Forced by grammar where the backend can; callers still validate what comes back.
+        """
+        ...

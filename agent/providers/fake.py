@@ -12,7 +12,7 @@ import time
 from typing import Callable, Iterator, Sequence, Union
 
 import constants
-from agent.providers.base import ChatMessage, StreamEvent, TextDelta, ToolCall, ToolSpec
+from agent.providers.base import ChatMessage, ProviderError, StreamEvent, TextDelta, ToolCall, ToolSpec
 
 Script = Callable[[Sequence[ChatMessage], Sequence[ToolSpec]], Union[str, list]]
 
@@ -40,6 +40,7 @@ class ScriptedChatModel:
         native_tools: bool = False,
         delay_per_piece_s: float = 0.0,
         sleep: Callable[[float], None] = time.sleep,
+        json_script: Callable[[str, str, dict], str] | None = None,
     ):
         self.script = script
         self.name = name
@@ -49,6 +50,8 @@ class ScriptedChatModel:
         self._sleep = sleep
         self.calls: list[tuple[list[ChatMessage], list[ToolSpec]]] = []
         self.warmed: list[list[ChatMessage]] = []
+        self.json_script = json_script  # answers complete_json; None: the model cannot
+        self.json_calls: list[str] = []  # the user text of each complete_json call
 
     def stream(
         self,
@@ -81,3 +84,9 @@ class ScriptedChatModel:
 
     def warm(self, messages: Sequence[ChatMessage]) -> None:
         self.warmed.append(list(messages))
+
+    def complete_json(self, system: str, user: str, schema: dict) -> str:
+        self.json_calls.append(user)
+        if self.json_script is None:
+            raise ProviderError("This scripted model has no JSON answers.")
+        return self.json_script(system, user, schema)

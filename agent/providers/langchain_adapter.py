@@ -244,3 +244,11 @@ class LangChainChatModel:
 
     def warm(self, messages: Sequence[ChatMessage]) -> None:
         return None
+
+    def complete_json(self, system: str, user: str, schema: dict) -> str:
+        # Asked for in the prompt rather than by a response_format flag: servers behind the
+        # OpenAI-compatible API differ in which flags they take; the caller validates the answer.
+        instruction = f"{system}\nAnswer with one JSON object only, matching this schema: {json.dumps(schema)}"
+        pieces = self.stream([ChatMessage("system", instruction), ChatMessage("user", user)], [],
+                             temperature=0.0, max_tokens=constants.PLANNER_MAX_TOKENS)
+        return "".join(p.text for p in pieces if isinstance(p, TextDelta))

@@ -33,6 +33,7 @@ class LlamaCppChatModel:
         self._n_ctx = n_ctx
         self._n_threads = n_threads
         self._llama = None
+        self._planner = None  # a second, small context for complete_json (see constants.PLANNER_N_CTX)
         self._load_lock = threading.Lock()
         # One llama context: generations must not interleave.
         self._run_lock = threading.Lock()
@@ -44,26 +45,29 @@ class LlamaCppChatModel:
     def load(self):
         with self._load_lock:
             if self._llama is None:
-                if not self.model_path.is_file():
-                    raise ProviderError(
-                        f"The local model file was not found at {self.model_path}. "
-                        "Run the set-up command from README.md, or choose another model in Settings."
-                    )
-                try:
-                    from llama_cpp import Llama
-                except ImportError as exc:  # the set-up builds it; say so if it is missing
-                    raise ProviderError(
-                        "llama-cpp-python is not installed; run the set-up command from README.md."
-                    ) from exc
-                log.info("Loading local model %s", self.model_path)
-                self._llama = Llama(
-                    model_path=str(self.model_path),
-                    n_ctx=self._n_ctx,
-                    n_threads=self._n_threads,
-                    # llama.cpp's own report (prefix-cache hits, prompt tokens evaluated) on request.
-                    verbose=bool(os.environ.get(constants.LLAMA_VERBOSE_ENV)),
-                )
+                self._llama = self._open_context(self._n_ctx)
         return self._llama
+
+    def _open_context(self, n_ctx: int):
+        if not self.model_path.is_file():
+            raise ProviderError(
+                f"The local model file was not found at {self.model_path}. "
+                "Run the set-up command from README.md, or choose another model in Settings."
+            )
+        try:
+            from llama_cpp import Llama
+        except ImportError as exc:  # the set-up builds it; say so if it is missing
+            raise ProviderError(
+                "llama-cpp-python is not installed; run the set-up command from README.md."
+            ) from exc
+        log.info("Loading local model %s (context of %d tokens)", self.model_path, n_ctx)
+        return Llama(
+            model_path=str(self.model_path),
+            n_ctx=n_ctx,
+            n_threads=self._n_threads,
+            # llama.cpp's own report (prefix-cache hits, prompt tokens evaluated) on request.
+            verbose=bool(os.environ.get(constants.LLAMA_VERBOSE_ENV)),
+        )
 
     def count_tokens(self, text: str) -> int:
         llama = self.load()
@@ -108,3 +112,20 @@ class LlamaCppChatModel:
         """Evaluate the prompt so its tokens are cached; generates a single token."""
         for _ in self.stream(messages, (), temperature=0.0, max_tokens=1):
             pass
+
+    def complete_json(self, system: str, user: str, schema: dict) -> str:
+        """A JSON answer forced by a grammar built from `schema`, in the planner's own context."""
+        with self._load_lock:
+            if self._planner is None:
+                self._planner = self._open_context(constants.PLANNER_N_CTX)
+        with self._run_lock:  # two contexts, but the same two cores: one evaluation at a time
+            try:
+                answer = self._planner.create_chat_completion(
+                    messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+                    temperature=0.0,
+                    max_tokens=constants.PLANNER_MAX_TOKENS,
+                    response_format={"type": "json_object", "schema": schema},
+                )
+            except ValueError as exc:
+                raise ProviderError(f"The local model could not take the planner prompt: {exc}") from exc
+        return answer["choices"][0]["message"].get("content") or ""

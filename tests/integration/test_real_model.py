@@ -3,6 +3,7 @@ import time
 
 import pytest
 
+from agent.providers.base import ChatMessage
 from agent.providers.llama_local import LlamaCppChatModel
 from managers.chat_log import ChatLog, parse_log_text
 from managers.service import NexusService
@@ -57,3 +58,16 @@ def test_two_turns_stream_and_log(tmp_path, real_model, report_metric):
     assert [e.id for e in ChatLog(log_dir, service.clock).view()] == [e.id for e in entries]
     report_metric("turn1_ttft_s", round(ttft1, 2))
     report_metric("turn2_ttft_s", round(ttft2, 2))
+
+
+def test_local_planner_answers_a_valid_plan_in_its_own_context(real_model):
+    from agent.query_planner import INTENTS, plan
+
+    real_model.warm([ChatMessage("system", "You are Ark."), ChatMessage("user", "Hello")])
+    chat_tokens_before = real_model.load().n_tokens
+    query_plan = plan("Do you remember what my sister Yuki said about Kyoto?", real_model.complete_json)
+    assert query_plan.source == "llm", "the grammar-forced answer should parse as a plan"
+    assert query_plan.intent in INTENTS and query_plan.rag_query.strip()
+    assert len(query_plan.keywords) <= 3
+    # The chat context still holds its prompt: planning did not evict the cached prefix.
+    assert real_model.load().n_tokens == chat_tokens_before

@@ -160,3 +160,46 @@ def test_regenerate_replaces_the_last_reply_in_the_view_only(data_dir, clock):
     assert [e.text for e in service.conversation("Ark")] == ["question", "second answer"]
     raw = "".join(p.read_text() for p in (data_dir / "characters/Ark/logs").iterdir())
     assert "first answer" in raw
+
+
+PLAN = '{"rag": "cat Tama health vet", "keywords": ["Tama"], "intent": "relational"}'
+
+
+def retrieval_of(events):
+    [result] = [e.retrieval for e in events if e.kind == "retrieval"]
+    return result
+
+
+def test_llm_planner_plans_the_search_when_chosen(data_dir, clock):
+    model = ScriptedChatModel(replies("She is fine."), json_script=lambda system, user, schema: PLAN)
+    service = make_service(data_dir, clock, model)
+    service.update_settings(query_planner="llm")
+    result = retrieval_of(run(service, "How is my cat doing these days?"))
+    assert model.json_calls == ["How is my cat doing these days?"]
+    assert (result.reason, result.intent) == ("planned by llm", "relational")
+
+
+def test_malformed_planner_answer_falls_back_to_rules_and_the_reply_comes(data_dir, clock):
+    model = ScriptedChatModel(replies("She is fine."), json_script=lambda system, user, schema: "cat, vet?")
+    service = make_service(data_dir, clock, model)
+    service.update_settings(query_planner="llm")
+    events = run(service, "How is my cat doing these days?")
+    assert retrieval_of(events).reason == "planned by rules"
+    assert [e.entry.text for e in events if e.kind == "done"] == ["She is fine."]
+
+
+@pytest.mark.parametrize("family, expected", [("local", "rules"), ("remote", "llm")])
+def test_automatic_planner_uses_the_llm_only_on_remote_providers(data_dir, clock, family, expected):
+    model = ScriptedChatModel(replies("ok"), budget_family=family, json_script=lambda s, u, schema: PLAN)
+    service = make_service(data_dir, clock, model)
+    assert service.settings.query_planner == "auto"
+    assert retrieval_of(run(service, "How is my cat doing these days?")).reason == f"planned by {expected}"
+    assert len(model.json_calls) == (1 if expected == "llm" else 0)
+
+
+def test_greetings_skip_the_planner_call(data_dir, clock):
+    model = ScriptedChatModel(replies("Hi!"), json_script=lambda system, user, schema: PLAN)
+    service = make_service(data_dir, clock, model)
+    service.update_settings(query_planner="llm")
+    assert retrieval_of(run(service, "Hello!")).skipped
+    assert model.json_calls == []
