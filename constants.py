@@ -118,6 +118,7 @@ RERANK_WEIGHT = 0.3  # share of the composite in the final score; tuned on LoCoM
 
 # --- Hybrid search (seed 004 RAG検索; fusion from shared/notes/offline-stack.md LoCoMo probe) ---
 RECALL_CANDIDATES = 300  # per signal, before fusion (min-max over these; research: top-50 costs ~1.5 R@5)
+LEXICAL_OVERFETCH = 2  # full-text hits fetched per wanted one before the kind filter (memory vs knowledge)
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7
 RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrated on the dev probe)
@@ -129,8 +130,9 @@ BACKGROUND_YIELD_POLL_S = 0.2  # how often paused background work checks whether
 WINDOW_RADIUS = 2  # each message is also scored through the ±2 messages around it in its session
 SESSION_GAP_MINUTES = 120  # a silence longer than this starts a new conversation session
 # Fusion weights of the recall signals (bench/research/README.md; chosen leave-one-file-out on LoCoMo dev,
-# a plateau: all five at 1.0 costs ~1 point of R@5).
-RECALL_WEIGHTS = {"turn": 1.0, "window": 1.5, "turn_dense": 1.5, "window_dense": 2.0, "speaker": 0.9}
+# a plateau: all five at 1.0 costs ~1 point of R@5). "window" went from 1.5 to 2.5 when window scores
+# became sums of message scores instead of a second full-text search (BENCHMARKS.md §2 ablation).
+RECALL_WEIGHTS = {"turn": 1.0, "window": 2.5, "turn_dense": 1.5, "window_dense": 2.0, "speaker": 0.9}
 
 # --- UI ---
 UI_STREAM_INTERVAL_S = 0.1  # streamed text is pushed to the page at most every 100 ms

@@ -20,6 +20,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Iterable, Sequence
 
+import constants
+
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("001_items", """
         CREATE TABLE items (
@@ -53,6 +55,12 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             items INTEGER NOT NULL DEFAULT 0,
             complete INTEGER NOT NULL DEFAULT 0
         );
+    """),
+    # Window scores are now spread from message scores (recall.window_sums): full-text search
+    # over window texts cost 60-120 ms per query at 100k messages (BENCHMARKS.md, scale).
+    ("002_no_window_text", """
+        DROP TABLE window_porter;
+        DROP TABLE window_trigram;
     """),
 )
 
@@ -178,7 +186,7 @@ class MemoryDB:
         self._conn.execute("BEGIN")
         for row_id, text in rows:
             self._conn.execute("INSERT INTO items_fts(items_fts, rowid, text) VALUES ('delete', ?, ?)", (row_id, text))
-            for table in ("items_grams", "items_porter", "window_porter", "window_trigram"):
+            for table in ("items_grams", "items_porter"):
                 self._conn.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
             self._conn.execute("DELETE FROM items WHERE id = ?", (row_id,))
         self._conn.execute("COMMIT")
@@ -255,44 +263,57 @@ class MemoryDB:
             return [r[0] for r in self._conn.execute(
                 f"SELECT id FROM items WHERE kind IN ({marks}) AND archived = 0 ORDER BY id", list(kinds))]
 
-    def set_windows(self, windows: Sequence[tuple[int, str]]) -> None:
-        """(item id, text of the item with its neighbours) for the window indexes."""
-        with self._lock:
-            self._conn.execute("BEGIN")
-            for row_id, text in windows:
-                for table in ("window_porter", "window_trigram"):
-                    self._conn.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
-                    self._conn.execute(f"INSERT INTO {table}(rowid, body) VALUES (?, ?)", (row_id, text))
-            self._conn.execute("COMMIT")
-
     def neighbours(self, ids: Sequence[int], radius: int) -> dict[int, list[int]]:
-        """For each id, the ids within `radius` positions of it in the same source and session."""
+        """For each id, the ids within `radius` positions of it in the same source and session
+        (itself included), in order of position. One indexed join per chunk of ids."""
         found: dict[int, list[int]] = {}
         with self._lock:
-            for row_id in ids:
-                row = self._conn.execute("SELECT source, session, position FROM items WHERE id = ?",
-                                         (row_id,)).fetchone()
-                if row is None:
-                    continue
-                found[row_id] = [r[0] for r in self._conn.execute(
-                    "SELECT id FROM items WHERE source = ? AND session = ? AND position BETWEEN ? AND ?"
-                    " AND archived = 0 ORDER BY position", (row[0], row[1], row[2] - radius, row[2] + radius))]
+            for start in range(0, len(ids), 500):
+                chunk = list(ids[start:start + 500])
+                marks = ",".join("?" * len(chunk))
+                rows = self._conn.execute(
+                    "SELECT a.id, b.id FROM items a JOIN items b ON b.source = a.source AND b.session = a.session"
+                    " AND b.position BETWEEN a.position - ? AND a.position + ?"
+                    f" WHERE a.id IN ({marks}) AND b.archived = 0 ORDER BY a.id, b.position",
+                    [radius, radius, *chunk])
+                for row_id, neighbour in rows:
+                    found.setdefault(row_id, []).append(neighbour)
         return found
 
     def bm25(self, table: str, terms: Sequence[str], kinds: Sequence[str], limit: int) -> dict[int, float]:
         """BM25 (higher = better) of the items matching any term in one lexical index."""
-        if table not in ("items_fts", "items_porter", "window_porter", "window_trigram", "items_grams"):
+        if table not in ("items_fts", "items_porter", "items_grams"):
             raise ValueError(table)
         if not terms:
             return {}
         marks = ",".join("?" * len(kinds))
         query = " OR ".join(fts_phrase(t) for t in terms)
         with self._lock:
-            rows = self._conn.execute(
-                f"SELECT items.id, bm25({table}) FROM {table} JOIN items ON items.id = {table}.rowid"
-                f" WHERE {table} MATCH ? AND items.kind IN ({marks}) AND items.archived = 0"
-                f" ORDER BY bm25({table}) LIMIT ?", [query, *kinds, limit]).fetchall()
+            # Rank inside FTS5 first, then keep the wanted kinds: joining every match to `items`
+            # costs more than the ranking itself on large histories (BENCHMARKS.md, scale).
+            fetch = limit * constants.LEXICAL_OVERFETCH
+            ranked = self._conn.execute(
+                f"SELECT rowid, bm25({table}) FROM {table} WHERE {table} MATCH ? ORDER BY bm25({table}) LIMIT ?",
+                [query, fetch]).fetchall()
+            wanted = self._filter_ids([row_id for row_id, _ in ranked], kinds)
+            rows = [(row_id, rank) for row_id, rank in ranked if row_id in wanted][:limit]
+            if len(rows) < limit and len(ranked) == fetch:  # other kinds crowded the top: rank with the join
+                rows = self._conn.execute(
+                    f"SELECT items.id, bm25({table}) FROM {table} JOIN items ON items.id = {table}.rowid"
+                    f" WHERE {table} MATCH ? AND items.kind IN ({marks}) AND items.archived = 0"
+                    f" ORDER BY bm25({table}) LIMIT ?", [query, *kinds, limit]).fetchall()
         return {row_id: -rank for row_id, rank in rows}
+
+    def _filter_ids(self, ids: Sequence[int], kinds: Sequence[str]) -> set[int]:
+        """The ids among `ids` that are live items of one of `kinds` (caller holds the lock)."""
+        kept: set[int] = set()
+        kind_marks = ",".join("?" * len(kinds))
+        for start in range(0, len(ids), 500):
+            chunk = list(ids[start:start + 500])
+            kept.update(r[0] for r in self._conn.execute(
+                f"SELECT id FROM items WHERE id IN ({','.join('?' * len(chunk))}) AND kind IN ({kind_marks})"
+                " AND archived = 0", [*chunk, *kinds]))
+        return kept
 
     def lexical_search(self, terms: Sequence[str], kinds: Sequence[str], limit: int) -> list[tuple[int, float]]:
         """BM25 over the trigram index for terms of 3+ characters, the gram index for shorter

@@ -157,22 +157,13 @@ class MemoryIndexer:
             return IndexReport(len(files), changed, added, removed, vectors_added)
 
     def _refresh_windows(self, items: Sequence[Item], new_items: Sequence[Item]) -> None:
-        """Window texts of the new items and of the earlier items whose window now includes them."""
+        """New messages join the windows of the messages just before them: those window vectors
+        are dropped here and recomputed (from the message vectors) after embedding."""
         if not new_items:
             return
-        radius = constants.WINDOW_RADIUS
-        ordered = sorted(items, key=lambda i: i.position)
         first_new = min(i.position for i in new_items)
-        touched = [i for i in ordered if i.position >= first_new - radius]
-        ids = self.db.ids_by_key([i.item_key for i in touched])
-        windows = []
-        for item in touched:
-            neighbours = [o.lexical_body for o in ordered
-                          if o.session == item.session and abs(o.position - item.position) <= radius]
-            if item.item_key in ids:
-                windows.append((ids[item.item_key], " ".join(neighbours)))
-        self.db.set_windows(windows)
-        self.window_vectors.remove([row_id for row_id, _ in windows])  # recomputed from item vectors
+        touched = [i.item_key for i in items if i.position >= first_new - constants.WINDOW_RADIUS]
+        self.window_vectors.remove(list(self.db.ids_by_key(touched).values()))
 
     def _embed_missing(self, progress: Progress, pause: Callable[[], None]) -> int:
         missing = sorted(set(self.db.all_ids(MEMORY_KINDS)) - self.vectors.ids())

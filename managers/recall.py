@@ -53,6 +53,19 @@ def _merge(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
     return {k: a.get(k, 0.0) + b.get(k, 0.0) for k in set(a) | set(b)}
 
 
+def window_sums(turn_scores: dict[int, float], neighbours: dict[int, list[int]]) -> dict[int, float]:
+    """Each item's window score: the sum of its session neighbours' turn scores.
+
+    The neighbour relation is symmetric, so spreading each hit's score to its neighbours gives
+    every window that contains a hit, with no second full-text search over window texts.
+    """
+    sums: dict[int, float] = {}
+    for hit, score in turn_scores.items():
+        for item in neighbours.get(hit, (hit,)):
+            sums[item] = sums.get(item, 0.0) + score
+    return sums
+
+
 def _named_speakers(speakers: set[str], query: str) -> set[str]:
     """Speakers whose name the query contains (as a whole word for latin names)."""
     lowered = query.lower()
@@ -90,17 +103,19 @@ class MemoryRecall:
         """Every signal min-max normalised over its candidates, then weighted (constants.RECALL_WEIGHTS):
         the message itself and its ±2-message window, each by BM25 (porter for words, trigram
         and CJK grams for Japanese) and by embedding; plus a prior for messages by a person the
-        question names. Then the seed's intent-aware composite."""
+        question names. Then the seed's intent-aware composite. Window scores are built from the
+        messages' own (`window_sums`, the vectors' sum), so no search runs over window texts."""
         db, kinds, w = self.indexer.db, MEMORY_KINDS, weights or constants.RECALL_WEIGHTS
         words = content_words(query_plan.rag_query + " " + " ".join(query_plan.keywords))
         latin = list(dict.fromkeys(t.lower() for t in words if t.isascii()))
         long_terms = list(dict.fromkeys(t for t in words if len(t) >= 3))
         short_cjk = [t for t in words if len(t) < 3 and not t.isascii()]
-        turn_lex = _blend(minmax(db.bm25("items_porter", latin, kinds, limit)),
-                          minmax(_merge(db.bm25("items_fts", long_terms, kinds, limit),
-                                        db.bm25("items_grams", short_cjk, kinds, limit))))
-        window_lex = _blend(minmax(db.bm25("window_porter", latin, kinds, limit)),
-                            minmax(db.bm25("window_trigram", long_terms, kinds, limit)))
+        words_lex = db.bm25("items_porter", latin, kinds, limit)
+        grams_lex = _merge(db.bm25("items_fts", long_terms, kinds, limit),
+                           db.bm25("items_grams", short_cjk, kinds, limit))
+        turn_lex = _blend(minmax(words_lex), minmax(grams_lex))
+        around = db.neighbours(list(turn_lex), constants.WINDOW_RADIUS)
+        window_lex = _blend(minmax(window_sums(words_lex, around)), minmax(window_sums(grams_lex, around)))
         vector = self.indexer.embedder.embed_query(query_plan.rag_query)
         turn_dense = minmax(dict(self.indexer.vectors.search(vector, limit)))
         window_dense = minmax(dict(self.indexer.window_vectors.search(vector, limit)))

@@ -50,3 +50,13 @@ def test_migrations_rerun_safely_and_access_is_recorded(tmp_path):
 
 def test_cjk_grams():
     assert cjk_grams("田中さん hello") == "田 中 さ ん 田中 中さ さん"
+
+
+def test_memory_search_is_not_crowded_out_by_better_knowledge_matches(tmp_path):
+    db = MemoryDB(tmp_path / "memory.db")
+    db.add_items([item(f"k{n}", "apple apple apple orchard", kind="knowledge", source="book.md") for n in range(12)])
+    logs = db.add_items([item("m1", "I ate an apple at lunch with my sister and we talked"),
+                         item("m2", "the apple pie at the cafe was too sweet for me today")])
+    for table, term in (("items_porter", "apple"), ("items_fts", "apple")):
+        assert set(db.bm25(table, [term], ["current_log"], 2)) == set(logs)
+        assert len(db.bm25(table, [term], ["knowledge"], 5)) == 5

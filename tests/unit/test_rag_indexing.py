@@ -102,20 +102,24 @@ def test_windows_stay_inside_a_session_and_grow_with_new_messages(character, clo
     from datetime import timedelta
 
     log = ChatLog(character / "logs", clock)
-    first = log.append("USER", "Mina", "alpha message")
+    log.append("USER", "Mina", "alpha message")
     log.append("AGENT", "Ark", "bravo reply")
     clock.now += timedelta(hours=5)  # a long silence: a new session starts
     log.append("USER", "Mina", "charlie later")
     indexer = MemoryIndexer(character, CountingEmbedder())
     indexer.update()
     db = indexer.db
-    first_id = db.ids_by_key([first.id])[first.id]
-    assert set(db.bm25("window_porter", ["charlie"], ["current_log"], 10)) == {db.ids_by_key([
-        e.id for e in log.view()][2:])[log.view()[2].id]}
-    assert first_id in db.bm25("window_porter", ["bravo"], ["current_log"], 10)
+
+    def ids():
+        return [db.ids_by_key([e.id])[e.id] for e in log.view()]
+
+    alpha, bravo, charlie = ids()
+    assert db.neighbours([alpha, charlie], 2) == {alpha: [alpha, bravo], charlie: [charlie]}
+    window_before = indexer.window_vectors.get([charlie])[charlie]
     log.append("AGENT", "Ark", "delta answer")
     indexer.update()
-    later = {e.id: db.ids_by_key([e.id])[e.id] for e in log.view()}
-    hits = db.bm25("window_porter", ["delta"], ["current_log"], 10)
-    assert set(hits) == {later[log.view()[2].id], later[log.view()[3].id]}  # the earlier session is untouched
+    delta = ids()[3]
+    assert db.neighbours([charlie, alpha], 2) == {charlie: [charlie, delta], alpha: [alpha, bravo]}
     assert len(indexer.window_vectors) == 4
+    # charlie's window now holds delta too, so its window vector was recomputed
+    assert not np.allclose(indexer.window_vectors.get([charlie])[charlie], window_before)

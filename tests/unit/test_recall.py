@@ -89,3 +89,12 @@ def test_llm_plan_is_validated_and_falls_back_to_rules():
     assert good.source == "llm" and good.keywords == ("タマ",)
     assert parse_llm_plan("I think the intent is factual", "猫の名前は？").source == "rules"
     assert parse_llm_plan('{"rag": "x", "keywords": [], "intent": "spooky"}', "猫の名前は？").source == "rules"
+
+
+def test_window_score_spreads_each_hit_to_the_messages_around_it():
+    from managers.recall import window_sums
+
+    # b sits between two hits, so its window holds both; d's window only c's.
+    neighbours = {1: [1, 2], 3: [2, 3, 4]}
+    assert window_sums({1: 1.0, 3: 0.5}, neighbours) == {1: 1.0, 2: 1.5, 3: 0.5, 4: 0.5}
+    assert window_sums({9: 0.7}, {}) == {9: 0.7}  # an item with no known neighbours is its own window
