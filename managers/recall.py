@@ -1,6 +1,6 @@
 """The recall side of the RAG manager: plan → hybrid search → fuse → intent-aware re-rank.
 
-`rank` returns the whole ranked list (the benchmark scores it before any display cap);
+`rank` returns the ranked list up to `limit` items (the benchmark scores it before any display cap);
 `__call__` is the retrieval_node searcher: the top items within the seed's counts, plus the
 keyword search over logs with its noise controls, each item saying why it was recalled.
 """
@@ -47,6 +47,13 @@ def minmax(scores: dict[int, float]) -> dict[int, float]:
 def _blend(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
     """Mean of two normalised score lists (an id missing from one counts 0 there)."""
     return {k: 0.5 * a.get(k, 0.0) + 0.5 * b.get(k, 0.0) for k in set(a) | set(b)}
+
+
+def _top(scores: dict[int, float], limit: int) -> dict[int, float]:
+    """The `limit` best entries (spreading scores to neighbours multiplies the candidates)."""
+    if len(scores) <= limit:
+        return scores
+    return dict(sorted(scores.items(), key=lambda kv: kv[1], reverse=True)[:limit])
 
 
 def _merge(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
@@ -105,38 +112,48 @@ class MemoryRecall:
         and CJK grams for Japanese) and by embedding; plus a prior for messages by a person the
         question names. Then the seed's intent-aware composite. Window scores are built from the
         messages' own (`window_sums`, the vectors' sum), so no search runs over window texts."""
-        db, kinds, w = self.indexer.db, MEMORY_KINDS, weights or constants.RECALL_WEIGHTS
+        db, w = self.indexer.db, weights or constants.RECALL_WEIGHTS
         words = content_words(query_plan.rag_query + " " + " ".join(query_plan.keywords))
         latin = list(dict.fromkeys(t.lower() for t in words if t.isascii()))
         long_terms = list(dict.fromkeys(t for t in words if len(t) >= 3))
         short_cjk = [t for t in words if len(t) < 3 and not t.isascii()]
-        words_lex = db.bm25("items_porter", latin, kinds, limit)
-        grams_lex = _merge(db.bm25("items_fts", long_terms, kinds, limit),
-                           db.bm25("items_grams", short_cjk, kinds, limit))
-        turn_lex = _blend(minmax(words_lex), minmax(grams_lex))
-        around = db.neighbours(list(turn_lex), constants.WINDOW_RADIUS)
-        window_lex = _blend(minmax(window_sums(words_lex, around)), minmax(window_sums(grams_lex, around)))
+        # In sequence: embedding beside SQLite in a thread measured slower (the embedder's
+        # OpenMP threads and SQLite fight over the two cores).
+        turn_lex, window_lex = self._lexical(latin, long_terms, short_cjk, limit)
         vector = self.indexer.embedder.embed_query(query_plan.rag_query)
         turn_dense = minmax(dict(self.indexer.vectors.search(vector, limit)))
         window_dense = minmax(dict(self.indexer.window_vectors.search(vector, limit)))
         candidates = set(turn_lex) | set(window_lex) | set(turn_dense) | set(window_dense)
         stored = db.get(sorted(candidates))
         named = _named_speakers({s.item.speaker for s in stored.values()}, query_plan.rag_query)
+        excluded, total_weight = set(exclude), sum(w.values())
         fused = {
             i: (w["turn"] * turn_lex.get(i, 0.0) + w["window"] * window_lex.get(i, 0.0)
                 + w["turn_dense"] * turn_dense.get(i, 0.0) + w["window_dense"] * window_dense.get(i, 0.0)
-                + w["speaker"] * (stored[i].item.speaker in named)) / sum(w.values())
-            for i in stored if not set(stored[i].item.message_ids) & set(exclude)
+                + w["speaker"] * (s.item.speaker in named)) / total_weight
+            for i, s in stored.items() if excluded.isdisjoint(s.item.message_ids)
         }
-        candidates_for_rerank = [(i, fused[i], stored[i].item.arousal, _parse_ts(stored[i].item.ts)) for i in fused]
-        order = (rerank(candidates_for_rerank, query_plan.intent, now) if rerank_on
-                 else sorted(fused.items(), key=lambda p: p[1], reverse=True))
+        when = {i: _parse_ts(stored[i].item.ts) for i in fused}
+        order = (rerank([(i, fused[i], stored[i].item.arousal, when[i]) for i in fused], query_plan.intent, now)
+                 if rerank_on else sorted(fused.items(), key=lambda p: p[1], reverse=True))
         return [
             RankedItem(i, stored[i].item.text, stored[i].item.message_ids, stored[i].item.source,
-                       stored[i].item.kind, score, turn_lex.get(i, 0.0), turn_dense.get(i, 0.0),
-                       _parse_ts(stored[i].item.ts))
-            for i, score in order
+                       stored[i].item.kind, score, turn_lex.get(i, 0.0), turn_dense.get(i, 0.0), when[i])
+            for i, score in order[:limit]
         ]
+
+    def _lexical(self, latin: list[str], long_terms: list[str], short_cjk: list[str],
+                 limit: int) -> tuple[dict[int, float], dict[int, float]]:
+        """(message, window) lexical scores, each min-max normalised."""
+        db, kinds = self.indexer.db, MEMORY_KINDS
+        words_lex = db.bm25("items_porter", latin, kinds, limit)
+        grams_lex = _merge(db.bm25("items_fts", long_terms, kinds, limit),
+                           db.bm25("items_grams", short_cjk, kinds, limit))
+        turn_lex = _blend(minmax(words_lex), minmax(grams_lex))
+        around = db.neighbours(list(turn_lex), constants.WINDOW_RADIUS)
+        window_lex = _top(_blend(minmax(window_sums(words_lex, around)), minmax(window_sums(grams_lex, around))),
+                          limit)
+        return turn_lex, window_lex
 
     def keyword_hits(self, keywords: Sequence[str], exclude: Collection[str],
                      slots: tuple[int, int, int] = constants.KEYWORD_AUTO_SLOTS) -> list[RetrievedItem]:

@@ -1,4 +1,5 @@
 from datetime import datetime, timezone
+import pytest
 
 from managers.memory_db import Item, MemoryDB, cjk_grams
 
@@ -60,3 +61,13 @@ def test_memory_search_is_not_crowded_out_by_better_knowledge_matches(tmp_path):
     for table, term in (("items_porter", "apple"), ("items_fts", "apple")):
         assert set(db.bm25(table, [term], ["current_log"], 2)) == set(logs)
         assert len(db.bm25(table, [term], ["knowledge"], 5)) == 5
+
+
+@pytest.mark.parametrize("ids", [[], ["a"], ["20260101-ab", "20260101-cd"], ['he said "hi", "bye"', "x\\y"]])
+def test_stored_message_ids_read_back_exactly(ids):
+    import json
+
+    from managers.memory_db import parse_ids
+
+    for stored in (json.dumps(ids), json.dumps(ids, separators=(",", ":"))):
+        assert parse_ids(stored) == tuple(ids)
