@@ -10,6 +10,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -84,19 +85,22 @@ def token_counter(model_path: Path):
     return lambda text: len(vocab.tokenize(text.encode("utf-8"), add_bos=False))
 
 
-def run(turns: int, history: int, model_path: Path) -> dict:
+def run(turns: int, history: int, model_path: Path, copy_of: Path | None = None) -> dict:
+    """`copy_of`: talk to a copy of this data directory (its persona Ark) instead of a seeded one."""
     from gradio_client import Client
 
 
     with tempfile.TemporaryDirectory(prefix="nexus-bench-") as tmp:
         data_dir = Path(tmp) / "data"
         env = dict(os.environ, **{constants.MODEL_PATH_ENV: str(model_path)})
-        # Seed the persona by starting from the bundled sample, then writing history to its log.
-        from managers.service import NexusService
+        if copy_of is not None:  # a copy: the benchmark's own messages never touch the original
+            shutil.copytree(copy_of, data_dir)
+        else:  # seed the persona: start from the bundled sample, then write history to its log
+            from managers.service import NexusService
 
-        NexusService(data_dir)
+            NexusService(data_dir)
+            seed_history(data_dir / "characters" / "Ark" / "logs", history)
         count_tokens = token_counter(model_path)
-        seed_history(data_dir / "characters" / "Ark" / "logs", history)
         app, port, cold_start = start_app(data_dir, env)
         try:
             client = Client(f"http://127.0.0.1:{port}/", verbose=False)
@@ -126,7 +130,7 @@ def run(turns: int, history: int, model_path: Path) -> dict:
         "tokens_per_s": round(gen_tokens / gen_time, 1) if gen_time else None,
         "cold_start_s": round(cold_start, 2),
         "peak_rss_mb": round(rss, 0),
-        "history_messages": history,
+        "history_messages": history if copy_of is None else f"copy of {copy_of}",
         "ready_s": round(ready_s, 2),
         "first_turn_after_ready_ttft_s": round(first_after_ready, 2),
         "server_side_ttft_s": server_ttft,
@@ -160,7 +164,7 @@ def main(args, model_path: Path) -> int:
     from managers.model_assets import ensure_model
 
     ensure_model(model_path, log.info)
-    result = run(args.turns, args.history, model_path)
+    result = run(args.turns, args.history, model_path, Path(args.copy_of) if args.copy_of else None)
     if args.json:
         print(json.dumps(result))
     else:
