@@ -101,6 +101,9 @@ KEYWORD_CONTINUATION_MARK = "â€¦(continues: read_memory_context for the rest / ç
 KEYWORD_AUTO_SLOTS = (2, 2, 1)  # automatic recall: newest, oldest, random from the middle
 KEYWORD_TOOL_SLOTS = (2, 2, 0)  # search_past_conversations tool
 KEYWORD_MAX_TERMS = 3
+# After a turn only two vectors are new: the index files are rewritten once this many changes
+# wait (and at shut-down); in between, the next start embeds what the files lack.
+INDEX_SAVE_MIN_CHANGES = 200
 INDEX_CHECKPOINT_BATCHES = 5  # seed 004: save the index every few batches so an interruption loses little
 
 # --- Intent-aware re-rank (seed 004 Phase 1.5+, restated for similarity in agent/memory_scoring.py) ---

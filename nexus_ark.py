@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -75,13 +76,20 @@ def serve(args) -> int:
     )
     log.info("Nexus Ark is up on http://%s:%d (%.1f s); press Ctrl-C to quit.", args.host, args.port,
              time.monotonic() - started)
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)  # `kill` and service managers: shut down cleanly too
     try:
         while True:
             time.sleep(1.0)
     except KeyboardInterrupt:
         log.info("Shutting down.")
         demo.close()
+    finally:
+        service.close()
     return 0
+
+
+def _stop_on_sigterm(signum, frame) -> None:
+    raise KeyboardInterrupt
 
 
 def cmd_bench(args) -> int:

@@ -266,6 +266,13 @@ class NexusService:
         while self._replying:
             time.sleep(constants.BACKGROUND_YIELD_POLL_S)
 
+    def close(self) -> None:
+        """Shut-down: write what the memory indexes hold in memory only."""
+        with self._open_lock:
+            indexers = list(self._indexers.values())
+        for indexer in indexers:
+            indexer.flush()
+
     def wait_for_background_work(self, persona: str, timeout: float | None = None) -> None:
         """Wait for the persona's background indexing (and the after-turn prefix warm-up)."""
         thread = self._background.get(persona)

@@ -29,6 +29,7 @@ class VectorIndex:
         self._lock = threading.RLock()
         self._index = self._load() or self._empty()
         self.dirty = False
+        self.unsaved_changes = 0  # vectors added or removed since the last save
 
     def _empty(self):
         return faiss.IndexIDMap2(faiss.IndexFlatIP(self.dim))
@@ -60,12 +61,14 @@ class VectorIndex:
             self._index.remove_ids(np.asarray(ids, dtype=np.int64))  # re-adding replaces
             self._index.add_with_ids(vectors, np.asarray(ids, dtype=np.int64))
             self.dirty = True
+            self.unsaved_changes += len(ids)
 
     def remove(self, ids: Sequence[int]) -> None:
         if len(ids):
             with self._lock:
                 self._index.remove_ids(np.asarray(ids, dtype=np.int64))
                 self.dirty = True
+                self.unsaved_changes += len(ids)
 
     def search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
         """The k best (id, inner product), best first: an exact scan, like IndexFlatIP's own.
@@ -112,6 +115,7 @@ class VectorIndex:
             atomic_write_bytes(self.path, data.tobytes())
             atomic_write_text(self.meta_path, json.dumps({"embedder": self.embedder_name, "dim": self.dim}))
             self.dirty = False
+            self.unsaved_changes = 0
 
     def clear(self) -> None:
         with self._lock:

@@ -123,3 +123,26 @@ def test_windows_stay_inside_a_session_and_grow_with_new_messages(character, clo
     assert len(indexer.window_vectors) == 4
     # charlie's window now holds delta too, so its window vector was recomputed
     assert not np.allclose(indexer.window_vectors.get([charlie])[charlie], window_before)
+
+
+def test_a_few_new_vectors_are_searchable_at_once_and_written_later(character, clock):
+    write_month(character, clock, ["I adopted a cat named Tama", "What a lovely name!"])
+    embedder = CountingEmbedder()
+    indexer = MemoryIndexer(character, embedder)
+    indexer.update()
+    indexer.flush()
+    [entry] = write_month(character, clock, ["Tama knocked over a cup"])
+    indexer.update()
+    new_id = indexer.db.ids_by_key([entry.id])[entry.id]
+    assert indexer.vectors.search(embedder.embed_query("[x] Mina: Tama knocked over a cup"), 3)  # in memory
+    assert new_id in indexer.vectors.ids()
+
+    # Stopped without a flush: the file lacks the vector; the next start embeds just that one.
+    restarted_embedder = CountingEmbedder()
+    restarted = MemoryIndexer(character, restarted_embedder)
+    assert new_id not in restarted.vectors.ids()
+    assert restarted.update().vectors_added == 1 and new_id in restarted.vectors.ids()
+    restarted.flush()
+    after_flush = MemoryIndexer(character, CountingEmbedder())
+    assert after_flush.update().vectors_added == 0 and len(after_flush.vectors) == 3
+    assert len(after_flush.window_vectors) == 3
