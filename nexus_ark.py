@@ -131,7 +131,7 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)
     bench.add_argument("--history", type=int, default=1000)
-    bench.add_argument("--copy-of", default="", help="chat: run on a copy of this data directory (persona Ark)")
+    bench.add_argument("--copy-of", default="", help="chat, scale: run on a copy of this data directory (persona Ark)")
     bench.add_argument("--embedder", default=constants.DEFAULT_EMBEDDER)
     bench.add_argument("--no-rerank", action="store_true", help="ablation: fused relevance only")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
