@@ -58,6 +58,7 @@ def test_two_turns_stream_and_log(tmp_path, real_model, report_metric):
     assert [e.id for e in ChatLog(log_dir, service.clock).view()] == [e.id for e in entries]
     report_metric("turn1_ttft_s", round(ttft1, 2))
     report_metric("turn2_ttft_s", round(ttft2, 2))
+    service.wait_for_background_work("Ark")  # its after-turn warm-up uses the shared model too
 
 
 def test_local_planner_answers_a_valid_plan_in_its_own_context(real_model):
