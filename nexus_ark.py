@@ -67,7 +67,6 @@ def serve(args) -> int:
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         log.warning("Serving on %s: other machines on your network can reach this app.", args.host)
     service = NexusService(data_dir_from(args.data_dir))
-    service.start_background_warmup()
     demo = build_app(service)
     demo.queue(default_concurrency_limit=4)
     demo.launch(
@@ -76,6 +75,9 @@ def serve(args) -> int:
     )
     log.info("Nexus Ark is up on http://%s:%d (%.1f s); press Ctrl-C to quit.", args.host, args.port,
              time.monotonic() - started)
+    # After the line above: while llama.cpp loads a model it points the process's stderr at
+    # /dev/null (llama-cpp-python, verbose=False), which swallowed log lines written meanwhile.
+    service.start_background_warmup()
     signal.signal(signal.SIGTERM, _stop_on_sigterm)  # `kill` and service managers: shut down cleanly too
     try:
         while True:

@@ -21,14 +21,20 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 
-stamp=".venv/.installed-$(cat "$REQS" requirements.txt | sha256sum | cut -c1-16)"
+# One stamp per requirements set; the dev set includes the app's, so it satisfies `start.sh` too.
+app_hash=$(cat requirements.txt | sha256sum | cut -c1-16)
+dev_hash=$(cat requirements-dev.txt requirements.txt | sha256sum | cut -c1-16)
+stamp=".venv/.installed-$(basename "$REQS" .txt)-$([ "$REQS" = requirements.txt ] && echo "$app_hash" || echo "$dev_hash")"
+if [ "$REQS" = requirements.txt ] && [ -f ".venv/.installed-requirements-dev-$dev_hash" ]; then
+  stamp=".venv/.installed-requirements-dev-$dev_hash"
+fi
 if [ ! -f "$stamp" ]; then
   step "Installing $REQS (the first time this builds llama-cpp-python: about 5 minutes on 2 cores)"
   # Portable build: without these flags llama.cpp is tied to this CPU (-march=native) and builds slower.
   CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DLLAVA_BUILD=OFF" \
   CMAKE_BUILD_PARALLEL_LEVEL=2 \
     .venv/bin/python -m pip install --progress-bar off -r "$REQS"
-  rm -f .venv/.installed-*
+  rm -f ".venv/.installed-$(basename "$REQS" .txt)-"*
   touch "$stamp"
 else
   step "Requirements already installed"

@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-printf '\n==> Starting Nexus Ark: open http://127.0.0.1:7860 (Ctrl-C to quit)\n'
+printf '\n==> Starting Nexus Ark (it prints the address to open; Ctrl-C to quit)\n'
 exec .venv/bin/python nexus_ark.py "$@"
