@@ -17,7 +17,7 @@ from managers.store import CharacterFiles, atomic_write_text
 
 ProviderKind = Literal["local", "gemini", "openai"]
 # Who plans the memory search before a reply: "auto" = the LLM on remote providers, rules on the
-# embedded model (its planner call would add ~1.5 s to the time to first token, BENCHMARKS.md).
+# embedded model (its planner call adds 2.3-3.8 s before the first token, BENCHMARKS.md §2).
 PlannerKind = Literal["auto", "llm", "rules"]
 
 
