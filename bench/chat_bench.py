@@ -139,9 +139,9 @@ def run(turns: int, history: int, model_path: Path, copy_of: Path | None = None)
 
 def start_app(data_dir: Path, env: dict) -> tuple[subprocess.Popen, int, float]:
     port = free_port()
-    server_log = open(data_dir.parent / f"server-{port}.log", "w")
-    app = subprocess.Popen([sys.executable, str(APP), "--data-dir", str(data_dir), "--port", str(port)],
-                           env=env, stdout=subprocess.DEVNULL, stderr=server_log)
+    with open(data_dir.parent / f"server-{port}.log", "w") as server_log:  # the child keeps its own copy
+        app = subprocess.Popen([sys.executable, str(APP), "--data-dir", str(data_dir), "--port", str(port)],
+                               env=env, stdout=subprocess.DEVNULL, stderr=server_log)
     return app, port, wait_for_page(f"http://127.0.0.1:{port}/", 120)
 
 

@@ -76,6 +76,13 @@ def cjk_grams(text: str) -> str:
     return " ".join(grams)
 
 
+def id_chunks(ids: Sequence[int], size: int = 500) -> Iterable[tuple[list[int], str]]:
+    """`ids` in chunks that fit an `IN (...)` list, each with its "?,?,…" placeholders."""
+    for start in range(0, len(ids), size):
+        chunk = list(ids[start:start + size])
+        yield chunk, ",".join("?" * len(chunk))
+
+
 def parse_ids(stored: str) -> tuple[str, ...]:
     """The stored JSON list of message ids. Our ids need no escaping, so the common case skips
     the JSON parser, which dominated fetching a few thousand recall candidates."""
@@ -227,9 +234,7 @@ class MemoryDB:
             return {}
         found: dict[int, StoredItem] = {}
         with self._lock:
-            for start in range(0, len(ids), 500):
-                chunk = list(ids[start:start + 500])
-                marks = ",".join("?" * len(chunk))
+            for chunk, marks in id_chunks(ids):
                 for row in self._conn.execute(
                     "SELECT id, item_key, kind, source, text, speaker, message_ids, ts, arousal, access_count,"
                     f" last_access, body, session, position FROM items WHERE id IN ({marks}) AND archived = 0", chunk,
@@ -276,9 +281,7 @@ class MemoryDB:
         (itself included), in order of position. One indexed join per chunk of ids."""
         found: dict[int, list[int]] = {}
         with self._lock:
-            for start in range(0, len(ids), 500):
-                chunk = list(ids[start:start + 500])
-                marks = ",".join("?" * len(chunk))
+            for chunk, marks in id_chunks(ids):
                 rows = self._conn.execute(
                     "SELECT a.id, b.id FROM items a JOIN items b ON b.source = a.source AND b.session = a.session"
                     " AND b.position BETWEEN a.position - ? AND a.position + ?"
@@ -316,11 +319,10 @@ class MemoryDB:
         """The ids among `ids` that are live items of one of `kinds` (caller holds the lock)."""
         kept: set[int] = set()
         kind_marks = ",".join("?" * len(kinds))
-        for start in range(0, len(ids), 500):
-            chunk = list(ids[start:start + 500])
+        for chunk, marks in id_chunks(ids):
             kept.update(r[0] for r in self._conn.execute(
                 # "+kind": look rows up by id; SQLite would otherwise scan the kind index.
-                f"SELECT id FROM items WHERE id IN ({','.join('?' * len(chunk))}) AND +kind IN ({kind_marks})"
+                f"SELECT id FROM items WHERE id IN ({marks}) AND +kind IN ({kind_marks})"
                 " AND archived = 0", [*chunk, *kinds]))
         return kept
 

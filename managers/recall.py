@@ -6,6 +6,7 @@ keyword search over logs with its noise controls, each item saying why it was re
 """
 from __future__ import annotations
 
+import heapq
 import random
 import re
 from dataclasses import dataclass
@@ -53,7 +54,7 @@ def _top(scores: dict[int, float], limit: int) -> dict[int, float]:
     """The `limit` best entries (spreading scores to neighbours multiplies the candidates)."""
     if len(scores) <= limit:
         return scores
-    return dict(sorted(scores.items(), key=lambda kv: kv[1], reverse=True)[:limit])
+    return dict(heapq.nlargest(limit, scores.items(), key=lambda kv: kv[1]))
 
 
 def _merge(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:

@@ -423,7 +423,7 @@ class NexusService:
         """
         if self._searcher is None:
             self._index_quietly(session.character.name)
-        if model is None or turn_number != self._turns_started or session.turn_lock.locked():
+        if model is None or turn_number != self._turns_started:
             return  # a newer turn has begun: it builds, and evaluates, its own prompt
         try:
             model.warm(session.warm_prompt(model).prefix)

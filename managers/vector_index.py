@@ -28,7 +28,6 @@ class VectorIndex:
         self.dim = dim
         self._lock = threading.RLock()
         self._index = self._load() or self._empty()
-        self.dirty = False
         self.unsaved_changes = 0  # vectors added or removed since the last save
 
     def _empty(self):
@@ -50,6 +49,10 @@ class VectorIndex:
             log.warning("Vector index %s is unreadable (%s); it will be rebuilt", self.path, exc)
             return None
 
+    @property
+    def dirty(self) -> bool:
+        return self.unsaved_changes > 0
+
     def __len__(self) -> int:
         return int(self._index.ntotal)
 
@@ -60,14 +63,12 @@ class VectorIndex:
         with self._lock:
             self._index.remove_ids(np.asarray(ids, dtype=np.int64))  # re-adding replaces
             self._index.add_with_ids(vectors, np.asarray(ids, dtype=np.int64))
-            self.dirty = True
             self.unsaved_changes += len(ids)
 
     def remove(self, ids: Sequence[int]) -> None:
         if len(ids):
             with self._lock:
                 self._index.remove_ids(np.asarray(ids, dtype=np.int64))
-                self.dirty = True
                 self.unsaved_changes += len(ids)
 
     def search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
@@ -114,10 +115,10 @@ class VectorIndex:
             data = faiss.serialize_index(self._index)
             atomic_write_bytes(self.path, data.tobytes())
             atomic_write_text(self.meta_path, json.dumps({"embedder": self.embedder_name, "dim": self.dim}))
-            self.dirty = False
             self.unsaved_changes = 0
 
     def clear(self) -> None:
         with self._lock:
+            # At least one change, so even clearing an empty index writes its file and meta.
+            self.unsaved_changes += max(1, int(self._index.ntotal))
             self._index = self._empty()
-            self.dirty = True

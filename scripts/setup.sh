@@ -22,19 +22,17 @@ if [ ! -x .venv/bin/python ]; then
 fi
 
 # One stamp per requirements set; the dev set includes the app's, so it satisfies `start.sh` too.
-app_hash=$(cat requirements.txt | sha256sum | cut -c1-16)
-dev_hash=$(cat requirements-dev.txt requirements.txt | sha256sum | cut -c1-16)
-stamp=".venv/.installed-$(basename "$REQS" .txt)-$([ "$REQS" = requirements.txt ] && echo "$app_hash" || echo "$dev_hash")"
-if [ "$REQS" = requirements.txt ] && [ -f ".venv/.installed-requirements-dev-$dev_hash" ]; then
-  stamp=".venv/.installed-requirements-dev-$dev_hash"
-fi
-if [ ! -f "$stamp" ]; then
+hash_of() { cat "$@" | sha256sum | cut -c1-16; }
+app_stamp=".venv/.installed-app-$(hash_of requirements.txt)"
+dev_stamp=".venv/.installed-dev-$(hash_of requirements-dev.txt requirements.txt)"
+if [ "$REQS" = requirements.txt ]; then stamp=$app_stamp; else stamp=$dev_stamp; fi
+if [ ! -f "$stamp" ] && ! { [ "$REQS" = requirements.txt ] && [ -f "$dev_stamp" ]; }; then
   step "Installing $REQS (the first time this builds llama-cpp-python: about 5 minutes on 2 cores)"
   # Portable build: without these flags llama.cpp is tied to this CPU (-march=native) and builds slower.
   CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DLLAVA_BUILD=OFF" \
   CMAKE_BUILD_PARALLEL_LEVEL=2 \
     .venv/bin/python -m pip install --progress-bar off -r "$REQS"
-  rm -f ".venv/.installed-$(basename "$REQS" .txt)-"*
+  rm -f "${stamp%-*}"-*  # older stamps of this set
   touch "$stamp"
 else
   step "Requirements already installed"
