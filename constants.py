@@ -120,7 +120,7 @@ FRESH_DECAY_THRESHOLD = 0.9  # seed 004: 🆕 when decay > 0.9
 RERANK_WEIGHT = 0.3  # share of the composite in the final score; tuned on LoCoMo dev (BENCHMARKS.md)
 
 # --- Hybrid search (seed 004 RAG検索; fusion from shared/notes/offline-stack.md LoCoMo probe) ---
-RECALL_CANDIDATES = 300  # per signal, before fusion (min-max over these; research: top-50 costs ~1.5 R@5)
+RECALL_CANDIDATES = 150  # per signal, before fusion (min-max over these; research: top-50 costs ~1.5 R@5)
 LEXICAL_OVERFETCH = 2  # full-text hits fetched per wanted one before the kind filter (memory vs knowledge)
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7

@@ -114,6 +114,14 @@ class Item:
     def lexical_body(self) -> str:
         return self.body or self.text
 
+    @property
+    def embedding_text(self) -> str:
+        """What the embedder reads: who said it and what, without the date heading, which cost
+        ~30% of the embedding time of a chat message and carried no meaning for the model."""
+        if not self.body:
+            return self.text
+        return f"{self.speaker}: {self.body}" if self.speaker else self.body
+
 
 @dataclass(frozen=True)
 class StoredItem:

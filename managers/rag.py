@@ -16,7 +16,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Callable, Sequence
 
-import numpy as np
 
 import constants
 from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text
@@ -26,6 +25,12 @@ from managers.vector_index import VectorIndex
 
 log = logging.getLogger(__name__)
 Progress = Callable[[str, float], None]  # message, fraction done (0..1)
+# Recorded with the embedder's name: vectors of another version of the embedded text are rebuilt.
+# v2: "speaker: message" without the date heading (BENCHMARKS.md §2, indexing throughput).
+EMBEDDED_TEXT_VERSION = "text-v2"
+# Derived files earlier versions wrote that nothing reads any more (window vectors: recall now
+# averages the message vectors' scores over each window).
+RETIRED_INDEX_FILES = ("memory-window.faiss", "memory-window.json")
 MEMORY_KINDS = ("current_log", "log_archive", "episodic_memory", "dream_insight", "diary")
 
 
@@ -89,35 +94,34 @@ def items_from_log(entries: Sequence[LogEntry], source: str) -> tuple[list[Item]
     return list(items.values()), [k for k in retired if k not in items]
 
 
+def _remove_retired_indexes(index_dir: Path) -> None:
+    for name in RETIRED_INDEX_FILES:
+        try:
+            (index_dir / name).unlink()
+            log.info("Removed %s (derived, no longer used)", index_dir / name)
+        except FileNotFoundError:
+            pass
+
+
 class MemoryIndexer:
     def __init__(self, character_root: Path, embedder: Embedder):
         self.root = character_root
         self.embedder = embedder
         self.db = MemoryDB(character_root / "memory" / "memory.db")
         self._vectors: VectorIndex | None = None
-        self._window_vectors: VectorIndex | None = None
         self._lock = threading.Lock()  # one indexing run at a time
 
     @property
     def vectors(self) -> VectorIndex:
         if self._vectors is None:
-            self._vectors = VectorIndex(self.root / "index" / "memory.faiss", self.embedder.name, self.embedder.dim)
+            self._vectors = VectorIndex(self.root / "index" / "memory.faiss",
+                                        f"{self.embedder.name}|{EMBEDDED_TEXT_VERSION}", self.embedder.dim)
+            _remove_retired_indexes(self.root / "index")
             if self.db.created and len(self._vectors):
                 # memory.db was deleted and made anew: its row ids no longer match these vectors.
                 self._vectors.clear()
                 self._vectors.save()
         return self._vectors
-
-    @property
-    def window_vectors(self) -> VectorIndex:
-        """normalise(sum of the item's and its session neighbours' vectors): no extra embedding."""
-        if self._window_vectors is None:
-            self._window_vectors = VectorIndex(self.root / "index" / "memory-window.faiss", self.embedder.name,
-                                               self.embedder.dim)
-            if self.db.created and len(self._window_vectors):
-                self._window_vectors.clear()
-                self._window_vectors.save()
-        return self._window_vectors
 
     def log_files(self) -> list[Path]:
         logs = self.root / "logs"
@@ -146,24 +150,13 @@ class MemoryIndexer:
                 if stale:
                     gone = self.db.remove_keys(stale)
                     self.vectors.remove(gone)
-                    self.window_vectors.remove(gone)
                     removed += len(gone)
                 new_items = [i for i in items if i.item_key not in known]
                 new_ids = self.db.add_items(new_items)
                 added += len(new_ids)
-                self._refresh_windows(items, new_items)
                 self.db.mark_source(path.name, digest, len(items), complete=True)
             vectors_added = self._embed_missing(progress, pause)
             return IndexReport(len(files), changed, added, removed, vectors_added)
-
-    def _refresh_windows(self, items: Sequence[Item], new_items: Sequence[Item]) -> None:
-        """New messages join the windows of the messages just before them: those window vectors
-        are dropped here and recomputed (from the message vectors) after embedding."""
-        if not new_items:
-            return
-        first_new = min(i.position for i in new_items)
-        touched = [i.item_key for i in items if i.position >= first_new - constants.WINDOW_RADIUS]
-        self.window_vectors.remove(list(self.db.ids_by_key(touched).values()))
 
     def _embed_missing(self, progress: Progress, pause: Callable[[], None]) -> int:
         missing = sorted(set(self.db.all_ids(MEMORY_KINDS)) - self.vectors.ids())
@@ -173,33 +166,16 @@ class MemoryIndexer:
             batch = missing[start:start + constants.EMBED_BATCH_SIZE]
             stored = self.db.get(batch)
             ids = [i for i in batch if i in stored]
-            vectors = self.embedder.embed_documents([stored[i].item.text for i in ids])
+            vectors = self.embedder.embed_documents([stored[i].item.embedding_text for i in ids])
             self.vectors.add(ids, vectors)
             done += len(ids)
             progress(f"Embedding memories {done}/{len(missing)}", 0.1 + 0.9 * done / len(missing))
             if (start // constants.EMBED_BATCH_SIZE + 1) % constants.INDEX_CHECKPOINT_BATCHES == 0:
                 self.vectors.save()  # checkpoint: an interruption loses at most a few batches
-        self._combine_window_vectors()
         self._persist()
         if missing:
             progress(f"Indexed {done} memories", 1.0)
         return done
-
-    def _combine_window_vectors(self) -> None:
-        missing = sorted(self.vectors.ids() - self.window_vectors.ids())
-        for start in range(0, len(missing), 512):
-            batch = missing[start:start + 512]
-            neighbours = self.db.neighbours(batch, constants.WINDOW_RADIUS)
-            vectors = self.vectors.get(sorted({n for ns in neighbours.values() for n in ns}))
-            ids, rows = [], []
-            for item_id in batch:
-                parts = [vectors[n] for n in neighbours.get(item_id, []) if n in vectors]
-                if parts:
-                    total = np.sum(parts, axis=0)
-                    ids.append(item_id)
-                    rows.append(total / max(float(np.linalg.norm(total)), 1e-12))
-            if ids:
-                self.window_vectors.add(ids, np.stack(rows))
 
     def _persist(self, force: bool = False) -> None:
         """Write the vector indexes once enough has changed (or when asked, at shut-down).
@@ -208,9 +184,8 @@ class MemoryIndexer:
         much after every turn. Vectors not yet saved are not lost: memory.db lists every item,
         and the next update embeds whatever the loaded index lacks.
         """
-        for index in (self.vectors, self.window_vectors):
-            if force or index.unsaved_changes >= constants.INDEX_SAVE_MIN_CHANGES:
-                index.save()
+        if force or self.vectors.unsaved_changes >= constants.INDEX_SAVE_MIN_CHANGES:
+            self.vectors.save()
 
     def flush(self) -> None:
         with self._lock:
@@ -222,6 +197,4 @@ class MemoryIndexer:
             self.db.clear_kinds(MEMORY_KINDS)
             self.vectors.clear()
             self.vectors.save()
-            self.window_vectors.clear()
-            self.window_vectors.save()
         return self.update(progress, pause)

@@ -21,6 +21,7 @@ from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
 from agent.retrieval import RetrievalResult, RetrievedItem
 from managers.rag import MEMORY_KINDS, MemoryIndexer
+from managers.vector_index import top_k
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class RankedItem:
     lexical: float
     dense: float
     ts: datetime | None
+    dense_z: float | None = None  # the item's cosine standardised over all stored items (None: no vector yet)
 
 
 def minmax(scores: dict[int, float]) -> dict[int, float]:
@@ -43,6 +45,16 @@ def minmax(scores: dict[int, float]) -> dict[int, float]:
     low, high = float(values.min()), float(values.max())
     span = high - low
     return {k: ((v - low) / span if span > 0 else 1.0) for k, v in scores.items()}
+
+
+def scaled(scores: dict[int, float], floor: float = 0.0) -> dict[int, float]:
+    """Scores mapped to [0, 1] between `floor` (what an item outside the list would score: 0 for
+    BM25, the lowest stored cosine for embeddings) and the best. Unlike min-max over the list,
+    the weakest hit keeps credit for matching (bench/research: min-max over all items)."""
+    if not scores:
+        return {}
+    span = max(scores.values()) - floor
+    return {k: ((v - floor) / span if span > 0 else 1.0) for k, v in scores.items()}
 
 
 def _blend(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
@@ -72,6 +84,60 @@ def window_sums(turn_scores: dict[int, float], neighbours: dict[int, list[int]])
         for item in neighbours.get(hit, (hit,)):
             sums[item] = sums.get(item, 0.0) + score
     return sums
+
+
+def _above_last(hits: dict[int, float]) -> dict[int, float]:
+    """Each hit's margin over the weakest hit kept: spread to windows, a window with several strong
+    hits outranks one with a single weak one, and items outside the hits count zero as they should."""
+    if not hits:
+        return {}
+    last = min(hits.values())
+    return {i: s - last for i, s in hits.items()}
+
+
+@dataclass(frozen=True)
+class DenseScan:
+    """One exact scan of the message vectors for a query: its top hits and each item's standing
+    (z-score) among all stored items, which is what the relevance floor compares."""
+    ids: np.ndarray
+    scores: np.ndarray
+    mean: float
+    std: float
+    lowest: float
+
+    @classmethod
+    def of(cls, index, query: np.ndarray) -> "DenseScan":
+        ids, scores = index.scan(query)
+        if len(scores) == 0:
+            return cls(ids, scores, 0.0, 1.0, 0.0)
+        return cls(ids, scores, float(scores.mean()), max(float(scores.std()), 1e-6), float(scores.min()))
+
+    def top(self, k: int) -> dict[int, float]:
+        return dict(top_k(self.ids, self.scores, k))
+
+    def scores_of(self, wanted: Sequence[int]) -> dict[int, float]:
+        """The cosines of the wanted ids that have a vector."""
+        if not len(self.ids) or not len(wanted):
+            return {}
+        wanted_ids = np.asarray(wanted, dtype=np.int64)
+        row = np.full(int(max(self.ids.max(), wanted_ids.max())) + 1, -1, dtype=np.int64)
+        row[self.ids] = np.arange(len(self.ids))
+        rows = row[wanted_ids]
+        return {i: float(self.scores[r]) for i, r in zip(wanted_ids.tolist(), rows.tolist()) if r >= 0}
+
+    def standing(self, wanted: Sequence[int]) -> dict[int, float]:
+        """z-scores of the wanted ids that have a vector."""
+        return {i: (s - self.mean) / self.std for i, s in self.scores_of(wanted).items()}
+
+    def window_means(self, windows: dict[int, list[int]]) -> dict[int, float]:
+        """Each window's mean cosine over its members that have a vector."""
+        cosines = self.scores_of(sorted({m for members in windows.values() for m in members}))
+        means = {}
+        for centre, members in windows.items():
+            known = [cosines[m] for m in members if m in cosines]
+            if known:
+                means[centre] = sum(known) / len(known)
+        return means
 
 
 def _named_speakers(speakers: set[str], query: str) -> set[str]:
@@ -111,19 +177,29 @@ class MemoryRecall:
         """Every signal min-max normalised over its candidates, then weighted (constants.RECALL_WEIGHTS):
         the message itself and its ±2-message window, each by BM25 (porter for words, trigram
         and CJK grams for Japanese) and by embedding; plus a prior for messages by a person the
-        question names. Then the seed's intent-aware composite. Window scores are built from the
-        messages' own (`window_sums`, the vectors' sum), so no search runs over window texts."""
+        question names. Then the seed's intent-aware composite. Window scores are spread from the
+        messages' own (`window_sums`), so no search runs over window texts or window vectors."""
         db, w = self.indexer.db, weights or constants.RECALL_WEIGHTS
         words = content_words(query_plan.rag_query + " " + " ".join(query_plan.keywords))
         latin = list(dict.fromkeys(t.lower() for t in words if t.isascii()))
         long_terms = list(dict.fromkeys(t for t in words if len(t) >= 3))
         short_cjk = [t for t in words if len(t) < 3 and not t.isascii()]
+        per_signal = constants.RECALL_CANDIDATES
         # In sequence: embedding beside SQLite in a thread measured slower (the embedder's
         # OpenMP threads and SQLite fight over the two cores).
-        turn_lex, window_lex = self._lexical(latin, long_terms, short_cjk, limit)
-        vector = self.indexer.embedder.embed_query(query_plan.rag_query)
-        turn_dense = minmax(dict(self.indexer.vectors.search(vector, limit)))
-        window_dense = minmax(dict(self.indexer.window_vectors.search(vector, limit)))
+        words_lex = db.bm25("items_porter", latin, MEMORY_KINDS, per_signal)
+        grams_lex = _merge(db.bm25("items_fts", long_terms, MEMORY_KINDS, per_signal),
+                           db.bm25("items_grams", short_cjk, MEMORY_KINDS, per_signal))
+        scan = DenseScan.of(self.indexer.vectors, self.indexer.embedder.embed_query(query_plan.rag_query))
+        dense_hits = scan.top(per_signal)
+        around = db.neighbours(sorted(set(words_lex) | set(grams_lex) | set(dense_hits)), constants.WINDOW_RADIUS)
+        turn_lex = _blend(scaled(words_lex), scaled(grams_lex))
+        window_lex = _top(_blend(scaled(window_sums(words_lex, around)), scaled(window_sums(grams_lex, around))),
+                          per_signal)
+        turn_dense = minmax(dense_hits)
+        dense_centres = sorted({c for h in dense_hits for c in around.get(h, (h,))})
+        window_dense = minmax(_top(scan.window_means(db.neighbours(dense_centres, constants.WINDOW_RADIUS)),
+                                   per_signal))
         candidates = set(turn_lex) | set(window_lex) | set(turn_dense) | set(window_dense)
         stored = db.get(sorted(candidates))
         named = _named_speakers({s.item.speaker for s in stored.values()}, query_plan.rag_query)
@@ -136,25 +212,14 @@ class MemoryRecall:
         }
         when = {i: _parse_ts(stored[i].item.ts) for i in fused}
         order = (rerank([(i, fused[i], stored[i].item.arousal, when[i]) for i in fused], query_plan.intent, now)
-                 if rerank_on else sorted(fused.items(), key=lambda p: p[1], reverse=True))
+                 if rerank_on else sorted(fused.items(), key=lambda p: p[1], reverse=True))[:limit]
+        standing = scan.standing([i for i, _ in order])
         return [
             RankedItem(i, stored[i].item.text, stored[i].item.message_ids, stored[i].item.source,
-                       stored[i].item.kind, score, turn_lex.get(i, 0.0), turn_dense.get(i, 0.0), when[i])
-            for i, score in order[:limit]
+                       stored[i].item.kind, score, turn_lex.get(i, 0.0), turn_dense.get(i, 0.0), when[i],
+                       standing.get(i))
+            for i, score in order
         ]
-
-    def _lexical(self, latin: list[str], long_terms: list[str], short_cjk: list[str],
-                 limit: int) -> tuple[dict[int, float], dict[int, float]]:
-        """(message, window) lexical scores, each min-max normalised."""
-        db, kinds = self.indexer.db, MEMORY_KINDS
-        words_lex = db.bm25("items_porter", latin, kinds, limit)
-        grams_lex = _merge(db.bm25("items_fts", long_terms, kinds, limit),
-                           db.bm25("items_grams", short_cjk, kinds, limit))
-        turn_lex = _blend(minmax(words_lex), minmax(grams_lex))
-        around = db.neighbours(list(turn_lex), constants.WINDOW_RADIUS)
-        window_lex = _top(_blend(minmax(window_sums(words_lex, around)), minmax(window_sums(grams_lex, around))),
-                          limit)
-        return turn_lex, window_lex
 
     def keyword_hits(self, keywords: Sequence[str], exclude: Collection[str],
                      slots: tuple[int, int, int] = constants.KEYWORD_AUTO_SLOTS) -> list[RetrievedItem]:

@@ -20,6 +20,16 @@ from managers.store import atomic_write_bytes, atomic_write_text
 log = logging.getLogger(__name__)
 
 
+def top_k(ids: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[int, float]]:
+    """The k best (id, score) pairs, best first (ties keep storage order)."""
+    k = min(k, len(ids))
+    if k <= 0:
+        return []
+    top = np.argpartition(-scores, k - 1)[:k]
+    top = top[np.argsort(-scores[top], kind="stable")]
+    return list(zip(ids[top].tolist(), scores[top].tolist()))
+
+
 class VectorIndex:
     def __init__(self, path: Path, embedder_name: str, dim: int):
         self.path = path
@@ -71,8 +81,8 @@ class VectorIndex:
                 self._index.remove_ids(np.asarray(ids, dtype=np.int64))
                 self.unsaved_changes += len(ids)
 
-    def search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
-        """The k best (id, inner product), best first: an exact scan, like IndexFlatIP's own.
+    def scan(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, inner products) of every stored vector, in storage order: an exact scan.
 
         The scan is a BLAS mat-vec over FAISS's own storage (a view, no copy): for one query
         it is about 3x faster than the flat search of the portable faiss-cpu wheel (BENCHMARKS.md).
@@ -80,16 +90,17 @@ class VectorIndex:
         query = np.asarray(query, dtype=np.float32).reshape(-1)
         with self._lock:
             total = int(self._index.ntotal)
-            if total == 0 or k <= 0:
-                return []
+            if total == 0:
+                return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float32)
             flat = faiss.downcast_index(self._index.index)
             matrix = faiss.rev_swig_ptr(flat.get_xb(), total * self.dim).reshape(total, self.dim)
             scores = matrix @ query
             ids = faiss.rev_swig_ptr(self._index.id_map.data(), total).copy()
-        k = min(k, total)
-        top = np.argpartition(-scores, k - 1)[:k]
-        top = top[np.argsort(-scores[top], kind="stable")]
-        return list(zip(ids[top].tolist(), scores[top].tolist()))
+        return ids, scores
+
+    def search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """The k best (id, inner product), best first, like IndexFlatIP's own search."""
+        return top_k(*self.scan(query), k)
 
     def get(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
         """The stored vectors of these ids (absent ids are left out)."""

@@ -98,3 +98,32 @@ def test_window_score_spreads_each_hit_to_the_messages_around_it():
     neighbours = {1: [1, 2], 3: [2, 3, 4]}
     assert window_sums({1: 1.0, 3: 0.5}, neighbours) == {1: 1.0, 2: 1.5, 3: 0.5, 4: 0.5}
     assert window_sums({9: 0.7}, {}) == {9: 0.7}  # an item with no known neighbours is its own window
+
+
+def test_lexical_scores_keep_credit_for_the_weakest_hit():
+    from managers.recall import scaled
+
+    # BM25 of a non-matching item is 0, so the weakest of two hits is not pushed down to it.
+    assert scaled({1: 8.0, 2: 2.0}) == {1: 1.0, 2: 0.25}
+    assert scaled({1: 0.9, 2: 0.6}, floor=0.5) == {1: 1.0, 2: pytest.approx(0.25)}
+    assert scaled({}) == {}
+
+
+def test_dense_scan_standing_and_window_means(tmp_path):
+    import numpy as np
+
+    from managers.recall import DenseScan
+    from managers.vector_index import VectorIndex
+
+    index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 2)
+    angles = np.array([0.0, 0.3, 1.2, 1.5])
+    index.add([10, 11, 12, 13], np.stack([np.cos(angles), np.sin(angles)], axis=1))
+    scan = DenseScan.of(index, np.array([1.0, 0.0]))
+    cosines = np.cos(angles)
+    assert scan.top(2) == pytest.approx({10: 1.0, 11: cosines[1]})
+    standing = scan.standing([13, 10, 99])  # 99 has no vector: left out
+    assert set(standing) == {13, 10}
+    assert standing[10] == pytest.approx((1.0 - cosines.mean()) / cosines.std())
+    assert standing[13] < 0 < standing[10]
+    means = scan.window_means({10: [10, 11], 12: [11, 12, 13, 99]})
+    assert means == pytest.approx({10: (cosines[0] + cosines[1]) / 2, 12: cosines[1:].mean()})
