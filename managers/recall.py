@@ -35,7 +35,9 @@ class RankedItem:
     lexical: float
     dense: float
     ts: datetime | None
-    dense_z: float | None = None  # the item's cosine standardised over all stored items (None: no vector yet)
+    # The item's cosine in standard deviations above the query's mean over all stored items
+    # (None: no vector yet); shown in the "why" panel: how far this memory stands out.
+    dense_z: float | None = None
 
 
 def minmax(scores: dict[int, float]) -> dict[int, float]:
@@ -97,8 +99,8 @@ def _above_last(hits: dict[int, float]) -> dict[int, float]:
 
 @dataclass(frozen=True)
 class DenseScan:
-    """One exact scan of the message vectors for a query: its top hits and each item's standing
-    (z-score) among all stored items, which is what the relevance floor compares."""
+    """One exact scan of the message vectors for a query: its top hits, each item's standing
+    (z-score) among all stored items, and the mean cosine of message windows."""
     ids: np.ndarray
     scores: np.ndarray
     mean: float
@@ -235,15 +237,21 @@ class MemoryRecall:
         hits = sample_keyword_hits(blocks, exclude, *slots, rng=self.rng)
         return [RetrievedItem(h.text, f"log {h.block.source}", 0.0, f"keyword · {h.slot}") for h in hits]
 
+    @staticmethod
+    def relevant(ranked: Sequence[RankedItem], count: int) -> list[RankedItem]:
+        """The first `count` ranked items above the fused relevance floor. (No absolute dense
+        floor: bench/research/relevance_floor.py found none that separates, BENCHMARKS.md §2.)"""
+        return [r for r in ranked if r.score >= constants.RECALL_MIN_SCORE][:count]
+
     def __call__(self, message: str, now: datetime) -> RetrievalResult:
         query_plan = plan(message, self.complete_json)
         exclude = set(self.exclude_ids())
-        ranked = self.rank(query_plan, now, exclude)
-        chosen = [r for r in ranked if r.score >= constants.RECALL_MIN_SCORE][: constants.RECALL_MAX_RESULTS]
+        chosen = self.relevant(self.rank(query_plan, now, exclude), constants.RECALL_MAX_RESULTS)
         items = []
         for r in chosen:
             mark = marks_for(0.0, time_decay(r.ts, now)).text()
-            why = f"fused {r.score:.2f} · dense {r.dense:.2f} · bm25 {r.lexical:.1f} {mark}".strip()
+            standing = f" · z {r.dense_z:.1f}" if r.dense_z is not None else ""
+            why = f"fused {r.score:.2f} · dense {r.dense:.2f}{standing} · bm25 {r.lexical:.1f} {mark}".strip()
             items.append(RetrievedItem(r.text, r.kind, r.score, why))
         if query_plan.keywords:
             shown = {r.text for r in chosen}

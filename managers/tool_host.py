@@ -37,8 +37,9 @@ class PersonaTools:
         return self.session.edit_notepad(content, mode)
 
     def recall_memories(self, query: str) -> str:
-        ranked = self._recall().rank(rule_plan(query), self._clock(), self.session.context_message_ids())
-        lines = [truncate_block(r.text)[0] for r in ranked[: constants.RECALL_TOOL_RESULTS]]
+        recall = self._recall()
+        ranked = recall.rank(rule_plan(query), self._clock(), self.session.context_message_ids())
+        lines = [truncate_block(r.text)[0] for r in recall.relevant(ranked, constants.RECALL_TOOL_RESULTS)]
         return as_data("\n".join(f"- {line}" for line in lines)) or "No matching memories."
 
     def search_past_conversations(self, keywords: str) -> str:

@@ -127,3 +127,16 @@ def test_dense_scan_standing_and_window_means(tmp_path):
     assert standing[13] < 0 < standing[10]
     means = scan.window_means({10: [10, 11], 12: [11, 12, 13, 99]})
     assert means == pytest.approx({10: (cosines[0] + cosines[1]) / 2, 12: cosines[1:].mean()})
+
+
+def test_only_items_above_the_fused_floor_are_shown_up_to_the_count():
+    import constants
+    from managers.recall import RankedItem
+
+    def item(n, score):
+        return RankedItem(n, f"memory {n}", (f"m{n}",), "2026-01.txt", "current_log", score, 0.0, 0.0, None)
+
+    floor = constants.RECALL_MIN_SCORE
+    ranked = [item(1, floor + 0.3), item(2, floor + 0.2), item(3, floor + 0.1), item(4, floor - 0.01)]
+    assert [r.id for r in MemoryRecall.relevant(ranked, 2)] == [1, 2]
+    assert [r.id for r in MemoryRecall.relevant(ranked, 10)] == [1, 2, 3]
