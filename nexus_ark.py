@@ -65,7 +65,7 @@ def cmd_reindex(args) -> int:
 
 def serve(args) -> int:
     started = time.monotonic()
-    from managers.service import NexusService
+    from managers.service import NexusService, freeze_startup_heap
     from ui.app import THEME, build_app
 
     if args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -79,6 +79,7 @@ def serve(args) -> int:
     )
     log.info("Nexus Ark is up on http://%s:%d (%.1f s); press Ctrl-C to quit.", args.host, args.port,
              time.monotonic() - started)
+    freeze_startup_heap()
     # After the line above: while llama.cpp loads a model it points the process's stderr at
     # /dev/null (llama-cpp-python, verbose=False), which swallowed log lines written meanwhile.
     service.start_background_warmup()

@@ -21,7 +21,7 @@ from agent.query_planner import rule_plan
 from bench.locomo_metrics import percentile
 from bench.synthetic_history import seed_history
 from managers.recall import MemoryRecall
-from managers.service import NexusService
+from managers.service import NexusService, freeze_startup_heap
 
 QUERIES = ["What did I say about the museum?", "京都の話、覚えてる？", "How is Mochi doing?",
            "田中さんとどこに行った？", "Tell me about my astronomy book", "旅行の計画はどうなった？"]
@@ -36,6 +36,7 @@ def measure(size: int, turns: int, copy_of: Path | None = None) -> dict:
             shutil.copytree(copy_of, data_dir)
         model = ScriptedChatModel(replies("Got it, thanks for telling me! <persona_emotion category=\"joy\" intensity=\"0.5\"/>"))
         service = NexusService(data_dir, model_factory=lambda s, k, p: model)
+        freeze_startup_heap()  # as the app does once it is up
         if copy_of is None:
             seed_history(data_dir / "characters" / "Ark" / "logs", size)
 
@@ -48,7 +49,7 @@ def measure(size: int, turns: int, copy_of: Path | None = None) -> dict:
         recall = MemoryRecall(indexer, random.Random(0))
         now = service.clock()
         retrieval_ms = []
-        for i in range(max(30, turns)):
+        for i in range(max(100, turns)):
             query = rule_plan(QUERIES[i % len(QUERIES)])
             t0 = time.perf_counter()
             recall.rank(query, now)

@@ -6,6 +6,8 @@ around a temp directory and a scripted model.
 """
 from __future__ import annotations
 
+import gc
+
 import logging
 import random
 import threading
@@ -31,6 +33,14 @@ log = logging.getLogger(__name__)
 
 BUNDLED_CHARACTERS = Path(__file__).resolve().parent.parent / "characters"
 ModelFactory = Callable[[AppSettings, Secrets, Path], ChatModel]
+
+
+def freeze_startup_heap() -> None:
+    """Once the app is up: everything loaded so far lives as long as the process, so keep it out
+    of the cyclic garbage collector's full passes. With langgraph/langchain loaded (~126k objects,
+    more with gradio) each full pass took ~40 ms and landed inside some turn (BENCHMARKS.md §3)."""
+    gc.collect()
+    gc.freeze()
 
 
 def system_clock() -> datetime:
