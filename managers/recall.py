@@ -11,6 +11,7 @@ import random
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Callable, Collection, Sequence
 
 import numpy as np
@@ -41,18 +42,13 @@ class RankedItem:
 
 
 def minmax(scores: dict[int, float]) -> dict[int, float]:
-    if not scores:
-        return {}
-    values = np.fromiter(scores.values(), dtype=np.float64)
-    low, high = float(values.min()), float(values.max())
-    span = high - low
-    return {k: ((v - low) / span if span > 0 else 1.0) for k, v in scores.items()}
+    return scaled(scores, min(scores.values())) if scores else {}
 
 
 def scaled(scores: dict[int, float], floor: float = 0.0) -> dict[int, float]:
     """Scores mapped to [0, 1] between `floor` (what an item outside the list would score: 0 for
-    BM25, the lowest stored cosine for embeddings) and the best. Unlike min-max over the list,
-    the weakest hit keeps credit for matching (bench/research: min-max over all items)."""
+    BM25) and the best. Unlike min-max over the list, the weakest hit keeps credit for matching
+    (bench/research: min-max over all items)."""
     if not scores:
         return {}
     span = max(scores.values()) - floor
@@ -88,15 +84,6 @@ def window_sums(turn_scores: dict[int, float], neighbours: dict[int, list[int]])
     return sums
 
 
-def _above_last(hits: dict[int, float]) -> dict[int, float]:
-    """Each hit's margin over the weakest hit kept: spread to windows, a window with several strong
-    hits outranks one with a single weak one, and items outside the hits count zero as they should."""
-    if not hits:
-        return {}
-    last = min(hits.values())
-    return {i: s - last for i, s in hits.items()}
-
-
 @dataclass(frozen=True)
 class DenseScan:
     """One exact scan of the message vectors for a query: its top hits, each item's standing
@@ -105,14 +92,20 @@ class DenseScan:
     scores: np.ndarray
     mean: float
     std: float
-    lowest: float
 
     @classmethod
     def of(cls, index, query: np.ndarray) -> "DenseScan":
         ids, scores = index.scan(query)
         if len(scores) == 0:
-            return cls(ids, scores, 0.0, 1.0, 0.0)
-        return cls(ids, scores, float(scores.mean()), max(float(scores.std()), 1e-6), float(scores.min()))
+            return cls(ids, scores, 0.0, 1.0)
+        return cls(ids, scores, float(scores.mean()), max(float(scores.std()), 1e-6))
+
+    @cached_property
+    def _row_of_id(self) -> np.ndarray:
+        """Row of each id in `scores` (-1: no vector), indexed by id."""
+        rows = np.full(int(self.ids.max()) + 1, -1, dtype=np.int64)
+        rows[self.ids] = np.arange(len(self.ids))
+        return rows
 
     def top(self, k: int) -> dict[int, float]:
         return dict(top_k(self.ids, self.scores, k))
@@ -122,9 +115,9 @@ class DenseScan:
         if not len(self.ids) or not len(wanted):
             return {}
         wanted_ids = np.asarray(wanted, dtype=np.int64)
-        row = np.full(int(max(self.ids.max(), wanted_ids.max())) + 1, -1, dtype=np.int64)
-        row[self.ids] = np.arange(len(self.ids))
-        rows = row[wanted_ids]
+        rows = np.full(len(wanted_ids), -1, dtype=np.int64)
+        inside = (wanted_ids >= 0) & (wanted_ids < len(self._row_of_id))
+        rows[inside] = self._row_of_id[wanted_ids[inside]]
         return {i: float(self.scores[r]) for i, r in zip(wanted_ids.tolist(), rows.tolist()) if r >= 0}
 
     def standing(self, wanted: Sequence[int]) -> dict[int, float]:
@@ -176,7 +169,8 @@ class MemoryRecall:
     def rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str] = (),
              limit: int = constants.RECALL_CANDIDATES, rerank_on: bool = True,
              weights: dict[str, float] | None = None) -> list[RankedItem]:
-        """Every signal min-max normalised over its candidates, then weighted (constants.RECALL_WEIGHTS):
+        """Every signal normalised (BM25 scaled from zero, embeddings min-max over their best), then
+        weighted (constants.RECALL_WEIGHTS):
         the message itself and its ±2-message window, each by BM25 (porter for words, trigram
         and CJK grams for Japanese) and by embedding; plus a prior for messages by a person the
         question names. Then the seed's intent-aware composite. Window scores are spread from the
@@ -199,9 +193,11 @@ class MemoryRecall:
         window_lex = _top(_blend(scaled(window_sums(words_lex, around)), scaled(window_sums(grams_lex, around))),
                           per_signal)
         turn_dense = minmax(dense_hits)
-        dense_centres = sorted({c for h in dense_hits for c in around.get(h, (h,))})
-        window_dense = minmax(_top(scan.window_means(db.neighbours(dense_centres, constants.WINDOW_RADIUS)),
-                                   per_signal))
+        # The windows of every message around a dense hit (its own window is already known).
+        centres = {c for h in dense_hits for c in around.get(h, (h,))}
+        windows = {c: around[c] for c in centres if c in around}
+        windows.update(db.neighbours(sorted(centres - set(windows)), constants.WINDOW_RADIUS))
+        window_dense = minmax(_top(scan.window_means(windows), per_signal))
         candidates = set(turn_lex) | set(window_lex) | set(turn_dense) | set(window_dense)
         stored = db.get(sorted(candidates))
         named = _named_speakers({s.item.speaker for s in stored.values()}, query_plan.rag_query)

@@ -7,7 +7,6 @@ around a temp directory and a scripted model.
 from __future__ import annotations
 
 import gc
-
 import logging
 import random
 import threading

@@ -19,32 +19,40 @@ from managers.embeddings import create_embedder
 from managers.rag import MemoryIndexer
 
 
+def evidence_masks(path: str, embedder) -> tuple[np.ndarray, list[tuple[dict, np.ndarray]]]:
+    """Replay one LoCoMo file through the real indexer: the matrix of its item vectors and, for
+    each question with evidence, (question, mask of the items holding an evidence turn)."""
+    conv, qa = locomo_bench.load(Path(path))
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "character"
+        to_dia, _ = locomo_bench.replay(conv, root)
+        indexer = MemoryIndexer(root, embedder)
+        indexer.update()
+        ids = sorted(indexer.vectors.ids())
+        vectors, stored = indexer.vectors.get(ids), indexer.db.get(ids)
+        indexer.db.close()
+    matrix = np.stack([vectors[i] for i in ids])
+    turns = [{to_dia[m] for m in stored[i].item.message_ids if m in to_dia} for i in ids]
+    valid = set(to_dia.values())
+    questions = []
+    for question in qa:
+        evidence = set(evidence_ids(question, valid))
+        if evidence:
+            questions.append((question, np.array([bool(t & evidence) for t in turns])))
+    return matrix, questions
+
+
 def cosines(files: list[str], embedder) -> dict[str, list[float]]:
     found: dict[str, list[float]] = {"evidence": [], "best evidence per question": [],
                                      "others": [], "best other per question": []}
     for path in files:
-        conv, qa = locomo_bench.load(Path(path))
-        with tempfile.TemporaryDirectory() as tmp:
-            root = Path(tmp) / "character"
-            to_dia, _ = locomo_bench.replay(conv, root)
-            indexer = MemoryIndexer(root, embedder)
-            indexer.update()
-            ids = sorted(indexer.vectors.ids())
-            vectors, stored = indexer.vectors.get(ids), indexer.db.get(ids)
-            matrix = np.stack([vectors[i] for i in ids])
-            turns = [{to_dia[m] for m in stored[i].item.message_ids if m in to_dia} for i in ids]
-            valid = set(to_dia.values())
-            for question in qa:
-                evidence = set(evidence_ids(question, valid))
-                if not evidence:
-                    continue
-                scores = matrix @ embedder.embed_query(question["question"])
-                is_evidence = np.array([bool(t & evidence) for t in turns])
-                found["evidence"].extend(scores[is_evidence])
-                found["others"].extend(scores[~is_evidence])
-                found["best evidence per question"].append(scores[is_evidence].max())
-                found["best other per question"].append(scores[~is_evidence].max())
-            indexer.db.close()
+        matrix, questions = evidence_masks(path, embedder)
+        for question, is_evidence in questions:
+            scores = matrix @ embedder.embed_query(question["question"])
+            found["evidence"].extend(scores[is_evidence])
+            found["others"].extend(scores[~is_evidence])
+            found["best evidence per question"].append(scores[is_evidence].max())
+            found["best other per question"].append(scores[~is_evidence].max())
     return found
 
 

@@ -4,7 +4,8 @@
 
 Embeds 1,024 synthetic messages (bench/synthetic_history.py's templates) as the indexer could
 write them — `[date] speaker: text`, `speaker: text`, the bare text — and prints average tokens
-and items per second for batches of 64 and 256 (the first figure includes loading the model).
+and items per second for batches of 64 and 256 (the first figure includes loading the model);
+the printed table is its result.
 """
 from __future__ import annotations
 

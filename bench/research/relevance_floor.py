@@ -8,19 +8,16 @@ every stored item, z = (s − mean) / std, which removes the per-query offset. P
 evidence turn of each question in its own conversation. Negatives: the best turn of every
 question asked of *another* conversation (nothing there answers it). Prints percentiles of both
 and, for candidate floors, the share of positives kept and of negatives that recall nothing.
+Its output is its result, printed as a table like the other research scripts'.
 """
 from __future__ import annotations
 
 import sys
-import tempfile
-from pathlib import Path
 
 import numpy as np
 
-from bench import locomo_bench
-from bench.locomo_metrics import evidence_ids
+from bench.research.dense_calibration import evidence_masks
 from managers.embeddings import create_embedder
-from managers.rag import MemoryIndexer
 
 
 def standardised(scores: np.ndarray) -> np.ndarray:
@@ -30,25 +27,9 @@ def standardised(scores: np.ndarray) -> np.ndarray:
 def collect(files: list[str], embedder) -> tuple[list[float], list[float], list[float]]:
     conversations = []
     for path in files:
-        conv, qa = locomo_bench.load(Path(path))
-        with tempfile.TemporaryDirectory() as tmp:
-            root = Path(tmp) / "character"
-            to_dia, _ = locomo_bench.replay(conv, root)
-            indexer = MemoryIndexer(root, embedder)
-            indexer.update()
-            ids = sorted(indexer.vectors.ids())
-            vectors, stored = indexer.vectors.get(ids), indexer.db.get(ids)
-            matrix = np.stack([vectors[i] for i in ids])
-            turns = [{to_dia[m] for m in stored[i].item.message_ids if m in to_dia} for i in ids]
-            valid = set(to_dia.values())
-            questions = []
-            for question in qa:
-                evidence = set(evidence_ids(question, valid))
-                if evidence and str(question.get("category")) != "5":
-                    mask = np.array([bool(t & evidence) for t in turns])
-                    questions.append((embedder.embed_query(question["question"]), mask))
-            conversations.append((matrix, questions))
-            indexer.db.close()
+        matrix, questions = evidence_masks(path, embedder)
+        conversations.append((matrix, [(embedder.embed_query(q["question"]), mask) for q, mask in questions
+                                       if str(q.get("category")) != "5"]))
     positives, own_other, negatives = [], [], []
     for c, (matrix, questions) in enumerate(conversations):
         for vector, mask in questions:
