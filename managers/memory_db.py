@@ -12,6 +12,7 @@ Migrations are named, ordered and recorded; running them again is a no-op.
 from __future__ import annotations
 
 import json
+import logging
 import re
 import sqlite3
 import threading
@@ -21,6 +22,8 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 import constants
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("001_items", """
@@ -299,10 +302,16 @@ class MemoryDB:
                     found.setdefault(row_id, []).append(neighbour)
         return found
 
-    def bm25(self, table: str, terms: Sequence[str], kinds: Sequence[str], limit: int) -> dict[int, float]:
-        """BM25 (higher = better) of the items matching any term in one lexical index."""
+    def bm25(self, table: str, terms: Sequence[str], kinds: Sequence[str], limit: int,
+             postings_budget: int | None = None) -> dict[int, float]:
+        """BM25 (higher = better) of the items matching any term in one lexical index.
+
+        With a `postings_budget`, the commonest terms are left out once the terms' matches add up
+        to more than it (`terms_within_budget`), so the cost stays flat as the history grows."""
         if table not in ("items_fts", "items_porter", "items_grams"):
             raise ValueError(table)
+        if postings_budget is not None:
+            terms = self.terms_within_budget(table, terms, postings_budget)
         if not terms:
             return {}
         marks = ",".join("?" * len(kinds))
@@ -322,6 +331,29 @@ class MemoryDB:
                     f" WHERE {table} MATCH ? AND items.kind IN ({marks}) AND items.archived = 0"
                     f" ORDER BY bm25({table}) LIMIT ?", [query, *kinds, limit]).fetchall()
         return {row_id: -rank for row_id, rank in rows}
+
+    def terms_within_budget(self, table: str, terms: Sequence[str], budget: int) -> list[str]:
+        """The rarest terms whose matches add up to at most `budget`, in their given order.
+
+        Ranking reads every match of every term, so a term found in a large share of a long history
+        costs milliseconds and, by its low IDF, adds little (BENCHMARKS.md §3). Below `budget`
+        rows in the index nothing is counted and nothing is left out."""
+        if not terms:
+            return []
+        with self._lock:
+            if (self._conn.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0) <= budget:
+                return list(terms)
+            counts = {t: self._conn.execute(f"SELECT count(*) FROM {table} WHERE {table} MATCH ?",
+                                            [fts_phrase(t)]).fetchone()[0] for t in dict.fromkeys(terms)}
+        kept, total = set(), 0
+        for term in sorted(counts, key=counts.__getitem__):
+            total += counts[term]
+            if total > budget:
+                break
+            kept.add(term)
+        if len(kept) < len(counts):
+            log.debug("Lexical search in %s leaves out common terms %s", table, sorted(set(counts) - kept))
+        return [t for t in terms if t in kept]
 
     def _filter_ids(self, ids: Sequence[int], kinds: Sequence[str]) -> set[int]:
         """The ids among `ids` that are live items of one of `kinds` (caller holds the lock)."""

@@ -183,9 +183,10 @@ class MemoryRecall:
         per_signal = constants.RECALL_CANDIDATES
         # In sequence: embedding beside SQLite in a thread measured slower (the embedder's
         # OpenMP threads and SQLite fight over the two cores).
-        words_lex = db.bm25("items_porter", latin, MEMORY_KINDS, per_signal)
-        grams_lex = _merge(db.bm25("items_fts", long_terms, MEMORY_KINDS, per_signal),
-                           db.bm25("items_grams", short_cjk, MEMORY_KINDS, per_signal))
+        budget = constants.LEXICAL_POSTINGS_BUDGET
+        words_lex = db.bm25("items_porter", latin, MEMORY_KINDS, per_signal, budget)
+        grams_lex = _merge(db.bm25("items_fts", long_terms, MEMORY_KINDS, per_signal, budget),
+                           db.bm25("items_grams", short_cjk, MEMORY_KINDS, per_signal, budget))
         scan = DenseScan.of(self.indexer.vectors, self.indexer.embedder.embed_query(query_plan.rag_query))
         dense_hits = scan.top(per_signal)
         around = db.neighbours(sorted(set(words_lex) | set(grams_lex) | set(dense_hits)), constants.WINDOW_RADIUS)

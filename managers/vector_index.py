@@ -19,6 +19,11 @@ from managers.store import atomic_write_bytes, atomic_write_text
 
 log = logging.getLogger(__name__)
 
+# FAISS brings its own OpenMP runtime. The app never searches with FAISS (the scan is numpy's), so
+# its threads only parallelise small adds and removes, then spin and slow the embedder's next
+# query (~11.6 -> 8.0 ms in a turn at 100k messages, BENCHMARKS.md §3).
+faiss.omp_set_num_threads(1)
+
 
 def top_k(ids: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[int, float]]:
     """The k best (id, score) pairs, best first (ties keep storage order)."""

