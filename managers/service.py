@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 import constants
-from agent.graph import TurnControl, TurnDeps, build_turn_graph
+from agent.graph import TurnControl, TurnDeps, build_turn_graph, turn_config
 from agent.providers.base import ChatModel, ProviderError
 from agent.providers.factory import create_chat_model, max_reply_tokens
 from agent.retrieval import RetrievalResult, Searcher, retrieve
@@ -94,6 +94,7 @@ class NexusService:
         self.model_status = ModelStatus()
         self._sessions: dict[str, CharacterSession] = {}
         self._controls: dict[str, TurnControl] = {}
+        self._turn_graph = build_turn_graph().compile()
         self.notices: list[str] = []
         self.settings = self.config.load_settings()
         self.personas.ensure_sample()
@@ -391,11 +392,10 @@ class NexusService:
                 return
             with self._warm_lock:
                 pass  # a turn sent during warm-up waits for it, then reuses the warmed prefix
-            graph = build_turn_graph(self._deps(session, model)).compile()
-            config = {"configurable": {"control": control}}
+            config = turn_config(self._deps(session, model), control)
             final_error = ""
             started, first_token_logged = time.monotonic(), False
-            for mode, payload in graph.stream(state, config, stream_mode=["custom", "values"]):
+            for mode, payload in self._turn_graph.stream(state, config, stream_mode=["custom", "values"]):
                 if mode == "values":
                     final_error = payload.get("error", "") or final_error
                     continue
