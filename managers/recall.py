@@ -21,6 +21,7 @@ from agent.keyword_sampling import LogBlock, sample_keyword_hits
 from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
 from agent.retrieval import RetrievalResult, RetrievedItem
+from managers.embeddings import beside_embedder
 from managers.rag import MEMORY_KINDS, MemoryIndexer
 from managers.vector_index import top_k
 
@@ -169,6 +170,12 @@ class MemoryRecall:
     def rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str] = (),
              limit: int = constants.RECALL_CANDIDATES, rerank_on: bool = True,
              weights: dict[str, float] | None = None) -> list[RankedItem]:
+        """The ranked items (`_rank`), searched on the embedder's engine thread (`beside_embedder`)."""
+        return beside_embedder(self.indexer.embedder,
+                               lambda: self._rank(query_plan, now, exclude, limit, rerank_on, weights))
+
+    def _rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str],
+              limit: int, rerank_on: bool, weights: dict[str, float] | None) -> list[RankedItem]:
         """Every signal normalised (BM25 scaled from zero, embeddings min-max over their best), then
         weighted (constants.RECALL_WEIGHTS):
         the message itself and its ±2-message window, each by BM25 (porter for words, trigram

