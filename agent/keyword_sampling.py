@@ -46,27 +46,18 @@ def sample_keyword_hits(
     oldest: int,
     random_middle: int,
     rng: random.Random,
+    middle_pool: Sequence[LogBlock] = (),
 ) -> list[KeywordHit]:
-    eligible = [
-        b for b in blocks
-        if b.role in ("USER", "AGENT")
-        and b.entry_id not in excluded_ids
-        and len(b.text.strip()) >= constants.KEYWORD_MIN_BLOCK_CHARS
-    ]
-    eligible.sort(key=lambda b: (b.ts, b.entry_id), reverse=True)  # newest first
+    """`blocks` are the matches (or those nearest both ends of time); `middle_pool`, if the caller
+    drew some from between them, is where the random one comes from."""
     seen_heads: set[str] = set()
-    unique: list[LogBlock] = []
-    for block in eligible:
-        head = block.text.strip()[: constants.KEYWORD_DEDUP_PREFIX_CHARS]
-        if head not in seen_heads:
-            seen_heads.add(head)
-            unique.append(block)
+    unique = _eligible(blocks, excluded_ids, seen_heads)
 
     chosen: list[tuple[LogBlock, str]] = [(b, "newest") for b in unique[:newest]]
     rest = unique[newest:]
     old = rest[::-1][:oldest]
     chosen += [(b, "oldest") for b in old]
-    middle = rest[: len(rest) - len(old)] if old else rest
+    middle = _eligible(middle_pool, excluded_ids, seen_heads) or (rest[: len(rest) - len(old)] if old else rest)
     if random_middle and middle:
         chosen += [(b, "random") for b in rng.sample(middle, min(random_middle, len(middle)))]
 
@@ -75,3 +66,21 @@ def sample_keyword_hits(
         text, cut = truncate_block(block.text.strip())
         hits.append(KeywordHit(block, text, cut, slot))
     return hits
+
+
+def _eligible(blocks: Sequence[LogBlock], excluded_ids: Collection[str], seen_heads: set[str]) -> list[LogBlock]:
+    """USER/AGENT blocks not in the context, long enough, newest first, without a head already seen."""
+    eligible = [
+        b for b in blocks
+        if b.role in ("USER", "AGENT")
+        and b.entry_id not in excluded_ids
+        and len(b.text.strip()) >= constants.KEYWORD_MIN_BLOCK_CHARS
+    ]
+    eligible.sort(key=lambda b: (b.ts, b.entry_id), reverse=True)  # newest first
+    unique: list[LogBlock] = []
+    for block in eligible:
+        head = block.text.strip()[: constants.KEYWORD_DEDUP_PREFIX_CHARS]
+        if head not in seen_heads:
+            seen_heads.add(head)
+            unique.append(block)
+    return unique

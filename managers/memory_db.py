@@ -94,6 +94,12 @@ def parse_ids(stored: str) -> tuple[str, ...]:
     return tuple(stored[2:-2].replace('", "', '","').split('","'))
 
 
+def split_terms(terms: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(terms for the trigram index: 3+ characters; terms for the gram index: 1–2 CJK characters).
+    Other 1–2-character terms are dropped: trigrams cannot find them and they are not words."""
+    return ([t for t in terms if len(t) >= 3], [t for t in terms if 0 < len(t) < 3 and _CJK.fullmatch(t)])
+
+
 def fts_phrase(term: str) -> str:
     """A term as an FTS5 phrase (quotes doubled), so user text is never FTS syntax."""
     return '"' + term.replace('"', '""') + '"'
@@ -366,11 +372,34 @@ class MemoryDB:
                 " AND archived = 0", [*chunk, *kinds]))
         return kept
 
+    def keyword_matches(self, terms: Sequence[str], kinds: Sequence[str], per_end: int) -> tuple[list[int], list[int]]:
+        """Live items of `kinds` containing any term (the trigram index for terms of 3+ characters, the
+        gram index for 1–2 CJK characters), by time: (the `per_end` oldest and the `per_end` newest,
+        oldest first; every match between them). Every match counts, not the best-scored ones: the
+        keyword search samples the newest and the oldest mentions (seed 004)."""
+        long_terms, short_terms = split_terms(terms)
+        matched: set[int] = set()
+        by_time: list[tuple[str, int]] = []
+        kind_marks = ",".join("?" * len(kinds))
+        with self._lock:
+            for table, group in (("items_fts", long_terms), ("items_grams", short_terms)):
+                if group:
+                    query = " OR ".join(fts_phrase(t) for t in group)
+                    matched.update(r[0] for r in self._conn.execute(
+                        f"SELECT rowid FROM {table} WHERE {table} MATCH ?", [query]))
+            for chunk, marks in id_chunks(sorted(matched)):
+                by_time += self._conn.execute(
+                    f"SELECT ts, id FROM items WHERE id IN ({marks}) AND +kind IN ({kind_marks}) AND archived = 0",
+                    [*chunk, *kinds]).fetchall()
+        ids = [row_id for _, row_id in sorted(by_time)]
+        if len(ids) <= 2 * per_end:
+            return ids, []
+        return ids[:per_end] + ids[-per_end:], ids[per_end:-per_end]
+
     def lexical_search(self, terms: Sequence[str], kinds: Sequence[str], limit: int) -> list[tuple[int, float]]:
         """BM25 over the trigram index for terms of 3+ characters, the gram index for shorter
         CJK terms; (id, score) with higher = better, best first."""
-        long_terms = [t for t in terms if len(t) >= 3]
-        short_terms = [t for t in terms if 0 < len(t) < 3 and _CJK.fullmatch(t)]
+        long_terms, short_terms = split_terms(terms)
         scores = self.bm25("items_fts", long_terms, kinds, limit)
         for row_id, score in self.bm25("items_grams", short_terms, kinds, limit).items():
             scores[row_id] = scores.get(row_id, 0.0) + score

@@ -230,15 +230,19 @@ class MemoryRecall:
     def keyword_hits(self, keywords: Sequence[str], exclude: Collection[str],
                      slots: tuple[int, int, int] = constants.KEYWORD_AUTO_SLOTS) -> list[RetrievedItem]:
         db = self.indexer.db
-        found = db.lexical_search(list(keywords), ["current_log", "log_archive"], constants.KEYWORD_SCAN_LIMIT)
-        stored = db.get([i for i, _ in found])
-        blocks = [
-            LogBlock(s.item.message_ids[0] if s.item.message_ids else s.item.item_key, "USER",
-                     s.item.speaker, s.item.text, s.item.ts, s.item.source)
-            for s in stored.values()
-            if any(k.lower() in s.item.text.lower() for k in keywords)
-        ]
-        hits = sample_keyword_hits(blocks, exclude, *slots, rng=self.rng)
+        # Candidates from both ends of time (spares for the noise filters) and a few from between.
+        ends, between = db.keyword_matches(list(keywords), ["current_log", "log_archive"],
+                                           constants.KEYWORD_END_CANDIDATES)
+        middle = self.rng.sample(between, min(len(between), constants.KEYWORD_MIDDLE_CANDIDATES)) if slots[2] else []
+        stored = db.get(ends + middle)
+
+        def blocks_of(ids: Sequence[int]) -> list[LogBlock]:
+            return [LogBlock(s.item.message_ids[0] if s.item.message_ids else s.item.item_key, "USER",
+                             s.item.speaker, s.item.text, s.item.ts, s.item.source)
+                    for s in (stored[i] for i in ids if i in stored)
+                    if any(k.lower() in s.item.text.lower() for k in keywords)]
+
+        hits = sample_keyword_hits(blocks_of(ends), exclude, *slots, rng=self.rng, middle_pool=blocks_of(middle))
         return [RetrievedItem(h.text, f"log {h.block.source}", 0.0, f"keyword · {h.slot}") for h in hits]
 
     @staticmethod

@@ -41,3 +41,11 @@ def test_few_blocks_are_not_duplicated_across_slots():
     blocks = [block(i) for i in range(3)]
     hits = sample_keyword_hits(blocks, set(), 2, 2, 1, random.Random(0))
     assert sorted(h.block.entry_id for h in hits) == ["m000", "m001", "m002"]
+
+
+def test_the_random_one_comes_from_the_middle_pool_when_one_is_given():
+    ends = [block(i) for i in (0, 1, 2, 97, 98, 99)]
+    pool = [block(50), block(51, text="too short"), block(1)]  # block 1 repeats an end: not again
+    hits = sample_keyword_hits(ends, set(), 2, 2, 1, random.Random(0), middle_pool=pool)
+    assert [h.block.entry_id for h in hits] == ["m099", "m098", "m000", "m001", "m050"]
+    assert [h.slot for h in hits][-1] == "random"

@@ -88,3 +88,21 @@ def test_postings_budget_leaves_out_the_commonest_terms_first(tmp_path):
     # Every term too common: no lexical hits rather than an unbounded scan.
     assert db.bm25("items_porter", ["common"], ["current_log"], 20, postings_budget=5) == {}
     assert db.terms_within_budget("items_grams", ["旅"], 5) == ["旅"]
+
+
+def test_keyword_matches_come_from_both_ends_of_time_whatever_their_score(tmp_path):
+    db = MemoryDB(tmp_path / "memory.db")
+    # 300 mentions, the oldest written last (row order is not time order) and wordier (lower BM25).
+    texts = [(f"2026-{1 + n // 28:02d}-{1 + n % 28:02d}T10:00:00",
+              f"Mochi {'was sleeping on the sofa all afternoon long ' * (3 if n < 5 else 0)}day {n}")
+             for n in range(300)]
+    rows = [Item(f"k{n}", "current_log", "2026.txt", text, "USER", (f"k{n}",), ts)
+            for n, (ts, text) in reversed(list(enumerate(texts)))]
+    db.add_items(rows + [item("other", "no pets mentioned here at all")])
+    ids_by_key = db.ids_by_key([f"k{n}" for n in range(300)])
+    ends, between = db.keyword_matches(["Mochi"], ["current_log"], 3)
+    assert ends == [ids_by_key[f"k{n}"] for n in (0, 1, 2, 297, 298, 299)]
+    assert len(between) == 294 and set(between).isdisjoint(ends)
+    assert db.keyword_matches(["Mochi"], ["knowledge"], 3) == ([], [])
+    few_ends, none_between = db.keyword_matches(["Mochi"], ["current_log"], 200)
+    assert len(few_ends) == 300 and none_between == []

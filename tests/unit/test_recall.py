@@ -140,3 +140,20 @@ def test_only_items_above_the_fused_floor_are_shown_up_to_the_count():
     ranked = [item(1, floor + 0.3), item(2, floor + 0.2), item(3, floor + 0.1), item(4, floor - 0.01)]
     assert [r.id for r in MemoryRecall.relevant(ranked, 2)] == [1, 2]
     assert [r.id for r in MemoryRecall.relevant(ranked, 10)] == [1, 2, 3]
+
+
+def test_keyword_search_finds_the_oldest_and_newest_of_many_mentions(tmp_path):
+    from types import SimpleNamespace
+
+    from managers.memory_db import Item, MemoryDB
+
+    db = MemoryDB(tmp_path / "memory.db")
+    # 300 mentions; the five oldest are wordier, so BM25 ranks them last of all.
+    db.add_items([Item(f"k{n}", "log_archive", "2025.txt",
+                       f"Mochi chased a moth around the kitchen{' and then slept on the warm sofa' * (4 if n < 5 else 0)}, day {n}",
+                       "Mina", (f"k{n}",), f"2025-{1 + n // 28:02d}-{1 + n % 28:02d}T10:00:00")
+                  for n in range(300)])
+    hits = MemoryRecall(SimpleNamespace(db=db), random.Random(0)).keyword_hits(["Mochi"], set())
+    days = [int(h.text.rsplit("day ", 1)[1]) for h in hits]
+    assert days[:4] == [299, 298, 0, 1] and 2 <= days[4] <= 297
+    assert [h.why for h in hits] == ["keyword · newest"] * 2 + ["keyword · oldest"] * 2 + ["keyword · random"]
