@@ -49,7 +49,11 @@ class EngineThread:
     def run(self, call: Callable[[], T]) -> T:
         if threading.get_ident() == self._ident:
             return call()  # already on the engine thread (waiting on itself would never end)
-        return self._executor.submit(self._on_engine_thread, call).result()
+        try:
+            pending = self._executor.submit(self._on_engine_thread, call)
+        except RuntimeError as exc:  # the interpreter is shutting down: no new work
+            raise EmbedderUnavailable(f"The embedder has stopped ({exc}).") from exc
+        return pending.result()
 
     def _on_engine_thread(self, call: Callable[[], T]) -> T:
         self._ident = threading.get_ident()

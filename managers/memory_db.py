@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 import constants
 
@@ -64,6 +64,10 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("002_no_window_text", """
         DROP TABLE window_porter;
         DROP TABLE window_trigram;
+    """),
+    # Keyword search walks matches by time from either end (keyword_matches) and stops early.
+    ("003_items_by_time", """
+        CREATE INDEX items_ts ON items(ts, id);
     """),
 )
 
@@ -372,29 +376,35 @@ class MemoryDB:
                 " AND archived = 0", [*chunk, *kinds]))
         return kept
 
-    def keyword_matches(self, terms: Sequence[str], kinds: Sequence[str], per_end: int) -> tuple[list[int], list[int]]:
+    def keyword_matches(self, terms: Sequence[str], kinds: Sequence[str], per_end: int,
+                        skip_ids: Collection[str] = (), min_chars: int = 0) -> tuple[list[int], list[int]]:
         """Live items of `kinds` containing any term (the trigram index for terms of 3+ characters, the
-        gram index for 1–2 CJK characters), by time: (the `per_end` oldest and the `per_end` newest,
-        oldest first; every match between them). Every match counts, not the best-scored ones: the
-        keyword search samples the newest and the oldest mentions (seed 004)."""
+        gram index for 1–2 CJK characters), at least `min_chars` long, whose key is not among `skip_ids` (a
+        message's key is its id): (the `per_end` oldest and the `per_end` newest, oldest first; every other match's id,
+        unfiltered and unordered). Every match counts, not the best-scored ones: the keyword search
+        samples the newest and the oldest mentions (seed 004). Both ends are read by walking the
+        time index until enough are found, so a common name costs no more than a rare one."""
         long_terms, short_terms = split_terms(terms)
-        matched: set[int] = set()
-        by_time: list[tuple[str, int]] = []
-        kind_marks = ",".join("?" * len(kinds))
+        parts = [(table, " OR ".join(fts_phrase(t) for t in group))
+                 for table, group in (("items_fts", long_terms), ("items_grams", short_terms)) if group]
+        if not parts or per_end <= 0:
+            return [], []
+        matches = " UNION ".join(f"SELECT rowid FROM {table} WHERE {table} MATCH ?" for table, _ in parts)
+        skip = sorted(set(skip_ids))
+        where = (f"id IN ({matches}) AND +kind IN ({','.join('?' * len(kinds))}) AND archived = 0"
+                 f" AND length(text) >= ? AND item_key NOT IN ({','.join('?' * len(skip))})")
+        args = [query for _, query in parts] + list(kinds) + [min_chars] + skip
         with self._lock:
-            for table, group in (("items_fts", long_terms), ("items_grams", short_terms)):
-                if group:
-                    query = " OR ".join(fts_phrase(t) for t in group)
-                    matched.update(r[0] for r in self._conn.execute(
-                        f"SELECT rowid FROM {table} WHERE {table} MATCH ?", [query]))
-            for chunk, marks in id_chunks(sorted(matched)):
-                by_time += self._conn.execute(
-                    f"SELECT ts, id FROM items WHERE id IN ({marks}) AND +kind IN ({kind_marks}) AND archived = 0",
-                    [*chunk, *kinds]).fetchall()
-        ids = [row_id for _, row_id in sorted(by_time)]
-        if len(ids) <= 2 * per_end:
-            return ids, []
-        return ids[:per_end] + ids[-per_end:], ids[per_end:-per_end]
+            oldest = [r[0] for r in self._conn.execute(
+                f"SELECT id FROM items INDEXED BY items_ts WHERE {where} ORDER BY ts, id LIMIT ?", [*args, per_end])]
+            newest = [r[0] for r in self._conn.execute(
+                f"SELECT id FROM items INDEXED BY items_ts WHERE {where} ORDER BY ts DESC, id DESC LIMIT ?",
+                [*args, per_end])]
+            ends = set(oldest) | set(newest)
+            if len(oldest) < per_end:  # fewer than asked for: every qualifying match is at hand
+                return oldest, []
+            between = [r[0] for r in self._conn.execute(matches, [query for _, query in parts]) if r[0] not in ends]
+        return oldest + [i for i in reversed(newest) if i not in oldest], between
 
     def lexical_search(self, terms: Sequence[str], kinds: Sequence[str], limit: int) -> list[tuple[int, float]]:
         """BM25 over the trigram index for terms of 3+ characters, the gram index for shorter

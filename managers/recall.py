@@ -22,6 +22,7 @@ from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
 from agent.retrieval import RetrievalResult, RetrievedItem
 from managers.embeddings import beside_embedder
+from managers.memory_db import split_terms
 from managers.rag import MEMORY_KINDS, MemoryIndexer
 from managers.vector_index import top_k
 
@@ -185,8 +186,8 @@ class MemoryRecall:
         db, w = self.indexer.db, weights or constants.RECALL_WEIGHTS
         words = content_words(query_plan.rag_query + " " + " ".join(query_plan.keywords))
         latin = list(dict.fromkeys(t.lower() for t in words if t.isascii()))
-        long_terms = list(dict.fromkeys(t for t in words if len(t) >= 3))
-        short_cjk = [t for t in words if len(t) < 3 and not t.isascii()]
+        long_terms, short_cjk = split_terms(words)  # a repeated short term weighs double (Japanese probe: +2)
+        long_terms = list(dict.fromkeys(long_terms))
         per_signal = constants.RECALL_CANDIDATES
         # In sequence: embedding beside SQLite in a thread measured slower (the embedder's
         # OpenMP threads and SQLite fight over the two cores).
@@ -229,10 +230,10 @@ class MemoryRecall:
 
     def keyword_hits(self, keywords: Sequence[str], exclude: Collection[str],
                      slots: tuple[int, int, int] = constants.KEYWORD_AUTO_SLOTS) -> list[RetrievedItem]:
-        db = self.indexer.db
+        db, kinds = self.indexer.db, ("current_log", "log_archive")
         # Candidates from both ends of time (spares for the noise filters) and a few from between.
-        ends, between = db.keyword_matches(list(keywords), ["current_log", "log_archive"],
-                                           constants.KEYWORD_END_CANDIDATES)
+        ends, between = db.keyword_matches(list(keywords), kinds,
+                                           constants.KEYWORD_END_CANDIDATES, exclude, constants.KEYWORD_MIN_BLOCK_CHARS)
         middle = self.rng.sample(between, min(len(between), constants.KEYWORD_MIDDLE_CANDIDATES)) if slots[2] else []
         stored = db.get(ends + middle)
 
@@ -240,7 +241,7 @@ class MemoryRecall:
             return [LogBlock(s.item.message_ids[0] if s.item.message_ids else s.item.item_key, "USER",
                              s.item.speaker, s.item.text, s.item.ts, s.item.source)
                     for s in (stored[i] for i in ids if i in stored)
-                    if any(k.lower() in s.item.text.lower() for k in keywords)]
+                    if s.item.kind in kinds and any(k.lower() in s.item.text.lower() for k in keywords)]
 
         hits = sample_keyword_hits(blocks_of(ends), exclude, *slots, rng=self.rng, middle_pool=blocks_of(middle))
         return [RetrievedItem(h.text, f"log {h.block.source}", 0.0, f"keyword · {h.slot}") for h in hits]

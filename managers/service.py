@@ -23,6 +23,7 @@ from agent.providers.factory import create_chat_model, max_reply_tokens
 from agent.retrieval import RetrievalResult, Searcher, retrieve
 from managers.chat_log import LogEntry
 from managers.config import AppSettings, ConfigStore, DataPaths, Secrets, mask_secret
+from managers.embeddings import EmbedderUnavailable
 from managers.personas import PersonaError, PersonaManager
 from managers.session import CharacterSession, RecoveredReply
 from managers.store import QuarantineReport
@@ -292,7 +293,7 @@ class NexusService:
     def _index_quietly(self, persona: str) -> None:
         try:
             self.update_memory_index(persona)
-        except (OSError, PersonaError) as exc:
+        except (OSError, PersonaError, EmbedderUnavailable) as exc:
             log.warning("Indexing %s failed: %s", persona, exc)
             self.index_status[persona] = f"Indexing failed: {exc}"
 

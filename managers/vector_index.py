@@ -19,10 +19,13 @@ from managers.store import atomic_write_bytes, atomic_write_text
 
 log = logging.getLogger(__name__)
 
-# FAISS brings its own OpenMP runtime. The app never searches with FAISS (the scan is numpy's), so
-# its threads only parallelise small adds and removes, then spin and slow the embedder's next
-# query (~11.6 -> 8.0 ms in a turn at 100k messages, BENCHMARKS.md §3).
-faiss.omp_set_num_threads(1)
+
+
+def _one_faiss_thread() -> None:
+    """FAISS brings its own OpenMP runtime. The app never searches with FAISS (the scan is numpy's),
+    so its threads would only parallelise small adds and removes, then spin beside the embedder.
+    The setting is per calling thread, hence called where FAISS is asked to work."""
+    faiss.omp_set_num_threads(1)
 
 
 def top_k(ids: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[int, float]]:
@@ -75,6 +78,7 @@ class VectorIndex:
         if len(ids) == 0:
             return
         vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        _one_faiss_thread()
         with self._lock:
             self._index.remove_ids(np.asarray(ids, dtype=np.int64))  # re-adding replaces
             self._index.add_with_ids(vectors, np.asarray(ids, dtype=np.int64))
@@ -82,6 +86,7 @@ class VectorIndex:
 
     def remove(self, ids: Sequence[int]) -> None:
         if len(ids):
+            _one_faiss_thread()
             with self._lock:
                 self._index.remove_ids(np.asarray(ids, dtype=np.int64))
                 self.unsaved_changes += len(ids)

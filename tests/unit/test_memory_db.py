@@ -106,3 +106,8 @@ def test_keyword_matches_come_from_both_ends_of_time_whatever_their_score(tmp_pa
     assert db.keyword_matches(["Mochi"], ["knowledge"], 3) == ([], [])
     few_ends, none_between = db.keyword_matches(["Mochi"], ["current_log"], 200)
     assert len(few_ends) == 300 and none_between == []
+    # What the search would drop anyway (in the context, too short) is skipped before the ends are cut.
+    newest_in_context = [f"k{n}" for n in range(290, 300)]
+    ends, _ = db.keyword_matches(["Mochi"], ["current_log"], 2, skip_ids=newest_in_context)
+    assert ends == [ids_by_key[f"k{n}"] for n in (0, 1, 288, 289)]
+    assert db.keyword_matches(["Mochi"], ["current_log"], 2, min_chars=100)[0] == [ids_by_key[f"k{n}"] for n in (0, 1, 3, 4)]

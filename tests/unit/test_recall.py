@@ -153,7 +153,12 @@ def test_keyword_search_finds_the_oldest_and_newest_of_many_mentions(tmp_path):
                        f"Mochi chased a moth around the kitchen{' and then slept on the warm sofa' * (4 if n < 5 else 0)}, day {n}",
                        "Mina", (f"k{n}",), f"2025-{1 + n // 28:02d}-{1 + n % 28:02d}T10:00:00")
                   for n in range(300)])
-    hits = MemoryRecall(SimpleNamespace(db=db), random.Random(0)).keyword_hits(["Mochi"], set())
+    recall = MemoryRecall(SimpleNamespace(db=db), random.Random(0))
+    hits = recall.keyword_hits(["Mochi"], set())
     days = [int(h.text.rsplit("day ", 1)[1]) for h in hits]
     assert days[:4] == [299, 298, 0, 1] and 2 <= days[4] <= 297
     assert [h.why for h in hits] == ["keyword · newest"] * 2 + ["keyword · oldest"] * 2 + ["keyword · random"]
+    # The 30 newest mentions are in the conversation already: the newest ones before them are shown.
+    in_context = {f"k{n}" for n in range(270, 300)}
+    days = [int(h.text.rsplit("day ", 1)[1]) for h in recall.keyword_hits(["Mochi"], in_context)]
+    assert days[:4] == [269, 268, 0, 1] and all(d < 270 for d in days)
