@@ -378,12 +378,14 @@ class MemoryDB:
 
     def keyword_matches(self, terms: Sequence[str], kinds: Sequence[str], per_end: int,
                         skip_ids: Collection[str] = (), min_chars: int = 0) -> tuple[list[int], list[int]]:
-        """Live items of `kinds` containing any term (the trigram index for terms of 3+ characters, the
-        gram index for 1–2 CJK characters), at least `min_chars` long, whose key is not among `skip_ids` (a
-        message's key is its id): (the `per_end` oldest and the `per_end` newest, oldest first; every other match's id,
-        unfiltered and unordered). Every match counts, not the best-scored ones: the keyword search
-        samples the newest and the oldest mentions (seed 004). Both ends are read by walking the
-        time index until enough are found, so a common name costs no more than a rare one."""
+        """Live items of `kinds` containing any term (`split_terms` picks the index), at least
+        `min_chars` long, whose key is not among `skip_ids` (a message's key is its id).
+
+        Returns (the `per_end` oldest and the `per_end` newest, oldest first; the id of every other
+        match, of any kind, unordered — the caller checks the few it draws). Every match counts, not
+        the best-scored ones: the keyword search samples the newest and oldest mentions (seed 004).
+        Both ends are read by walking the time index until enough are found, so a common name
+        costs about what a rare one does."""
         long_terms, short_terms = split_terms(terms)
         parts = [(table, " OR ".join(fts_phrase(t) for t in group))
                  for table, group in (("items_fts", long_terms), ("items_grams", short_terms)) if group]

@@ -16,7 +16,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Callable, Sequence
 
-
 import constants
 from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text
 from managers.embeddings import Embedder

@@ -241,6 +241,7 @@ class MemoryRecall:
             return [LogBlock(s.item.message_ids[0] if s.item.message_ids else s.item.item_key, "USER",
                              s.item.speaker, s.item.text, s.item.ts, s.item.source)
                     for s in (stored[i] for i in ids if i in stored)
+                    # The middle ids are drawn unfiltered (keyword_matches): the kind is checked here.
                     if s.item.kind in kinds and any(k.lower() in s.item.text.lower() for k in keywords)]
 
         hits = sample_keyword_hits(blocks_of(ends), exclude, *slots, rng=self.rng, middle_pool=blocks_of(middle))

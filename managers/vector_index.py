@@ -20,7 +20,6 @@ from managers.store import atomic_write_bytes, atomic_write_text
 log = logging.getLogger(__name__)
 
 
-
 def _one_faiss_thread() -> None:
     """FAISS brings its own OpenMP runtime. The app never searches with FAISS (the scan is numpy's),
     so its threads would only parallelise small adds and removes, then spin beside the embedder.
