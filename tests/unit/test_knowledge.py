@@ -22,6 +22,7 @@ class CountingEmbedder:
 
     def __init__(self, inner):
         self.inner, self.name, self.dim = inner, inner.name, inner.dim
+        self.dense_weight_scale = inner.dense_weight_scale
         self.documents: list[str] = []
 
     def embed_documents(self, texts):

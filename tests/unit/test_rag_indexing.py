@@ -13,6 +13,7 @@ class CountingEmbedder:
 
     name = "counting-test-embedder"
     dim = 8
+    dense_weight_scale = 1.0
 
     def __init__(self):
         self.embedded: list[str] = []
