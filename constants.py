@@ -111,7 +111,9 @@ KEYWORD_MAX_TERMS = 3
 # After a turn only two vectors are new: the index files are rewritten once this many changes
 # wait (and at shut-down); in between, the next start embeds what the files lack.
 INDEX_SAVE_MIN_CHANGES = 200
-INDEX_CHECKPOINT_BATCHES = 5  # seed 004: save the index every few batches so an interruption loses little
+# Seed 004: save the index during long runs so an interruption loses little. By time, not batches:
+# a save rewrites the whole index (~1 s at 100k messages), so at most this much embedding is lost.
+INDEX_CHECKPOINT_SECONDS = 20.0
 
 # --- Intent-aware re-rank (seed 004 Phase 1.5+, restated for similarity in agent/memory_scoring.py) ---
 INTENT_WEIGHTS = {  # (α similarity, β arousal, γ time), as the seed's table

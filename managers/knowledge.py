@@ -25,7 +25,7 @@ from managers.documents import (MAX_DOCUMENT_BYTES, DocumentRejected, base_name,
 from managers.embeddings import Embedder, EmbedderUnavailable
 from managers.memory_db import MemoryDB, Item, StoredItem
 from managers.store import UnsafeNameError, atomic_write_bytes, atomic_write_text, safe_child, validate_name
-from managers.vector_index import VectorIndex
+from managers.vector_index import Checkpoints, VectorIndex
 
 log = logging.getLogger(__name__)
 
@@ -185,15 +185,14 @@ class KnowledgeBase:
         valid = {i for i in vectors.ids() if i in stored and keys.get(i) == stored[i].item.item_key}
         self._drop_vectors(sorted(vectors.ids() - valid))  # stale: deleted, or memory.db was rebuilt
         missing = sorted(set(stored) - valid)
-        batch = constants.EMBED_BATCH_SIZE
-        for number, first in enumerate(range(0, len(missing), batch)):
+        batch, checkpoints = constants.EMBED_BATCH_SIZE, Checkpoints(self._save)
+        for first in range(0, len(missing), batch):
             ids = missing[first:first + batch]
             vectors.add(ids, self.embedder.embed_documents([stored[i].item.text for i in ids]))
             keys.update((i, stored[i].item.item_key) for i in ids)
             done = first + len(ids)
             progress(f"Embedding chunks {done}/{len(missing)}", start + (1 - start) * done / len(missing))
-            if number % constants.INDEX_CHECKPOINT_BATCHES == 0:
-                self._save()
+            checkpoints.tick()
         self._save()
         return len(missing)
 

@@ -2,8 +2,8 @@
 
 Incremental: a source (one log file) is re-read only when its content hash changed; item keys
 are message ids, so re-reading a file adds only the entries not yet indexed, and an edit or a
-deletion in the log replaces or removes its target's item. Embedding happens in batches with
-a checkpoint after each; items that are in memory.db but not yet in the vector index are
+deletion in the log replaces or removes its target's item. Embedding happens in batches, with
+a checkpoint every INDEX_CHECKPOINT_SECONDS; items that are in memory.db but not yet in the vector index are
 embedded on the next run, so an interrupted indexing resumes where it stopped.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ import constants
 from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text
 from managers.embeddings import Embedder
 from managers.memory_db import Item, MemoryDB
-from managers.vector_index import VectorIndex
+from managers.vector_index import Checkpoints, VectorIndex
 
 log = logging.getLogger(__name__)
 Progress = Callable[[str, float], None]  # message, fraction done (0..1)
@@ -159,7 +159,7 @@ class MemoryIndexer:
 
     def _embed_missing(self, progress: Progress, pause: Callable[[], None]) -> int:
         missing = sorted(set(self.db.all_ids(MEMORY_KINDS)) - self.vectors.ids())
-        done = 0
+        done, checkpoints = 0, Checkpoints(self.vectors.save)
         for start in range(0, len(missing), constants.EMBED_BATCH_SIZE):
             pause()  # background indexing waits while a reply is being generated
             batch = missing[start:start + constants.EMBED_BATCH_SIZE]
@@ -169,8 +169,7 @@ class MemoryIndexer:
             self.vectors.add(ids, vectors)
             done += len(ids)
             progress(f"Embedding memories {done}/{len(missing)}", 0.1 + 0.9 * done / len(missing))
-            if (start // constants.EMBED_BATCH_SIZE + 1) % constants.INDEX_CHECKPOINT_BATCHES == 0:
-                self.vectors.save()  # checkpoint: an interruption loses at most a few batches
+            checkpoints.tick()
         self._persist()
         if missing:
             progress(f"Indexed {done} memories", 1.0)

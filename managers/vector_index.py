@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from functools import cache
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import faiss
 import numpy as np
@@ -154,3 +155,20 @@ class VectorIndex:
             # At least one change, so even clearing an empty index writes its file and meta.
             self.unsaved_changes += max(1, int(self._index.ntotal))
             self._index = self._empty()
+
+
+class Checkpoints:
+    """When a long embedding run saves its index: once `interval_s` of work has passed since the
+    last save. Counting batches (the seed's "every few batches") saved a 200 MB index every
+    0.5 s once the embedder became fast: at 100k messages the saves took a third of the run."""
+
+    def __init__(self, save: Callable[[], None], interval_s: float = constants.INDEX_CHECKPOINT_SECONDS,
+                 clock: Callable[[], float] = time.monotonic):
+        self._save, self._interval_s, self._clock = save, interval_s, clock
+        self._last = clock()
+
+    def tick(self) -> None:
+        """Call after each batch: saves if the interval has passed."""
+        if self._clock() - self._last >= self._interval_s:
+            self._save()
+            self._last = self._clock()

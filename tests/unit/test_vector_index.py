@@ -2,7 +2,7 @@
 import faiss
 import numpy as np
 
-from managers.vector_index import VectorIndex
+from managers.vector_index import Checkpoints, VectorIndex
 
 
 def unit_rows(count, dim, seed):
@@ -57,3 +57,21 @@ def test_the_two_thread_scan_of_a_usem3_index_scores_exactly_like_the_one_thread
     assert ids_two.tolist() == ids_one.tolist() == ids
     np.testing.assert_allclose(scores_two, vectors @ query, atol=1e-5)
     np.testing.assert_allclose(scores_one, vectors @ query, atol=1e-5)
+
+
+def test_checkpoints_save_once_the_interval_of_work_has_passed():
+    now, saves = [100.0], []
+    checkpoints = Checkpoints(lambda: saves.append(now[0]), interval_s=20.0, clock=lambda: now[0])
+    for step in (5.0, 10.0, 4.9):  # 19.9 s of work: nothing saved yet
+        now[0] += step
+        checkpoints.tick()
+    assert saves == []
+    now[0] += 0.1
+    checkpoints.tick()
+    assert saves == [120.0]
+    now[0] += 19.0
+    checkpoints.tick()
+    assert saves == [120.0]  # the interval restarts at each save
+    now[0] += 1.0
+    checkpoints.tick()
+    assert saves == [120.0, 140.0]
