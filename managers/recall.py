@@ -145,6 +145,24 @@ def recall_weights(embedder) -> dict[str, float]:
             for signal, weight in constants.RECALL_WEIGHTS.items()}
 
 
+def _first_not_excluded(db, order: list[tuple[int, float]], excluded: set[str],
+                        limit: int) -> tuple[list[tuple[int, float]], dict]:
+    """The first `limit` ranked items none of whose messages is excluded, and their stored rows
+    (fetched in rank order, a chunk at a time, so only about `limit` rows are read)."""
+    kept: list[tuple[int, float]] = []
+    stored: dict = {}
+    start = 0
+    while len(kept) < limit and start < len(order):
+        chunk = order[start:start + limit - len(kept) + len(excluded)]
+        start += len(chunk)
+        rows = db.get([i for i, _ in chunk])
+        for i, score in chunk:
+            if i in rows and excluded.isdisjoint(rows[i].item.message_ids) and len(kept) < limit:
+                kept.append((i, score))
+                stored[i] = rows[i]
+    return kept, stored
+
+
 def _named_speakers(speakers: set[str], query: str) -> set[str]:
     """Speakers whose name the query contains (as a whole word for latin names)."""
     lowered = query.lower()
@@ -216,18 +234,20 @@ class MemoryRecall:
         windows.update(db.neighbours(sorted(centres - set(windows)), constants.WINDOW_RADIUS))
         window_dense = minmax(_top(scan.window_means(windows), per_signal))
         candidates = set(turn_lex) | set(window_lex) | set(turn_dense) | set(window_dense)
-        stored = db.get(sorted(candidates))
-        named = _named_speakers({s.item.speaker for s in stored.values()}, query_plan.rag_query)
-        excluded, total_weight = set(exclude), sum(w.values())
+        fields = db.scoring_fields(sorted(candidates))
+        named = _named_speakers({f.speaker for f in fields.values()}, query_plan.rag_query)
+        total_weight = sum(w.values())
         fused = {
             i: (w["turn"] * turn_lex.get(i, 0.0) + w["window"] * window_lex.get(i, 0.0)
                 + w["turn_dense"] * turn_dense.get(i, 0.0) + w["window_dense"] * window_dense.get(i, 0.0)
-                + w["speaker"] * (s.item.speaker in named)) / total_weight
-            for i, s in stored.items() if excluded.isdisjoint(s.item.message_ids)
+                + w["speaker"] * (f.speaker in named)) / total_weight
+            for i, f in fields.items()
         }
-        when = {i: _parse_ts(stored[i].item.ts) for i in fused}
-        order = (rerank([(i, fused[i], stored[i].item.arousal, when[i]) for i in fused], query_plan.intent, now)
-                 if rerank_on else sorted(fused.items(), key=lambda p: p[1], reverse=True))[:limit]
+        when = {i: _parse_ts(fields[i].ts) for i in fused}
+        order = (rerank([(i, fused[i], fields[i].arousal, when[i]) for i in fused], query_plan.intent, now)
+                 if rerank_on else sorted(fused.items(), key=lambda p: p[1], reverse=True))
+        # Scores are per item, so leaving out what the conversation already holds can wait until here.
+        order, stored = _first_not_excluded(db, order, set(exclude), limit)
         standing = scan.standing([i for i, _ in order])
         return [
             RankedItem(i, stored[i].item.text, stored[i].item.message_ids, stored[i].item.source,

@@ -169,3 +169,21 @@ def test_vectors_of_an_older_embedded_text_are_rebuilt_and_retired_files_removed
     reopened = MemoryIndexer(character, embedder)
     assert len(reopened.vectors) == 0 and not (character / "index" / "memory-window.faiss").exists()
     assert reopened.update().vectors_added == 2 and len(embedder.embedded) == 2
+
+
+def test_a_run_that_fails_mid_way_is_completed_by_the_next_run_of_the_same_indexer(character, clock):
+    write_month(character, clock, [f"message number {i}" for i in range(3)])
+    embedder = CountingEmbedder()
+    indexer = MemoryIndexer(character, embedder)
+    assert indexer.update().vectors_added == 3
+    write_month(character, clock, [f"later message {i}" for i in range(4)])
+    real_embed = embedder.embed_documents
+    embedder.embed_documents = lambda texts: (_ for _ in ()).throw(RuntimeError("engine stopped"))
+    with pytest.raises(RuntimeError):
+        indexer.update()  # the 4 new items are in memory.db, their vectors are not
+    embedder.embed_documents = real_embed
+    report = indexer.update()  # nothing new to read: the missing vectors are found by comparing
+    assert report.items_added == 0 and report.vectors_added == 4 and len(indexer.vectors) == 7
+    write_month(character, clock, ["one more"])
+    report = indexer.update()
+    assert report.vectors_added == 1 and len(indexer.vectors) == 8

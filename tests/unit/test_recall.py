@@ -58,6 +58,18 @@ def test_messages_in_the_context_are_not_recalled_again(tmp_path, clock, embedde
     assert entries[6].id not in {m for r in ranked for m in r.message_ids}
 
 
+def test_excluding_the_best_items_gives_the_next_ones_in_the_same_order(tmp_path, clock, embedder):
+    entries, recall = build(tmp_path, clock, embedder, LINES)
+    query = rule_plan("bicycle flat tire")
+    everything = recall.rank(query, clock(), limit=8)
+    assert len(everything) == 8
+    in_context = {m for r in everything[:3] for m in r.message_ids}
+    rest = recall.rank(query, clock(), exclude=in_context, limit=3)
+    assert [r.id for r in rest] == [r.id for r in everything[3:6]]
+    assert [r.score for r in rest] == pytest.approx([r.score for r in everything[3:6]], abs=1e-6)  # BLAS sums may differ in the last bits
+    assert recall.rank(query, clock(), exclude={e.id for e in entries}) == []
+
+
 def test_retrieval_result_explains_itself(tmp_path, clock, embedder):
     entries, recall = build(tmp_path, clock, embedder, LINES)
     result = recall("Do you remember what Hana is learning?", clock() + timedelta(days=1))
