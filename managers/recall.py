@@ -22,7 +22,7 @@ from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
 from agent.retrieval import RetrievalResult, RetrievedItem
 from managers.embeddings import beside_embedder
-from managers.memory_db import split_terms
+from managers.memory_db import MemoryDB, StoredItem, split_terms
 from managers.rag import MEMORY_KINDS, MemoryIndexer
 from managers.vector_index import top_k
 
@@ -145,12 +145,12 @@ def recall_weights(embedder) -> dict[str, float]:
             for signal, weight in constants.RECALL_WEIGHTS.items()}
 
 
-def _first_not_excluded(db, order: list[tuple[int, float]], excluded: set[str],
-                        limit: int) -> tuple[list[tuple[int, float]], dict]:
+def _first_not_excluded(db: MemoryDB, order: list[tuple[int, float]], excluded: set[str],
+                        limit: int) -> tuple[list[tuple[int, float]], dict[int, StoredItem]]:
     """The first `limit` ranked items none of whose messages is excluded, and their stored rows
     (fetched in rank order, a chunk at a time, so only about `limit` rows are read)."""
     kept: list[tuple[int, float]] = []
-    stored: dict = {}
+    stored: dict[int, StoredItem] = {}
     start = 0
     while len(kept) < limit and start < len(order):
         chunk = order[start:start + limit - len(kept) + len(excluded)]
@@ -284,7 +284,9 @@ class MemoryRecall:
     def __call__(self, message: str, now: datetime) -> RetrievalResult:
         query_plan = plan(message, self.complete_json)
         exclude = set(self.exclude_ids())
-        chosen = self.relevant(self.rank(query_plan, now, exclude), constants.RECALL_MAX_RESULTS)
+        # Ranked best first, so the few shown are the first few: no need to read 150 rows.
+        ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS)
+        chosen = self.relevant(ranked, constants.RECALL_MAX_RESULTS)
         items = []
         for r in chosen:
             mark = marks_for(0.0, time_decay(r.ts, now)).text()

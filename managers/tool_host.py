@@ -38,7 +38,8 @@ class PersonaTools:
 
     def recall_memories(self, query: str) -> str:
         recall = self._recall()
-        ranked = recall.rank(rule_plan(query), self._clock(), self.session.context_message_ids())
+        ranked = recall.rank(rule_plan(query), self._clock(), self.session.context_message_ids(),
+                             limit=constants.RECALL_TOOL_RESULTS)
         lines = [truncate_block(r.text)[0] for r in recall.relevant(ranked, constants.RECALL_TOOL_RESULTS)]
         return as_data("\n".join(f"- {line}" for line in lines)) or "No matching memories."
 
