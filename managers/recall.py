@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
+from itertools import chain
 from typing import Callable, Collection, Sequence
 
 import numpy as np
@@ -112,14 +113,20 @@ class DenseScan:
     def top(self, k: int) -> dict[int, float]:
         return dict(top_k(self.ids, self.scores, k))
 
+    def _rows(self, wanted_ids: np.ndarray) -> np.ndarray:
+        """The row in `scores` of each wanted id (-1: no vector)."""
+        rows = np.full(len(wanted_ids), -1, dtype=np.int64)
+        if len(self.ids):
+            inside = (wanted_ids >= 0) & (wanted_ids < len(self._row_of_id))
+            rows[inside] = self._row_of_id[wanted_ids[inside]]
+        return rows
+
     def scores_of(self, wanted: Sequence[int]) -> dict[int, float]:
         """The cosines of the wanted ids that have a vector."""
         if not len(self.ids) or not len(wanted):
             return {}
         wanted_ids = np.asarray(wanted, dtype=np.int64)
-        rows = np.full(len(wanted_ids), -1, dtype=np.int64)
-        inside = (wanted_ids >= 0) & (wanted_ids < len(self._row_of_id))
-        rows[inside] = self._row_of_id[wanted_ids[inside]]
+        rows = self._rows(wanted_ids)
         return {i: float(self.scores[r]) for i, r in zip(wanted_ids.tolist(), rows.tolist()) if r >= 0}
 
     def standing(self, wanted: Sequence[int]) -> dict[int, float]:
@@ -127,14 +134,19 @@ class DenseScan:
         return {i: (s - self.mean) / self.std for i, s in self.scores_of(wanted).items()}
 
     def window_means(self, windows: dict[int, list[int]]) -> dict[int, float]:
-        """Each window's mean cosine over its members that have a vector."""
-        cosines = self.scores_of(sorted({m for members in windows.values() for m in members}))
-        means = {}
-        for centre, members in windows.items():
-            known = [cosines[m] for m in members if m in cosines]
-            if known:
-                means[centre] = sum(known) / len(known)
-        return means
+        """Each window's mean cosine over its members that have a vector (one gather for all)."""
+        centres = [c for c, members in windows.items() if members]
+        if not centres or not len(self.ids):
+            return {}
+        lengths = np.fromiter((len(windows[c]) for c in centres), dtype=np.int64, count=len(centres))
+        members = np.fromiter(chain.from_iterable(windows[c] for c in centres), dtype=np.int64,
+                              count=int(lengths.sum()))
+        rows = self._rows(members)
+        known = rows >= 0
+        cosines = np.where(known, self.scores[np.maximum(rows, 0)], 0.0).astype(np.float64)
+        starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+        sums, counts = np.add.reduceat(cosines, starts), np.add.reduceat(known.astype(np.int64), starts)
+        return {c: float(total / n) for c, total, n in zip(centres, sums.tolist(), counts.tolist()) if n}
 
 
 def recall_weights(embedder) -> dict[str, float]:

@@ -137,7 +137,8 @@ def test_dense_scan_standing_and_window_means(tmp_path):
     assert set(standing) == {13, 10}
     assert standing[10] == pytest.approx((1.0 - cosines.mean()) / cosines.std())
     assert standing[13] < 0 < standing[10]
-    means = scan.window_means({10: [10, 11], 12: [11, 12, 13, 99]})
+    means = scan.window_means({10: [10, 11], 12: [11, 12, 13, 99], 50: [98, 99], 51: []})
+    # 99 has no vector; windows with no member that has one are left out
     assert means == pytest.approx({10: (cosines[0] + cosines[1]) / 2, 12: cosines[1:].mean()})
 
 
