@@ -208,6 +208,7 @@ class NexusService:
         persona = self.current_persona()
         if persona and self._searcher is None and self.model_status.state == "ready":
             self._index_quietly(persona)  # after the warm-up (not inside its lock), never competing with it
+            self._complete_knowledge_quietly(persona)
 
     def _warm_up(self) -> None:
         status = self.model_status
@@ -296,6 +297,18 @@ class NexusService:
         except (OSError, PersonaError, EmbedderUnavailable) as exc:
             log.warning("Indexing %s failed: %s", persona, exc)
             self.index_status[persona] = f"Indexing failed: {exc}"
+
+    def _complete_knowledge_quietly(self, persona: str) -> None:
+        """Bring the knowledge base up to date at start-up: after an embedder switch its vector
+        index starts empty, and only a re-index embeds the chunks again (unchanged files are
+        skipped by their hash)."""
+        try:
+            report = self.knowledge(persona).reindex()
+        except (OSError, PersonaError, EmbedderUnavailable) as exc:
+            log.warning("Re-indexing %s's knowledge base failed: %s", persona, exc)
+            return
+        if report.embedded:
+            log.info("Knowledge base of %s: %d chunks embedded at start-up", persona, report.embedded)
 
     def _searcher_for(self, session: CharacterSession, model: ChatModel) -> Searcher:
         if self._searcher is not None:

@@ -258,6 +258,27 @@ def test_reindex_after_losing_the_vector_file_restores_search(character, uploads
     reopened.close()
 
 
+def test_the_app_start_embeds_knowledge_again_after_its_vectors_were_lost(tmp_path, uploads):
+    from agent.providers.fake import ScriptedChatModel, replies
+    from managers.service import NexusService
+
+    data = tmp_path / "data"
+
+    def start():
+        return NexusService(data, model_factory=lambda s, k, p: ScriptedChatModel(replies("ok")))
+
+    service = start()
+    add(service.knowledge("Ark"), uploads, "bicycle-repair.pdf", make_pdf(BICYCLE_PAGES))
+    service.close()
+    (data / "characters" / "Ark" / "index" / "knowledge.faiss").unlink()  # as after an embedder switch
+    restarted = start()
+    semantic_only = "cycling breakdown mending"  # no word of it is in the document
+    assert restarted.knowledge("Ark").search(semantic_only) == []
+    restarted.warm_up()
+    assert restarted.knowledge("Ark").search(semantic_only)[0].document == "bicycle-repair.pdf"
+    restarted.close()
+
+
 def test_reindex_is_incremental_and_follows_the_folder(kb, uploads, character, embedder):
     add(kb, uploads, "tea.md", TEA_TEXT)
     add(kb, uploads, "bike.txt", " ".join(BICYCLE_PAGES))
