@@ -98,12 +98,15 @@ class KnowledgeBase:
     """Mutations are serialised by one lock; `search` takes only the stores' own locks, so the
     persona can search while a long upload is being embedded."""
 
-    def __init__(self, character_root: Path, embedder: Embedder, max_bytes: int = MAX_DOCUMENT_BYTES):
+    def __init__(self, character_root: Path, embedder: Embedder, max_bytes: int = MAX_DOCUMENT_BYTES,
+                 db: MemoryDB | None = None):
         self.root = character_root
         self.folder = character_root / "knowledge"
         self.embedder = embedder
         self.max_bytes = max_bytes
-        self.db = MemoryDB(character_root / "memory" / "memory.db")
+        # memory.db is shared with the memory indexer when the service opens both (one connection,
+        # one in-memory item table); on its own the knowledge base opens it.
+        self.db = db or MemoryDB(character_root / "memory" / "memory.db")
         self._keys_path = character_root / "index" / "knowledge-keys.json"
         self._vectors: VectorIndex | None = None
         self._keys: dict[int, str] = {}  # vector id -> the item key it was embedded from

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Collection, Iterable, Sequence
 
 import constants
+from managers.item_table import ItemTable, ScoringFields, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -142,14 +143,6 @@ class Item:
 
 
 @dataclass(frozen=True)
-class ScoringFields:
-    """What recall's fusion and re-rank read of every candidate (the rest is fetched for the winners)."""
-    speaker: str
-    ts: str
-    arousal: float
-
-
-@dataclass(frozen=True)
 class StoredItem:
     id: int
     item: Item
@@ -167,6 +160,19 @@ class MemoryDB:
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self.created = self._migrate()
+        self._table: ItemTable | None = None  # filled on first use (`_items`)
+        self._table_version = -1  # PRAGMA data_version the table matches
+
+    def _items(self) -> ItemTable:
+        """The in-memory item table, current (caller holds the lock). This connection's writes keep
+        it current; a write by another connection (another process) changes `data_version`, and
+        the table is read again."""
+        version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+        if self._table is None or version != self._table_version:
+            self._table = ItemTable(TableRow(*row) for row in self._conn.execute(
+                "SELECT id, kind, source, session, position, speaker, ts, arousal FROM items WHERE archived = 0"))
+            self._table_version = version
+        return self._table
 
     def close(self) -> None:
         with self._lock:
@@ -191,6 +197,7 @@ class MemoryDB:
     def add_items(self, items: Sequence[Item]) -> list[int]:
         """Insert items (skipping keys already present); returns the new row ids in order."""
         ids: list[int] = []
+        added: list[TableRow] = []
         with self._lock:
             self._conn.execute("BEGIN")
             try:
@@ -211,10 +218,14 @@ class MemoryDB:
                     self._conn.execute("INSERT INTO items_porter(rowid, speaker, body) VALUES (?, ?, ?)",
                                        (row_id, item.speaker, item.lexical_body))
                     ids.append(row_id)
+                    added.append(TableRow(row_id, item.kind, item.source, item.session, item.position,
+                                          item.speaker, item.ts, item.arousal))
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
+            if self._table is not None:
+                self._table.add(added)
         return ids
 
     def remove_source(self, source: str) -> list[int]:
@@ -239,6 +250,8 @@ class MemoryDB:
                 self._conn.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
             self._conn.execute("DELETE FROM items WHERE id = ?", (row_id,))
         self._conn.execute("COMMIT")
+        if self._table is not None:
+            self._table.remove([row_id for row_id, _ in rows])
 
     def mark_source(self, source: str, content_hash: str, items: int, complete: bool) -> None:
         with self._lock:
@@ -279,15 +292,9 @@ class MemoryDB:
         return found
 
     def scoring_fields(self, ids: Sequence[int]) -> dict[int, ScoringFields]:
-        """The live items' fields recall scores by: half the cost of `get` for a few hundred
-        candidates at 100k messages (no texts read, no Item built)."""
-        found: dict[int, ScoringFields] = {}
+        """The live items' fields recall scores by (no texts read, no Item built)."""
         with self._lock:
-            for chunk, marks in id_chunks(ids):
-                for row_id, speaker, ts, arousal in self._conn.execute(
-                        f"SELECT id, speaker, ts, arousal FROM items WHERE id IN ({marks}) AND archived = 0", chunk):
-                    found[row_id] = ScoringFields(speaker, ts, arousal)
-        return found
+            return self._items().scoring_fields(ids)
 
     def count(self, kind: str | None = None) -> int:
         with self._lock:
@@ -322,19 +329,10 @@ class MemoryDB:
                 f"SELECT id FROM items WHERE kind IN ({marks}) AND archived = 0 ORDER BY id", list(kinds))]
 
     def neighbours(self, ids: Sequence[int], radius: int) -> dict[int, list[int]]:
-        """For each id, the ids within `radius` positions of it in the same source and session
-        (itself included), in order of position. One indexed join per chunk of ids."""
-        found: dict[int, list[int]] = {}
+        """For each live id, the ids within `radius` positions of it in the same source and session
+        (itself included), in order of position."""
         with self._lock:
-            for chunk, marks in id_chunks(ids):
-                rows = self._conn.execute(
-                    "SELECT a.id, b.id FROM items a JOIN items b ON b.source = a.source AND b.session = a.session"
-                    " AND b.position BETWEEN a.position - ? AND a.position + ?"
-                    f" WHERE a.id IN ({marks}) AND b.archived = 0 ORDER BY a.id, b.position",
-                    [radius, radius, *chunk])
-                for row_id, neighbour in rows:
-                    found.setdefault(row_id, []).append(neighbour)
-        return found
+            return self._items().neighbours(ids, radius)
 
     def bm25(self, table: str, terms: Sequence[str], kinds: Sequence[str], limit: int,
              postings_budget: int | None = None) -> dict[int, float]:
@@ -391,14 +389,7 @@ class MemoryDB:
 
     def _filter_ids(self, ids: Sequence[int], kinds: Sequence[str]) -> set[int]:
         """The ids among `ids` that are live items of one of `kinds` (caller holds the lock)."""
-        kept: set[int] = set()
-        kind_marks = ",".join("?" * len(kinds))
-        for chunk, marks in id_chunks(ids):
-            kept.update(r[0] for r in self._conn.execute(
-                # "+kind": look rows up by id; SQLite would otherwise scan the kind index.
-                f"SELECT id FROM items WHERE id IN ({marks}) AND +kind IN ({kind_marks})"
-                " AND archived = 0", [*chunk, *kinds]))
-        return kept
+        return self._items().of_kinds(ids, kinds)
 
     def keyword_matches(self, terms: Sequence[str], kinds: Sequence[str], per_end: int,
                         skip_ids: Collection[str] = (), min_chars: int = 0) -> tuple[list[int], list[int]]:

@@ -103,10 +103,10 @@ def _remove_retired_indexes(index_dir: Path) -> None:
 
 
 class MemoryIndexer:
-    def __init__(self, character_root: Path, embedder: Embedder):
+    def __init__(self, character_root: Path, embedder: Embedder, db: MemoryDB | None = None):
         self.root = character_root
         self.embedder = embedder
-        self.db = MemoryDB(character_root / "memory" / "memory.db")
+        self.db = db or MemoryDB(character_root / "memory" / "memory.db")
         self._vectors: VectorIndex | None = None
         self._lock = threading.Lock()  # one indexing run at a time
         # Whether every live item had a vector at the end of the last run. Until then (and after any

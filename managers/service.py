@@ -331,9 +331,10 @@ class NexusService:
         from managers.knowledge import KnowledgeBase
 
         character = self.personas.get(persona)
+        db = self.memory_index(character.name).db  # one connection to memory.db per persona
         with self._open_lock:
             if character.name not in self._knowledge:
-                self._knowledge[character.name] = KnowledgeBase(character.root, self.embedder())
+                self._knowledge[character.name] = KnowledgeBase(character.root, self.embedder(), db=db)
             return self._knowledge[character.name]
 
     # --- chat -----------------------------------------------------------------------

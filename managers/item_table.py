@@ -1,0 +1,140 @@
+"""An in-memory copy of the item columns recall reads for each of its hundreds of candidates:
+kind, place in its session, speaker, time and arousal.
+
+Recall asks, per query, for the session neighbours of ~450 items, the kind of ~300 full-text
+hits and the scoring fields of ~450 candidates. Answered by SQLite, each look-up is an indexed
+B-tree search (7–12 ms for the neighbours alone at 100k messages, BENCHMARKS.md §3); here they
+are array reads. `MemoryDB` owns the table, fills it once, and keeps it current on every write.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Collection, Iterable, Sequence
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: int
+    kind: str
+    source: str
+    session: str
+    position: int
+    speaker: str
+    ts: str
+    arousal: float
+
+
+@dataclass(frozen=True)
+class ScoringFields:
+    """What recall's fusion and re-rank read of every candidate (the rest is fetched for the winners)."""
+    speaker: str
+    ts: str
+    arousal: float
+
+
+_ABSENT = -1
+_POSITION_BITS = 32  # a window key is session code << 32 | position
+
+
+class ItemTable:
+    """Items by id. Window look-ups search a sorted array of window keys (session, position)."""
+
+    def __init__(self, rows: Iterable[TableRow] = ()):
+        self._kind_codes: dict[str, int] = {}
+        self._session_codes: dict[tuple[str, str], int] = {}
+        self._speaker_codes: dict[str, int] = {}
+        self._speakers: list[str] = []
+        self._kind = np.full(0, _ABSENT, dtype=np.int8)
+        self._window_key = np.zeros(0, dtype=np.int64)
+        self._speaker = np.zeros(0, dtype=np.int32)
+        self._arousal = np.zeros(0, dtype=np.float64)
+        self._ts = np.empty(0, dtype=object)
+        self._sorted_keys = np.zeros(0, dtype=np.int64)  # window keys of live items, ascending
+        self._sorted_ids = np.zeros(0, dtype=np.int64)  # the item of each sorted key (ties by id)
+        self.add(rows)
+
+    def __len__(self) -> int:
+        return len(self._sorted_ids)
+
+    @staticmethod
+    def _code(codes: dict, value) -> int:
+        return codes.setdefault(value, len(codes))
+
+    def _speaker_code(self, speaker: str) -> int:
+        code = self._speaker_codes.get(speaker)
+        if code is None:
+            code = self._speaker_codes[speaker] = len(self._speakers)
+            self._speakers.append(speaker)
+        return code
+
+    def _grow(self, max_id: int) -> None:
+        if max_id < len(self._kind):
+            return
+        size = max(max_id + 1, 2 * len(self._kind), 1024)
+        extra = size - len(self._kind)
+        self._kind = np.concatenate([self._kind, np.full(extra, _ABSENT, dtype=np.int8)])
+        self._window_key = np.concatenate([self._window_key, np.zeros(extra, dtype=np.int64)])
+        self._speaker = np.concatenate([self._speaker, np.zeros(extra, dtype=np.int32)])
+        self._arousal = np.concatenate([self._arousal, np.zeros(extra, dtype=np.float64)])
+        self._ts = np.concatenate([self._ts, np.empty(extra, dtype=object)])
+
+    def add(self, rows: Iterable[TableRow]) -> None:
+        """Add (or replace) items."""
+        rows = list(rows)
+        if not rows:
+            return
+        self.remove([r.id for r in rows])
+        self._grow(max(r.id for r in rows))
+        ids = np.fromiter((r.id for r in rows), dtype=np.int64, count=len(rows))
+        keys = np.fromiter(((self._code(self._session_codes, (r.source, r.session)) << _POSITION_BITS) + r.position
+                            for r in rows), dtype=np.int64, count=len(rows))
+        self._kind[ids] = [self._code(self._kind_codes, r.kind) for r in rows]
+        self._window_key[ids] = keys
+        self._speaker[ids] = [self._speaker_code(r.speaker) for r in rows]
+        self._arousal[ids] = [r.arousal for r in rows]
+        self._ts[ids] = [r.ts for r in rows]
+        # New messages land at the end of their session: inserting them is one copy of the arrays.
+        order = np.lexsort((ids, keys))
+        ids, keys = ids[order], keys[order]
+        at = np.searchsorted(self._sorted_keys, keys, side="right")
+        self._sorted_keys = np.insert(self._sorted_keys, at, keys)
+        self._sorted_ids = np.insert(self._sorted_ids, at, ids)
+
+    def remove(self, ids: Sequence[int]) -> None:
+        wanted = self._live(ids)
+        if not len(wanted):
+            return
+        self._kind[wanted] = _ABSENT
+        self._ts[wanted] = None
+        keep = ~np.isin(self._sorted_ids, wanted)
+        self._sorted_keys, self._sorted_ids = self._sorted_keys[keep], self._sorted_ids[keep]
+
+    def _live(self, ids: Sequence[int]) -> np.ndarray:
+        """The wanted ids that are items here, in the order given."""
+        wanted = np.asarray(ids, dtype=np.int64).reshape(-1)
+        wanted = wanted[(wanted >= 0) & (wanted < len(self._kind))]
+        return wanted[self._kind[wanted] != _ABSENT]
+
+    def of_kinds(self, ids: Sequence[int], kinds: Collection[str]) -> set[int]:
+        """The ids among `ids` that are items of one of `kinds`."""
+        codes = [self._kind_codes[k] for k in kinds if k in self._kind_codes]
+        wanted = self._live(ids)
+        return set(wanted[np.isin(self._kind[wanted], codes)].tolist())
+
+    def neighbours(self, ids: Sequence[int], radius: int) -> dict[int, list[int]]:
+        """For each id, the ids within `radius` positions of it in the same source and session
+        (itself included), in order of position."""
+        wanted = self._live(ids)
+        keys = self._window_key[wanted]
+        starts = np.searchsorted(self._sorted_keys, keys - radius, side="left").tolist()
+        ends = np.searchsorted(self._sorted_keys, keys + radius, side="right").tolist()
+        return {item: self._sorted_ids[start:end].tolist()
+                for item, start, end in zip(wanted.tolist(), starts, ends)}
+
+    def scoring_fields(self, ids: Sequence[int]) -> dict[int, ScoringFields]:
+        wanted = self._live(ids)
+        speakers, ts, arousal = self._speaker[wanted].tolist(), self._ts[wanted], self._arousal[wanted].tolist()
+        return {item: ScoringFields(self._speakers[s], t, a)
+                for item, s, t, a in zip(wanted.tolist(), speakers, ts, arousal)}
