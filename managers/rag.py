@@ -103,9 +103,11 @@ def _remove_retired_indexes(index_dir: Path) -> None:
 
 
 class MemoryIndexer:
-    def __init__(self, character_root: Path, embedder: Embedder, db: MemoryDB | None = None):
+    def __init__(self, character_root: Path, embedder: Embedder, db: MemoryDB | None = None,
+                 partition_from: int = constants.ANN_MIN_ITEMS):
         self.root = character_root
         self.embedder = embedder
+        self.partition_from = partition_from  # vectors at which search becomes approximate
         self.db = db or MemoryDB(character_root / "memory" / "memory.db")
         self._vectors: VectorIndex | None = None
         self._lock = threading.Lock()  # one indexing run at a time
@@ -180,6 +182,11 @@ class MemoryIndexer:
             done += len(ids)
             progress(f"Embedding memories {done}/{len(missing)}", 0.1 + 0.9 * done / len(missing))
             checkpoints.tick()
+        if self.vectors.needs_partition(self.partition_from):  # once large, and at each fourfold growth
+            pause()
+            progress("Organising the memory index for fast search", 0.99)
+            if self.vectors.partition_if_large(self.partition_from):
+                self.vectors.save()  # seconds of training not to be redone at the next start
         self._complete = True
         self._persist()
         if missing:

@@ -11,7 +11,6 @@ import random
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cached_property
 from itertools import chain
 from typing import Callable, Collection, Sequence
 
@@ -25,7 +24,7 @@ from agent.retrieval import RetrievalResult, RetrievedItem
 from managers.embeddings import beside_embedder
 from managers.memory_db import MemoryDB, StoredItem, split_terms
 from managers.rag import MEMORY_KINDS, MemoryIndexer
-from managers.vector_index import top_k
+from managers.vector_index import VectorIndex
 
 
 @dataclass(frozen=True)
@@ -89,45 +88,25 @@ def window_sums(turn_scores: dict[int, float], neighbours: dict[int, list[int]])
 
 @dataclass(frozen=True)
 class DenseScan:
-    """One exact scan of the message vectors for a query: its top hits, each item's standing
-    (z-score) among all stored items, and the mean cosine of message windows."""
-    ids: np.ndarray
-    scores: np.ndarray
+    """The dense side of one query: its best hits, how its cosines spread over all stored items
+    (mean, std: for each item's z-score), and the cosines of any other items on demand."""
+    index: VectorIndex
+    query: np.ndarray
+    hits: dict[int, float]
     mean: float
     std: float
 
     @classmethod
-    def of(cls, index, query: np.ndarray) -> "DenseScan":
-        ids, scores = index.scan(query)
-        if len(scores) == 0:
-            return cls(ids, scores, 0.0, 1.0)
-        return cls(ids, scores, float(scores.mean()), max(float(scores.std()), 1e-6))
-
-    @cached_property
-    def _row_of_id(self) -> np.ndarray:
-        """Row of each id in `scores` (-1: no vector), indexed by id."""
-        rows = np.full(int(self.ids.max()) + 1, -1, dtype=np.int64)
-        rows[self.ids] = np.arange(len(self.ids))
-        return rows
-
-    def top(self, k: int) -> dict[int, float]:
-        return dict(top_k(self.ids, self.scores, k))
-
-    def _rows(self, wanted_ids: np.ndarray) -> np.ndarray:
-        """The row in `scores` of each wanted id (-1: no vector)."""
-        rows = np.full(len(wanted_ids), -1, dtype=np.int64)
-        if len(self.ids):
-            inside = (wanted_ids >= 0) & (wanted_ids < len(self._row_of_id))
-            rows[inside] = self._row_of_id[wanted_ids[inside]]
-        return rows
+    def of(cls, index: VectorIndex, query: np.ndarray, k: int) -> "DenseScan":
+        mean, std = index.spread(query)
+        return cls(index, query, dict(index.search(query, k)), mean, max(std, 1e-6))
 
     def scores_of(self, wanted: Sequence[int]) -> dict[int, float]:
         """The cosines of the wanted ids that have a vector."""
-        if not len(self.ids) or not len(wanted):
-            return {}
-        wanted_ids = np.asarray(wanted, dtype=np.int64)
-        rows = self._rows(wanted_ids)
-        return {i: float(self.scores[r]) for i, r in zip(wanted_ids.tolist(), rows.tolist()) if r >= 0}
+        known = {i: self.hits[i] for i in wanted if i in self.hits}
+        ids, scores = self.index.cosines([i for i in wanted if i not in self.hits], self.query)
+        known.update(zip(ids.tolist(), scores.tolist()))
+        return known
 
     def standing(self, wanted: Sequence[int]) -> dict[int, float]:
         """z-scores of the wanted ids that have a vector."""
@@ -136,14 +115,17 @@ class DenseScan:
     def window_means(self, windows: dict[int, list[int]]) -> dict[int, float]:
         """Each window's mean cosine over its members that have a vector (one gather for all)."""
         centres = [c for c, members in windows.items() if members]
-        if not centres or not len(self.ids):
+        if not centres:
             return {}
         lengths = np.fromiter((len(windows[c]) for c in centres), dtype=np.int64, count=len(centres))
         members = np.fromiter(chain.from_iterable(windows[c] for c in centres), dtype=np.int64,
                               count=int(lengths.sum()))
-        rows = self._rows(members)
-        known = rows >= 0
-        cosines = np.where(known, self.scores[np.maximum(rows, 0)], 0.0).astype(np.float64)
+        stored, scores = self.index.cosines(members, self.query)
+        if not len(stored):
+            return {}
+        at = np.minimum(np.searchsorted(stored, members), len(stored) - 1)
+        known = stored[at] == members
+        cosines = np.where(known, scores[at], 0.0).astype(np.float64)
         starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
         sums, counts = np.add.reduceat(cosines, starts), np.add.reduceat(known.astype(np.int64), starts)
         return {c: float(total / n) for c, total, n in zip(centres, sums.tolist(), counts.tolist()) if n}
@@ -233,8 +215,8 @@ class MemoryRecall:
         words_lex = db.bm25("items_porter", latin, MEMORY_KINDS, per_signal, budget)
         grams_lex = _merge(db.bm25("items_fts", long_terms, MEMORY_KINDS, per_signal, budget),
                            db.bm25("items_grams", short_cjk, MEMORY_KINDS, per_signal, budget))
-        scan = DenseScan.of(self.indexer.vectors, self.indexer.embedder.embed_query(query_plan.rag_query))
-        dense_hits = scan.top(per_signal)
+        scan = DenseScan.of(self.indexer.vectors, self.indexer.embedder.embed_query(query_plan.rag_query), per_signal)
+        dense_hits = scan.hits
         around = db.neighbours(sorted(set(words_lex) | set(grams_lex) | set(dense_hits)), constants.WINDOW_RADIUS)
         turn_lex = _blend(scaled(words_lex), scaled(grams_lex))
         window_lex = _top(_blend(scaled(window_sums(words_lex, around)), scaled(window_sums(grams_lex, around))),

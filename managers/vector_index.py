@@ -1,4 +1,5 @@
-"""A FAISS inner-product index keyed by memory.db item ids (derived, rebuildable).
+"""A FAISS inner-product index keyed by memory.db item ids (derived, rebuildable): exact while
+small, inverted-file once large.
 
 Vectors are L2-normalised, so inner product is cosine similarity (higher = closer), set
 explicitly rather than relying on FAISS's L2 default. The embedder's name and dimension are
@@ -10,6 +11,7 @@ import json
 import logging
 import threading
 import time
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Callable, Sequence
@@ -25,9 +27,9 @@ log = logging.getLogger(__name__)
 
 
 def _one_faiss_thread() -> None:
-    """FAISS brings its own OpenMP runtime. The app never searches with FAISS (the scan is numpy's),
-    so its threads would only parallelise small adds and removes, then spin beside the embedder.
-    The setting is per calling thread, hence called where FAISS is asked to work."""
+    """FAISS brings its own OpenMP runtime. One query's search and the small adds and removes gain
+    nothing from more threads, which would only spin beside the embedder's. The setting is per
+    calling thread, hence called where FAISS is asked to work."""
     faiss.omp_set_num_threads(1)
 
 
@@ -48,6 +50,11 @@ def top_k(ids: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[int, float]
 
 
 class VectorIndex:
+    """Exact (a flat matrix) while small; once it holds `constants.ANN_MIN_ITEMS` vectors the
+    memory indexer partitions it (`partition_if_large`): an inverted-file index whose search reads
+    only the lists nearest the query (BENCHMARKS.md §3). How a query's cosines spread over all
+    stored vectors (`spread`) stays exact at any size: it comes from running moments."""
+
     def __init__(self, path: Path, embedder_name: str, dim: int):
         self.path = path
         self.meta_path = path.with_suffix(".json")
@@ -56,7 +63,11 @@ class VectorIndex:
         self.scan_threads = constants.SCAN_BLAS_THREADS.get(embedder_name.split(":")[0], 1)
         self._lock = threading.RLock()
         self._index = self._load() or self._empty()
+        self._changes = 0  # every add, remove or clear: a partition built meanwhile is stale
         self.unsaved_changes = 0  # vectors added or removed since the last save
+        self._present = np.zeros(0, dtype=bool)  # by id: has a vector
+        self._moments: Moments | None = None
+        self._take_stock()
 
     def _empty(self):
         return faiss.IndexIDMap2(faiss.IndexFlatIP(self.dim))
@@ -72,17 +83,39 @@ class VectorIndex:
             log.info("Vector index %s was built by %s; it will be rebuilt", self.path, meta.get("embedder"))
             return None
         try:
-            return faiss.read_index(str(self.path))
+            index = faiss.read_index(str(self.path))
         except RuntimeError as exc:
             log.warning("Vector index %s is unreadable (%s); it will be rebuilt", self.path, exc)
             return None
+        if _is_partitioned(index):
+            _tune(faiss.extract_index_ivf(index))
+        return index
+
+    def _take_stock(self) -> None:
+        """Which ids have a vector, and the moments of all stored vectors (caller holds the lock
+        or owns the index)."""
+        ids, vectors = _contents(self._index, self.dim)
+        self._present = np.zeros(int(ids.max()) + 1 if len(ids) else 0, dtype=bool)
+        self._present[ids] = True
+        self._moments = Moments.of(vectors)
 
     @property
     def dirty(self) -> bool:
         return self.unsaved_changes > 0
 
+    @property
+    def partitioned(self) -> bool:
+        return _is_partitioned(self._index)
+
     def __len__(self) -> int:
         return int(self._index.ntotal)
+
+    def _mark(self, ids: np.ndarray, present: bool) -> None:
+        if present and len(ids) and ids.max() >= len(self._present):
+            grown = np.zeros(max(int(ids.max()) + 1, 2 * len(self._present)), dtype=bool)
+            grown[:len(self._present)] = self._present
+            self._present = grown
+        self._present[ids[ids < len(self._present)]] = present
 
     def add(self, ids: Sequence[int], vectors: np.ndarray) -> None:
         if len(ids) == 0:
@@ -90,56 +123,115 @@ class VectorIndex:
         vectors = np.ascontiguousarray(vectors, dtype=np.float32)
         _one_faiss_thread()
         with self._lock:
-            self._index.remove_ids(np.asarray(ids, dtype=np.int64))  # re-adding replaces
+            self._remove(np.asarray(ids, dtype=np.int64))  # re-adding replaces
             self._index.add_with_ids(vectors, np.asarray(ids, dtype=np.int64))
+            self._mark(np.asarray(ids, dtype=np.int64), True)
+            self._moments = self._moments.plus(vectors)
+            self._changes += 1
             self.unsaved_changes += len(ids)
 
     def remove(self, ids: Sequence[int]) -> None:
         if len(ids):
             _one_faiss_thread()
             with self._lock:
-                self._index.remove_ids(np.asarray(ids, dtype=np.int64))
+                self._remove(np.asarray(ids, dtype=np.int64))
                 self.unsaved_changes += len(ids)
 
-    def scan(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(ids, inner products) of every stored vector, in storage order: an exact scan.
+    def _remove(self, ids: np.ndarray) -> None:
+        stored = ids[self._has(ids)]
+        if len(stored):
+            self._moments = self._moments.minus(self._vectors(stored))
+            self._index.remove_ids(stored)
+            self._mark(stored, False)
+            self._changes += 1
 
-        The scan is a BLAS mat-vec over FAISS's own storage (a view, no copy): for one query
-        it is about 3x faster than the flat search of the portable faiss-cpu wheel (BENCHMARKS.md).
-        It runs on the embedder kind's BLAS threads (constants.SCAN_BLAS_THREADS).
-        """
+    def _has(self, ids: np.ndarray) -> np.ndarray:
+        inside = (ids >= 0) & (ids < len(self._present))
+        found = np.zeros(len(ids), dtype=bool)
+        found[inside] = self._present[ids[inside]]
+        return found
+
+    def _vectors(self, stored_ids: np.ndarray) -> np.ndarray:
+        """The vectors of ids known to be stored, in order (caller holds the lock)."""
+        return self._index.reconstruct_batch(np.ascontiguousarray(stored_ids, dtype=np.int64))
+
+    def search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """The k best (id, inner product), best first: exact while the index is flat, from the
+        lists nearest the query once it is partitioned.
+
+        The flat search is a BLAS mat-vec over FAISS's own storage (a view, no copy): for one query
+        about 3x faster than the flat search of the portable faiss-cpu wheel (BENCHMARKS.md), on the
+        embedder kind's BLAS threads (constants.SCAN_BLAS_THREADS)."""
         query = np.asarray(query, dtype=np.float32).reshape(-1)
         with self._lock:
             total = int(self._index.ntotal)
-            if total == 0:
-                return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float32)
+            if total == 0 or k <= 0:
+                return []
+            if self.partitioned:
+                _one_faiss_thread()
+                scores, ids = self._index.search(query.reshape(1, -1), min(k, total))
+                return [(i, s) for i, s in zip(ids[0].tolist(), scores[0].tolist()) if i >= 0]
             flat = faiss.downcast_index(self._index.index)
             matrix = faiss.rev_swig_ptr(flat.get_xb(), total * self.dim).reshape(total, self.dim)
             with _blas().limit(limits=self.scan_threads, user_api="blas"):
                 scores = matrix @ query
             ids = faiss.rev_swig_ptr(self._index.id_map.data(), total).copy()
-        return ids, scores
+        return top_k(ids, scores, k)
 
-    def search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
-        """The k best (id, inner product), best first, like IndexFlatIP's own search."""
-        return top_k(*self.scan(query), k)
+    def cosines(self, ids: Sequence[int] | np.ndarray, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(the ids among these that have a vector, ascending; their inner products with `query`)."""
+        wanted = np.unique(np.asarray(ids, dtype=np.int64))
+        query = np.asarray(query, dtype=np.float32).reshape(-1)
+        with self._lock:
+            stored = wanted[self._has(wanted)]
+            vectors = self._vectors(stored) if len(stored) else np.zeros((0, self.dim), dtype=np.float32)
+        return stored, vectors @ query
+
+    def spread(self, query: np.ndarray) -> tuple[float, float]:
+        """(mean, standard deviation) of the query's inner products with every stored vector."""
+        with self._lock:
+            return self._moments.spread(np.asarray(query, dtype=np.float64).reshape(-1))
 
     def get(self, ids: Sequence[int]) -> dict[int, np.ndarray]:
         """The stored vectors of these ids (absent ids are left out)."""
-        found: dict[int, np.ndarray] = {}
+        wanted = np.asarray(list(ids), dtype=np.int64)
         with self._lock:
-            for item_id in ids:
-                try:
-                    found[item_id] = self._index.reconstruct(int(item_id))
-                except (RuntimeError, KeyError):
-                    continue
-        return found
+            stored = wanted[self._has(wanted)]
+            return dict(zip(stored.tolist(), self._vectors(stored))) if len(stored) else {}
 
     def ids(self) -> set[int]:
         with self._lock:
-            if self._index.ntotal == 0:
-                return set()
-            return set(faiss.vector_to_array(self._index.id_map).tolist())
+            return set(np.flatnonzero(self._present).tolist())
+
+    def needs_partition(self, min_items: int = constants.ANN_MIN_ITEMS) -> bool:
+        """Whether `partition_if_large` would partition the index now."""
+        with self._lock:
+            current = faiss.extract_index_ivf(self._index).nlist if self.partitioned else 0
+            return len(self) >= min_items and _list_count(len(self)) >= 2 * current
+
+    def partition_if_large(self, min_items: int = constants.ANN_MIN_ITEMS,
+                           build: Callable[[np.ndarray, np.ndarray, int], object] | None = None) -> bool:
+        """Make the index an inverted-file one once it holds `min_items` vectors, and
+        again with more lists whenever it has grown fourfold since. The lists are trained and filled
+        outside the lock (seconds at 100k: searches go on meanwhile); if the index changed in that
+        time, it is left as it was and the next call tries again. True if it was partitioned."""
+        with self._lock:
+            if not self.needs_partition(min_items):
+                return False
+            total, changes, lists = len(self), self._changes, _list_count(len(self))
+            ids, vectors = _contents(self._index, self.dim)
+        build = build or partitioned_index
+        started = time.perf_counter()
+        index = build(ids, vectors, lists)
+        with self._lock:
+            if changes != self._changes:
+                return False
+            self._index = index
+            self._changes += 1
+            self.unsaved_changes += 1
+        log.info("Vector index %s partitioned into %d lists (%d vectors, %.1f s)", self.path, lists, total,
+                 time.perf_counter() - started)
+        return True
 
     def save(self) -> None:
         with self._lock:
@@ -155,6 +247,91 @@ class VectorIndex:
             # At least one change, so even clearing an empty index writes its file and meta.
             self.unsaved_changes += max(1, int(self._index.ntotal))
             self._index = self._empty()
+            self._changes += 1
+            self._take_stock()
+
+
+@dataclass(frozen=True)
+class Moments:
+    """Count, sum and sum of outer products of a set of vectors: enough for the mean and spread
+    of any query's inner products with all of them, with no scan (qᵀΣxxᵀq = Σ(x·q)²)."""
+    count: int
+    total: np.ndarray  # (dim,) float64
+    outer: np.ndarray  # (dim, dim) float64
+
+    @classmethod
+    def of(cls, vectors: np.ndarray) -> "Moments":
+        vectors = np.asarray(vectors, dtype=np.float32)
+        outer = np.zeros((vectors.shape[1],) * 2, dtype=np.float64)
+        for start in range(0, len(vectors), 8192):  # float32 products, summed in float64
+            chunk = vectors[start:start + 8192]
+            outer += (chunk.T @ chunk).astype(np.float64)
+        return cls(len(vectors), vectors.sum(axis=0, dtype=np.float64), outer)
+
+    def plus(self, vectors: np.ndarray) -> "Moments":
+        more = Moments.of(vectors)
+        return Moments(self.count + more.count, self.total + more.total, self.outer + more.outer)
+
+    def minus(self, vectors: np.ndarray) -> "Moments":
+        less = Moments.of(vectors)
+        return Moments(self.count - less.count, self.total - less.total, self.outer - less.outer)
+
+    def spread(self, query: np.ndarray) -> tuple[float, float]:
+        if self.count <= 0:
+            return 0.0, 1.0
+        mean = float(self.total @ query) / self.count
+        variance = float(query @ self.outer @ query) / self.count - mean * mean
+        return mean, max(variance, 0.0) ** 0.5
+
+
+def partitioned_index(ids: np.ndarray, vectors: np.ndarray, lists: int):
+    """An inverted-file index of these vectors with `lists` lists, trained on a sample of them."""
+    faiss.omp_set_num_threads(constants.ANN_TRAIN_THREADS)
+    try:
+        index = faiss.index_factory(vectors.shape[1], f"IVF{lists},Flat", faiss.METRIC_INNER_PRODUCT)
+        sample = np.random.default_rng(0).choice(len(vectors), min(len(vectors), lists * constants.ANN_TRAIN_POINTS_PER_LIST),
+                                                 replace=False)
+        index.train(vectors[np.sort(sample)])
+        ivf = faiss.extract_index_ivf(index)
+        ivf.set_direct_map_type(faiss.DirectMap.Hashtable)
+        _tune(ivf)
+        index.add_with_ids(vectors, ids)
+    finally:
+        _one_faiss_thread()
+    return index
+
+
+def _is_partitioned(index) -> bool:
+    return not isinstance(index, faiss.IndexIDMap2)
+
+
+def _list_count(total: int) -> int:
+    """Inverted lists for `total` vectors: the power of two nearest constants.ANN_LISTS_PER_ROOT * √total."""
+    return 1 << max(0, round(np.log2(max(1.0, constants.ANN_LISTS_PER_ROOT * total ** 0.5))))
+
+
+def _tune(ivf) -> None:
+    ivf.nprobe = max(1, ivf.nlist // constants.ANN_PROBE_DIVISOR)
+
+
+def _contents(index, dim: int) -> tuple[np.ndarray, np.ndarray]:
+    """(ids, vectors) of everything stored, copied, in storage order."""
+    total = int(index.ntotal)
+    if total == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros((0, dim), dtype=np.float32)
+    if not _is_partitioned(index):
+        flat = faiss.downcast_index(index.index)
+        return (faiss.rev_swig_ptr(index.id_map.data(), total).copy(),
+                faiss.rev_swig_ptr(flat.get_xb(), total * dim).reshape(total, dim).copy())
+    invlists = faiss.extract_index_ivf(index).invlists
+    ids, vectors = [], []
+    for number in range(invlists.nlist):
+        size = invlists.list_size(number)
+        if size:
+            ids.append(faiss.rev_swig_ptr(invlists.get_ids(number), size).copy())
+            codes = faiss.rev_swig_ptr(invlists.get_codes(number), size * invlists.code_size)
+            vectors.append(codes.view(np.float32).reshape(size, dim).copy())
+    return np.concatenate(ids), np.concatenate(vectors)
 
 
 class Checkpoints:

@@ -187,3 +187,21 @@ def test_a_run_that_fails_mid_way_is_completed_by_the_next_run_of_the_same_index
     write_month(character, clock, ["one more"])
     report = indexer.update()
     assert report.vectors_added == 1 and len(indexer.vectors) == 8
+
+
+def test_a_long_history_is_partitioned_by_the_indexer_and_recall_still_finds_a_message(character, clock):
+    from managers.recall import MemoryRecall
+    from agent.query_planner import rule_plan
+    import random
+
+    texts = [f"Note number {n}: today I thought about topic {n % 97} and item {n % 13}" for n in range(1200)]
+    write_month(character, clock, texts + ["My grandmother's lighthouse painting hangs in the hallway"])
+    embedder, progress = CountingEmbedder(), []
+    indexer = MemoryIndexer(character, embedder, partition_from=1000)
+    indexer.update(progress=lambda message, fraction: progress.append(message))
+    assert indexer.vectors.partitioned
+    assert "Organising the memory index for fast search" in progress
+    ranked = MemoryRecall(indexer, random.Random(0)).rank(rule_plan("the lighthouse painting"), clock())
+    assert "lighthouse painting" in ranked[0].text
+    reopened = MemoryIndexer(character, embedder, partition_from=1000)
+    assert reopened.vectors.partitioned and len(reopened.vectors) == 1201  # saved once partitioned

@@ -130,9 +130,9 @@ def test_dense_scan_standing_and_window_means(tmp_path):
     index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 2)
     angles = np.array([0.0, 0.3, 1.2, 1.5])
     index.add([10, 11, 12, 13], np.stack([np.cos(angles), np.sin(angles)], axis=1))
-    scan = DenseScan.of(index, np.array([1.0, 0.0]))
+    scan = DenseScan.of(index, np.array([1.0, 0.0]), 2)
     cosines = np.cos(angles)
-    assert scan.top(2) == pytest.approx({10: 1.0, 11: cosines[1]})
+    assert scan.hits == pytest.approx({10: 1.0, 11: cosines[1]})
     standing = scan.standing([13, 10, 99])  # 99 has no vector: left out
     assert set(standing) == {13, 10}
     assert standing[10] == pytest.approx((1.0 - cosines.mean()) / cosines.std())

