@@ -62,6 +62,10 @@ PROMPT_BUDGETS = {
 # History is cut in blocks, not one message at a time, so the cached prefix survives most turns:
 # when the window overflows its budget, it restarts from a point that keeps this share of it.
 HISTORY_KEEP_FRACTION_ON_TRIM = 0.5
+# How far back a turn looks for its history window: every message costs at least one token, so no
+# window within the largest history budget holds more. A turn copied the whole conversation four
+# times before (~8 ms per turn at 100k messages, session 6 profile).
+HISTORY_SCAN_ENTRIES = max(budgets["history"] for budgets in PROMPT_BUDGETS.values())
 CHARS_PER_TOKEN_ESTIMATE = 3.0  # conservative mix of ja/en when no tokenizer is at hand
 
 # --- Streaming journal (seed 000, ストリーミングジャーナル) -------------------
@@ -134,6 +138,10 @@ RECALL_CANDIDATES = 150  # per signal, before fusion (min-max over these; resear
 # out (IDF near a stopword's). Ranking reads every match (~0.5-1 us each at 100k messages), so this
 # keeps the cost flat; LoCoMo-sized histories never reach it (bench scale, BENCHMARKS.md §3).
 LEXICAL_POSTINGS_BUDGET = 5000
+# Counting a term's matches for that budget cost 0.2-3 ms per term at 100k (session 6 profile): counts
+# are kept, and taken again once the history has grown by a tenth.
+TERM_COUNT_REFRESH_GROWTH = 0.1
+TERM_COUNT_CACHE_SIZE = 4096  # (index, term) counts kept, least recently used dropped first
 LEXICAL_OVERFETCH = 2  # full-text hits fetched per wanted one before the kind filter (memory vs knowledge)
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7

@@ -141,6 +141,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--copy-of", default="", help="chat, scale: run on a copy of this data directory (persona Ark)")
     bench.add_argument("--embedder", default=constants.DEFAULT_EMBEDDER)
     bench.add_argument("--no-rerank", action="store_true", help="ablation: fused relevance only")
+    bench.add_argument("--distractors", type=int, default=0,
+                       help="locomo: this many synthetic messages before each conversation (recall at scale)")
+    bench.add_argument("--exact", action="store_true", help="locomo: exact dense search at any size")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
     return p
 

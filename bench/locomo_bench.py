@@ -6,19 +6,27 @@ session dates; `speaker_a` plays the user, `speaker_b` the persona. Each questio
 through the real recall pipeline with the rule-based planner (no LLM), "now" one day after the
 last session, and the ranked list is scored before any display cap. Only this adapter knows
 the dataset's layout; the memory code sees ordinary chat messages.
+
+With `--distractors N`, each conversation is asked at scale: the persona's logs first hold N
+messages of the seeded synthetic history (bench/synthetic_history.py), ending the month before
+DISTRACTORS_END, and the conversation follows them. The distractors are indexed once and copied
+for each conversation. `--exact` keeps the dense search exact however many messages there are.
 """
 from __future__ import annotations
 
 import collections
 import json
 import re
+import shutil
 import tempfile
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import constants
 from agent.query_planner import rule_plan
 from bench.locomo_metrics import evidence_ids, score_ranking, summarise
+from bench.synthetic_history import seed_history
 from managers.chat_log import ChatLog
 from managers.rag import MemoryIndexer
 from managers.recall import MemoryRecall
@@ -64,42 +72,79 @@ def replay(conv: dict, root: Path) -> tuple[dict[str, str], datetime]:
     return to_dia, last
 
 
+# Distractor histories end here: every LoCoMo conversation we know of starts in 2022 or later
+# (`run` refuses one that starts earlier, whose months would mix with the distractors').
+DISTRACTORS_END = datetime(2022, 1, 1, tzinfo=timezone.utc)
+
+
+def indexed_distractors(folder: Path, messages: int, embedder, partition_from: int) -> Path:
+    """A character folder whose logs hold `messages` synthetic messages, indexed."""
+    root = folder / "distractors"
+    seed_history(root / "logs", messages, end=DISTRACTORS_END - timedelta(days=31))
+    indexer = MemoryIndexer(root, embedder, partition_from=partition_from)
+    indexer.update()
+    indexer.flush()
+    indexer.db.close()
+    return root
+
+
 def run(files: list[str], embedder, rerank_on: bool = True, rng_seed: int = 0,
-        weights: dict[str, float] | None = None) -> dict:
+        weights: dict[str, float] | None = None, distractors: int = 0, exact: bool = False) -> dict:
     import random
 
     per_question: list[tuple[str, dict]] = []
     latencies: list[float] = []
     skipped = 0
-    for path in files:
-        conv, qa = load(Path(path))
-        with tempfile.TemporaryDirectory(prefix="locomo-") as tmp:
-            root = Path(tmp) / "character"
-            to_dia, last = replay(conv, root)
-            indexer = MemoryIndexer(root, embedder)
-            indexer.update()
-            recall = MemoryRecall(indexer, random.Random(rng_seed))
-            now = last + timedelta(days=1)
-            valid = set(to_dia.values())
-            for question in qa:
-                ev = evidence_ids(question, valid)
-                if not ev:
-                    skipped += 1
-                    continue
-                started = time.perf_counter()
-                ranked = recall.rank(rule_plan(question["question"]), now, rerank_on=rerank_on, weights=weights)
-                latencies.append((time.perf_counter() - started) * 1000)
-                items = [(tuple(to_dia[m] for m in r.message_ids if m in to_dia), r.text) for r in ranked]
-                per_question.append((str(question["category"]), score_ranking(items, ev)))
-            indexer.db.close()
+    partition_from = 2 ** 62 if exact else constants.ANN_MIN_ITEMS
+    with tempfile.TemporaryDirectory(prefix="locomo-distractors-") as scratch:
+        template = indexed_distractors(Path(scratch), distractors, embedder, partition_from) if distractors else None
+        for path in files:
+            conv, qa = load(Path(path))
+            if template and session_time(conv, session_keys(conv)[0]) < DISTRACTORS_END:
+                raise ValueError(f"{path} starts before {DISTRACTORS_END:%Y-%m-%d}, where the distractors are")
+            scored, took, unscored = _ask(conv, qa, template, embedder, partition_from, random.Random(rng_seed),
+                                          rerank_on, weights)
+            per_question += scored
+            latencies += took
+            skipped += unscored
     return summarise(per_question, latencies, skipped)
+
+
+def _ask(conv: dict, qa: list, template: Path | None, embedder, partition_from: int, rng, rerank_on: bool,
+         weights: dict[str, float] | None) -> tuple[list[tuple[str, dict]], list[float], int]:
+    """Replay one conversation (after a copy of the distractors, if any) and rank every question:
+    (category and score of each question, latencies in ms, questions with no valid evidence)."""
+    scored, latencies, skipped = [], [], 0
+    with tempfile.TemporaryDirectory(prefix="locomo-") as tmp:
+        root = Path(tmp) / "character"
+        if template:
+            shutil.copytree(template, root)
+        to_dia, last = replay(conv, root)
+        indexer = MemoryIndexer(root, embedder, partition_from=partition_from)
+        indexer.update()
+        recall = MemoryRecall(indexer, rng)
+        now = last + timedelta(days=1)
+        valid = set(to_dia.values())
+        for question in qa:
+            ev = evidence_ids(question, valid)
+            if not ev:
+                skipped += 1
+                continue
+            started = time.perf_counter()
+            ranked = recall.rank(rule_plan(question["question"]), now, rerank_on=rerank_on, weights=weights)
+            latencies.append((time.perf_counter() - started) * 1000)
+            items = [(tuple(to_dia[m] for m in r.message_ids if m in to_dia), r.text) for r in ranked]
+            scored.append((str(question["category"]), score_ranking(items, ev)))
+        indexer.db.close()
+    return scored, latencies, skipped
 
 
 def main(args) -> int:
     from managers.embeddings import create_embedder
 
     weights = json.loads(args.weights) if args.weights else None
-    result = run(args.files, create_embedder(args.embedder), rerank_on=not args.no_rerank, weights=weights)
+    result = run(args.files, create_embedder(args.embedder), rerank_on=not args.no_rerank, weights=weights,
+                 distractors=args.distractors, exact=args.exact)
     print(json.dumps(result) if args.json else json.dumps(result, indent=1))
     return 0
 

@@ -15,6 +15,11 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+
+import constants
 
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.query_planner import rule_plan
@@ -22,6 +27,7 @@ from bench.locomo_metrics import percentile
 from bench.synthetic_history import seed_history
 from managers.recall import MemoryRecall
 from managers.service import NexusService, freeze_startup_heap
+from managers.vector_index import VectorIndex
 
 QUERIES = ["What did I say about the museum?", "京都の話、覚えてる？", "How is Mochi doing?",
            "田中さんとどこに行った？", "Tell me about my astronomy book", "旅行の計画はどうなった？"]
@@ -65,6 +71,7 @@ def measure(size: int, turns: int, copy_of: Path | None = None) -> dict:
             overhead_ms.append((t1 - t0) * 1000)
             searchable_ms.append(time_until_searchable(indexer, reply_id, t1))
             service.wait_for_background_work("Ark")
+        agreement = ann_agreement(indexer, now, Path(tmp))  # after the timings: it warms caches
         service.close()
         indexer.db.close()
     return {
@@ -75,7 +82,34 @@ def measure(size: int, turns: int, copy_of: Path | None = None) -> dict:
         "turn_overhead_ms": {"p50": round(percentile(overhead_ms, 50), 1), "p95": round(percentile(overhead_ms, 95), 1)},
         "new_message_searchable_ms": {"p50": round(percentile(searchable_ms, 50), 1),
                                       "max": round(max(searchable_ms), 1)},
+        **({"approximate_search": agreement} if agreement else {}),
     }
+
+
+def ann_agreement(indexer, now, scratch: Path) -> dict | None:
+    """Once the vector index is partitioned: the share of the exact dense top-k the approximate
+    search returns (counted by score: the synthetic history repeats messages, so equal vectors make
+    ids ambiguous), and the share of recall's top 10 that is the same with an exact index."""
+    vectors = indexer.vectors
+    if not vectors.partitioned:
+        return None
+    ids, matrix = vectors.contents()
+    exact_index = VectorIndex(scratch / "exact.faiss", vectors.embedder_name, vectors.dim)
+    exact_index.add(ids.tolist(), matrix)
+    exact = MemoryRecall(SimpleNamespace(db=indexer.db, vectors=exact_index, embedder=indexer.embedder),
+                         random.Random(0))
+    approximate = MemoryRecall(indexer, random.Random(0))
+    dense_found, top10_same = [], []
+    k = constants.RECALL_CANDIDATES
+    for text in QUERIES:
+        query_plan = rule_plan(text)
+        query = indexer.embedder.embed_query(query_plan.rag_query)
+        kth_best = np.sort(matrix @ query)[::-1][min(k, len(matrix)) - 1]
+        dense_found.append(np.mean([score >= kth_best - 1e-6 for _, score in vectors.search(query, k)]))
+        top10 = [{r.id for r in recall.rank(query_plan, now, limit=10)} for recall in (exact, approximate)]
+        top10_same.append(len(top10[0] & top10[1]) / 10)
+    return {"dense_top150_found": round(float(np.mean(dense_found)), 3),
+            "recall_top10_same": round(float(np.mean(top10_same)), 3)}
 
 
 def time_until_searchable(indexer, entry_id: str, since: float, timeout_s: float = 30.0) -> float:

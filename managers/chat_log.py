@@ -170,17 +170,28 @@ class ChatLog:
                 self._entries = loaded
             return self._entries
 
+    def _folded(self) -> list[LogEntry]:
+        """The folded conversation, kept up to date as entries are appended (no re-fold per turn);
+        the caller holds the lock and does not change it."""
+        if self._view is None:
+            self._view = fold_view(self.entries())
+            self._by_id = {e.id: e for e in self._view}
+        return self._view
+
     def view(self) -> list[LogEntry]:
-        """The folded conversation, kept up to date as entries are appended (no re-fold per turn)."""
+        """The whole folded conversation (a copy: ~1 ms per call at 100k messages)."""
         with self._lock:
-            if self._view is None:
-                self._view = fold_view(self.entries())
-                self._by_id = {e.id: e for e in self._view}
-            return list(self._view)
+            return list(self._folded())
+
+    def recent(self, count: int) -> list[LogEntry]:
+        """The newest `count` entries of the folded conversation: what a turn needs, at a cost
+        that does not grow with the history."""
+        with self._lock:
+            return self._folded()[-count:] if count > 0 else []
 
     def find(self, entry_id: str) -> LogEntry | None:
         with self._lock:
-            self.view()
+            self._folded()
             return self._by_id.get(entry_id)
 
     def new_id(self, now: datetime) -> str:

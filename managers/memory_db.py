@@ -16,6 +16,7 @@ import logging
 import re
 import sqlite3
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -162,6 +163,9 @@ class MemoryDB:
         self.created = self._migrate()
         self._table: ItemTable | None = None  # filled on first use (`_items`)
         self._table_version = -1  # PRAGMA data_version the table matches
+        # (table, term) -> (matches, items then): `terms_within_budget` counts a term again only
+        # once the history has grown by TERM_COUNT_REFRESH_GROWTH (the budget needs no exact count).
+        self._term_counts: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
 
     def _items(self) -> ItemTable:
         """The in-memory item table, current (caller holds the lock). This connection's writes keep
@@ -369,14 +373,14 @@ class MemoryDB:
 
         Ranking reads every match of every term, so a term found in a large share of a long history
         costs milliseconds and, by its low IDF, adds little (BENCHMARKS.md §3). While the index's
-        largest row id is at most `budget`, nothing is counted and nothing is left out."""
+        number of items is at most `budget`, nothing is counted and nothing is left out."""
         if not terms:
             return []
         with self._lock:
-            if (self._conn.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0) <= budget:
+            items = len(self._items())
+            if items <= budget:
                 return list(terms)
-            counts = {t: self._conn.execute(f"SELECT count(*) FROM {table} WHERE {table} MATCH ?",
-                                            [fts_phrase(t)]).fetchone()[0] for t in dict.fromkeys(terms)}
+            counts = {t: self._term_count(table, t, items) for t in dict.fromkeys(terms)}
         kept, total = set(), 0
         for term in sorted(counts, key=counts.__getitem__):
             total += counts[term]
@@ -386,6 +390,20 @@ class MemoryDB:
         if len(kept) < len(counts):
             log.debug("Lexical search in %s leaves out common terms %s", table, sorted(set(counts) - kept))
         return [t for t in terms if t in kept]
+
+    def _term_count(self, table: str, term: str, items: int) -> int:
+        """How many rows of `table` match `term`, counted again once the items have grown enough
+        (caller holds the lock)."""
+        key = (table, term)
+        known = self._term_counts.get(key)
+        if known is None or items > known[1] * (1 + constants.TERM_COUNT_REFRESH_GROWTH):
+            known = (self._conn.execute(f"SELECT count(*) FROM {table} WHERE {table} MATCH ?",
+                                        [fts_phrase(term)]).fetchone()[0], items)
+        self._term_counts[key] = known
+        self._term_counts.move_to_end(key)
+        while len(self._term_counts) > constants.TERM_COUNT_CACHE_SIZE:
+            self._term_counts.popitem(last=False)
+        return known[0]
 
     def _filter_ids(self, ids: Sequence[int], kinds: Sequence[str]) -> set[int]:
         """The ids among `ids` that are live items of one of `kinds` (caller holds the lock)."""

@@ -121,7 +121,7 @@ class CharacterSession:
 
     def context_message_ids(self) -> list[str]:
         """Messages already in the prompt's history window: recall does not repeat them."""
-        view = self.chat_log.view()
+        view = self.chat_log.recent(constants.HISTORY_SCAN_ENTRIES)
         start = next((i for i in range(len(view) - 1, -1, -1) if view[i].id == self._anchor_id), len(view))
         return [e.id for e in view[start:]]
 
@@ -134,7 +134,8 @@ class CharacterSession:
         ]
 
     def history_before(self, entry_id: str | None) -> list[LogEntry]:
-        view = self.chat_log.view()
+        """The conversation before this message, as far back as any history window can reach."""
+        view = self.chat_log.recent(constants.HISTORY_SCAN_ENTRIES)
         if entry_id is not None:
             # The message is nearly always the newest: search from the end.
             index = next((i for i in range(len(view) - 1, -1, -1) if view[i].id == entry_id), len(view))

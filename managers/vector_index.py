@@ -199,6 +199,11 @@ class VectorIndex:
             stored = wanted[self._has(wanted)]
             return dict(zip(stored.tolist(), self._vectors(stored))) if len(stored) else {}
 
+    def contents(self) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, vectors) of everything stored, copied."""
+        with self._lock:
+            return _contents(self._index, self.dim)
+
     def ids(self) -> set[int]:
         with self._lock:
             return set(np.flatnonzero(self._present).tolist())

@@ -111,3 +111,14 @@ def test_keyword_matches_come_from_both_ends_of_time_whatever_their_score(tmp_pa
     ends, _ = db.keyword_matches(["Mochi"], ["current_log"], 2, skip_ids=newest_in_context)
     assert ends == [ids_by_key[f"k{n}"] for n in (0, 1, 288, 289)]
     assert db.keyword_matches(["Mochi"], ["current_log"], 2, min_chars=100)[0] == [ids_by_key[f"k{n}"] for n in (0, 1, 3, 4)]
+
+
+def test_term_counts_for_the_budget_are_taken_again_once_the_history_has_grown(tmp_path):
+    db = MemoryDB(tmp_path / "memory.db")
+    db.add_items([item(f"c{n}", f"plain message {n}") for n in range(18)]
+                 + [item("k1", "a kumquat"), item("k2", "another kumquat")])
+    assert db.terms_within_budget("items_porter", ["kumquat"], 3) == ["kumquat"]
+    db.add_items([item("k3", "kumquat again")])  # 5 % more items: the count of 2 is still used
+    assert db.terms_within_budget("items_porter", ["kumquat"], 2) == ["kumquat"]
+    db.add_items([item(f"k{n}", f"kumquat number {n}") for n in range(4, 8)])  # 25 % more: counted again
+    assert db.terms_within_budget("items_porter", ["kumquat"], 3) == []
