@@ -45,7 +45,7 @@ class ItemTable:
         self._kind_codes: dict[str, int] = {}
         self._session_codes: dict[tuple[str, str], int] = {}
         self._speaker_codes: dict[str, int] = {}
-        self._speakers: list[str] = []
+        self._speakers: list[str] = []  # by code
         self._kind = np.full(0, _ABSENT, dtype=np.int8)
         self._window_key = np.zeros(0, dtype=np.int64)
         self._speaker = np.zeros(0, dtype=np.int32)
@@ -59,14 +59,13 @@ class ItemTable:
         return len(self._sorted_ids)
 
     @staticmethod
-    def _code(codes: dict, value) -> int:
-        return codes.setdefault(value, len(codes))
-
-    def _speaker_code(self, speaker: str) -> int:
-        code = self._speaker_codes.get(speaker)
+    def _code(codes: dict, value, names: list | None = None) -> int:
+        """The value's small-integer code, a new one for a new value (kept in `names` by code)."""
+        code = codes.get(value)
         if code is None:
-            code = self._speaker_codes[speaker] = len(self._speakers)
-            self._speakers.append(speaker)
+            code = codes[value] = len(codes)
+            if names is not None:
+                names.append(value)
         return code
 
     def _grow(self, max_id: int) -> None:
@@ -92,7 +91,7 @@ class ItemTable:
                             for r in rows), dtype=np.int64, count=len(rows))
         self._kind[ids] = [self._code(self._kind_codes, r.kind) for r in rows]
         self._window_key[ids] = keys
-        self._speaker[ids] = [self._speaker_code(r.speaker) for r in rows]
+        self._speaker[ids] = [self._code(self._speaker_codes, r.speaker, self._speakers) for r in rows]
         self._arousal[ids] = [r.arousal for r in rows]
         self._ts[ids] = [r.ts for r in rows]
         # New messages land at the end of their session: inserting them is one copy of the arrays.

@@ -106,6 +106,7 @@ class KnowledgeBase:
         self.max_bytes = max_bytes
         # memory.db is shared with the memory indexer when the service opens both (one connection,
         # one in-memory item table); on its own the knowledge base opens it.
+        self._owns_db = db is None
         self.db = db or MemoryDB(character_root / "memory" / "memory.db")
         self._keys_path = character_root / "index" / "knowledge-keys.json"
         self._vectors: VectorIndex | None = None
@@ -114,7 +115,8 @@ class KnowledgeBase:
         self._open_lock = threading.Lock()
 
     def close(self) -> None:
-        self.db.close()
+        if self._owns_db:  # a shared connection is closed by whoever opened it
+            self.db.close()
 
     def _open(self) -> tuple[VectorIndex, dict[int, str]]:
         with self._open_lock:

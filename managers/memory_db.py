@@ -176,6 +176,7 @@ class MemoryDB:
             self._table = ItemTable(TableRow(*row) for row in self._conn.execute(
                 "SELECT id, kind, source, session, position, speaker, ts, arousal FROM items WHERE archived = 0"))
             self._table_version = version
+            self._term_counts.clear()
         return self._table
 
     def close(self) -> None:
@@ -248,12 +249,19 @@ class MemoryDB:
 
     def _delete_rows(self, rows) -> None:
         self._conn.execute("BEGIN")
-        for row_id, text in rows:
-            self._conn.execute("INSERT INTO items_fts(items_fts, rowid, text) VALUES ('delete', ?, ?)", (row_id, text))
-            for table in ("items_grams", "items_porter"):
-                self._conn.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
-            self._conn.execute("DELETE FROM items WHERE id = ?", (row_id,))
-        self._conn.execute("COMMIT")
+        try:
+            for row_id, text in rows:
+                self._conn.execute("INSERT INTO items_fts(items_fts, rowid, text) VALUES ('delete', ?, ?)",
+                                   (row_id, text))
+                for table in ("items_grams", "items_porter"):
+                    self._conn.execute(f"DELETE FROM {table} WHERE rowid = ?", (row_id,))
+                self._conn.execute("DELETE FROM items WHERE id = ?", (row_id,))
+            self._conn.execute("COMMIT")
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+        if rows:
+            self._term_counts.clear()  # a term the deleted rows held may now be within the budget
         if self._table is not None:
             self._table.remove([row_id for row_id, _ in rows])
 

@@ -110,6 +110,7 @@ class MemoryIndexer:
         self.partition_from = partition_from  # vectors at which search becomes approximate
         self.db = db or MemoryDB(character_root / "memory" / "memory.db")
         self._vectors: VectorIndex | None = None
+        self._open_lock = threading.Lock()  # one VectorIndex, however many threads ask first
         self._lock = threading.Lock()  # one indexing run at a time
         # Whether every live item had a vector at the end of the last run. Until then (and after any
         # failed run) the next run compares all ids with the index (~140 ms at 100k on a slow VM);
@@ -118,15 +119,17 @@ class MemoryIndexer:
 
     @property
     def vectors(self) -> VectorIndex:
-        if self._vectors is None:
-            self._vectors = VectorIndex(self.root / "index" / "memory.faiss",
-                                        f"{self.embedder.name}|{EMBEDDED_TEXT_VERSION}", self.embedder.dim)
-            _remove_retired_indexes(self.root / "index")
-            if self.db.created and len(self._vectors):
-                # memory.db was deleted and made anew: its row ids no longer match these vectors.
-                self._vectors.clear()
-                self._vectors.save()
-        return self._vectors
+        with self._open_lock:
+            if self._vectors is None:
+                vectors = VectorIndex(self.root / "index" / "memory.faiss",
+                                      f"{self.embedder.name}|{EMBEDDED_TEXT_VERSION}", self.embedder.dim)
+                _remove_retired_indexes(self.root / "index")
+                if self.db.created and len(vectors):
+                    # memory.db was deleted and made anew: its row ids no longer match these vectors.
+                    vectors.clear()
+                    vectors.save()
+                self._vectors = vectors
+            return self._vectors
 
     def log_files(self) -> list[Path]:
         logs = self.root / "logs"
@@ -170,7 +173,14 @@ class MemoryIndexer:
     def _embed_missing(self, new_ids: list[int] | None, progress: Progress, pause: Callable[[], None]) -> int:
         """Embed the items without a vector: `new_ids` (the items this run added), or with None
         every live item the index lacks (after a start, a failed run, a lost or rebuilt index)."""
-        missing = sorted(new_ids) if new_ids is not None else sorted(set(self.db.all_ids(MEMORY_KINDS)) - self.vectors.ids())
+        if new_ids is None:
+            live, stored = set(self.db.all_ids(MEMORY_KINDS)), self.vectors.ids()
+            # A vector whose item is gone (a crash before the index was saved; SQLite then gives
+            # the next item that id) would stand for the wrong text: dropped, re-embedded below.
+            self.vectors.remove(sorted(stored - live))
+            missing = sorted(live - self.vectors.ids())
+        else:
+            missing = sorted(new_ids)
         done, checkpoints = 0, Checkpoints(self.vectors.save)
         for start in range(0, len(missing), constants.EMBED_BATCH_SIZE):
             pause()  # background indexing waits while a reply is being generated
@@ -182,7 +192,7 @@ class MemoryIndexer:
             done += len(ids)
             progress(f"Embedding memories {done}/{len(missing)}", 0.1 + 0.9 * done / len(missing))
             checkpoints.tick()
-        if self.vectors.needs_partition(self.partition_from):  # once large, and at each fourfold growth
+        if self.vectors.needs_partition(self.partition_from):  # once large, and when it calls for more lists
             pause()
             progress("Organising the memory index for fast search", 0.99)
             if self.vectors.partition_if_large(self.partition_from):

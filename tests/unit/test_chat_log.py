@@ -67,3 +67,16 @@ def test_format_entry_meta_cannot_break_the_comment():
     entry = LogEntry("AGENT", "Ark", "x", "id1", None, {"status": "a --> b c"})
     line = format_entry(entry).splitlines()[1]
     assert line.endswith("-->") and line.count("-->") == 1
+
+
+def test_recent_is_the_newest_part_of_the_folded_view(tmp_path, clock):
+    log = ChatLog(tmp_path / "logs", clock)
+    first = log.append("USER", "Mina", "one")
+    reply = log.append("AGENT", "Ark", "two")
+    log.append("USER", "Mina", "three")
+    log.append("AGENT", "Ark", "two, again", replaces=reply.id)
+    assert [e.text for e in log.recent(2)] == ["three", "two, again"]
+    assert [e.text for e in log.recent(10)] == [e.text for e in log.view()]
+    assert log.recent(0) == []
+    log.recent(10).clear()  # a copy: the log's own view is untouched
+    assert log.find(first.id) == first and len(log.view()) == 3

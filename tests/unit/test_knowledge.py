@@ -317,3 +317,12 @@ def test_concurrent_uploads_and_searches(kb, uploads):
             job.result()  # re-raises any error of a thread
     assert [d.chunks for d in kb.documents()] == [1, 1, 1, 1]
     assert {h.document for h in kb.search("topic number", k=10)} == {f"doc{n}.txt" for n in range(4)}
+
+
+def test_a_knowledge_base_on_a_shared_connection_leaves_it_open_when_closed(character, embedder, uploads):
+    shared = MemoryDB(character / "memory" / "memory.db")
+    base = KnowledgeBase(character, embedder, db=shared)
+    base.add_file(write(uploads, "tea.md", "Sweets are eaten before the tea is served."), "tea.md")
+    base.close()
+    assert shared.count("knowledge") == 1  # the indexer's connection still works
+    shared.close()

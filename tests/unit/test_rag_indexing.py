@@ -205,3 +205,17 @@ def test_a_long_history_is_partitioned_by_the_indexer_and_recall_still_finds_a_m
     assert "lighthouse painting" in ranked[0].text
     reopened = MemoryIndexer(character, embedder, partition_from=1000)
     assert reopened.vectors.partitioned and len(reopened.vectors) == 1201  # saved once partitioned
+
+
+def test_a_vector_whose_item_is_gone_is_dropped_at_the_next_full_comparison(character, clock):
+    write_month(character, clock, ["I adopted a cat named Tama", "What a lovely name!"])
+    embedder = CountingEmbedder()
+    first = MemoryIndexer(character, embedder)
+    first.update()
+    # As after a crash: the saved index holds a vector for an id memory.db no longer has.
+    first.vectors.add([4242], embedder.embed_documents(["an edited-away message"]))
+    first.flush()
+    first.db.close()
+    reopened = MemoryIndexer(character, embedder)
+    reopened.update()
+    assert 4242 not in reopened.vectors.ids() and len(reopened.vectors) == 2

@@ -101,6 +101,11 @@ def test_a_large_index_is_partitioned_and_stays_searchable_editable_and_savable(
     assert again.partitioned and len(again) == 3000
     assert again.search(vectors[1234], 1)[0][0] == ids[1234]
     assert again.spread(query) == pytest.approx(index.spread(query), abs=1e-6)
+    # The id -> vector map survives the reload: look-ups by id and removal work on the loaded index.
+    assert again.cosines([ids[7], ids[0]], query)[0].tolist() == [ids[7]]
+    assert np.allclose(again.get([99_999])[99_999], vectors[0], atol=1e-6)
+    again.remove([99_999])
+    assert again.get([99_999]) == {} and 99_999 not in again.ids()
 
 
 def test_a_partition_built_while_the_index_changed_is_not_used(tmp_path):
