@@ -35,6 +35,9 @@ class ScoringFields:
 
 
 _ABSENT = -1
+# Timestamps as fixed-width bytes, so a few thousand sort in C (keyword search); an ISO time with
+# microseconds and offset is 32 characters.
+_TS = np.dtype("S32")
 _POSITION_BITS = 32  # a window key is session code << 32 | position
 
 
@@ -50,7 +53,7 @@ class ItemTable:
         self._window_key = np.zeros(0, dtype=np.int64)
         self._speaker = np.zeros(0, dtype=np.int32)
         self._arousal = np.zeros(0, dtype=np.float64)
-        self._ts = np.empty(0, dtype=object)
+        self._ts = np.zeros(0, dtype=_TS)
         self._sorted_keys = np.zeros(0, dtype=np.int64)  # window keys of live items, ascending
         self._sorted_ids = np.zeros(0, dtype=np.int64)  # the item of each sorted key (ties by id)
         self.add(rows)
@@ -77,7 +80,7 @@ class ItemTable:
         self._window_key = np.concatenate([self._window_key, np.zeros(extra, dtype=np.int64)])
         self._speaker = np.concatenate([self._speaker, np.zeros(extra, dtype=np.int32)])
         self._arousal = np.concatenate([self._arousal, np.zeros(extra, dtype=np.float64)])
-        self._ts = np.concatenate([self._ts, np.empty(extra, dtype=object)])
+        self._ts = np.concatenate([self._ts, np.zeros(extra, dtype=_TS)])
 
     def add(self, rows: Iterable[TableRow]) -> None:
         """Add (or replace) items."""
@@ -93,7 +96,7 @@ class ItemTable:
         self._window_key[ids] = keys
         self._speaker[ids] = [self._code(self._speaker_codes, r.speaker, self._speakers) for r in rows]
         self._arousal[ids] = [r.arousal for r in rows]
-        self._ts[ids] = [r.ts for r in rows]
+        self._ts[ids] = [r.ts.encode() for r in rows]
         # New messages land at the end of their session: inserting them is one copy of the arrays.
         order = np.lexsort((ids, keys))
         ids, keys = ids[order], keys[order]
@@ -106,7 +109,7 @@ class ItemTable:
         if not len(wanted):
             return
         self._kind[wanted] = _ABSENT
-        self._ts[wanted] = None
+        self._ts[wanted] = b""
         keep = ~np.isin(self._sorted_ids, wanted)
         self._sorted_keys, self._sorted_ids = self._sorted_keys[keep], self._sorted_ids[keep]
 
@@ -132,8 +135,13 @@ class ItemTable:
         return {item: self._sorted_ids[start:end].tolist()
                 for item, start, end in zip(wanted.tolist(), starts, ends)}
 
+    def by_time(self, ids: Sequence[int]) -> np.ndarray:
+        """The ids that are items here, oldest first (by timestamp text, then id, as SQL sorts)."""
+        wanted = self._live(ids)
+        return wanted[np.lexsort((wanted, self._ts[wanted]))] if len(wanted) else wanted
+
     def scoring_fields(self, ids: Sequence[int]) -> dict[int, ScoringFields]:
         wanted = self._live(ids)
-        speakers, ts, arousal = self._speaker[wanted].tolist(), self._ts[wanted], self._arousal[wanted].tolist()
-        return {item: ScoringFields(self._speakers[s], t, a)
+        speakers, ts, arousal = self._speaker[wanted].tolist(), self._ts[wanted].tolist(), self._arousal[wanted].tolist()
+        return {item: ScoringFields(self._speakers[s], t.decode(), a)
                 for item, s, t, a in zip(wanted.tolist(), speakers, ts, arousal)}

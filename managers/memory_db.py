@@ -22,6 +22,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Collection, Iterable, Sequence
 
+import numpy as np
+
 import constants
 from managers.item_table import ItemTable, ScoringFields, TableRow
 
@@ -422,32 +424,46 @@ class MemoryDB:
         """Live items of `kinds` containing any term (`split_terms` picks the index), at least
         `min_chars` long, whose key is not among `skip_ids` (a message's key is its id).
 
-        Returns (the `per_end` oldest and the `per_end` newest, oldest first; the id of every other
-        match, of any kind, unordered — the caller checks the few it draws). Every match counts, not
-        the best-scored ones: the keyword search samples the newest and oldest mentions (seed 004).
-        Both ends are read by walking the time index until enough are found, so a common name
-        costs about what a rare one does."""
+        Returns (the `per_end` oldest and the `per_end` newest, oldest first; every other match of
+        `kinds`, oldest first, unchecked — the caller checks the few it draws). Every match counts,
+        not the best-scored ones: the keyword search samples the newest and oldest mentions (seed
+        004). The matches are read once and put in time order from the item table; rows are read
+        only from either end until enough qualify, so a common name costs little more than a rare one."""
         long_terms, short_terms = split_terms(terms)
         parts = [(table, " OR ".join(fts_phrase(t) for t in group))
                  for table, group in (("items_fts", long_terms), ("items_grams", short_terms)) if group]
         if not parts or per_end <= 0:
             return [], []
-        matches = " UNION ".join(f"SELECT rowid FROM {table} WHERE {table} MATCH ?" for table, _ in parts)
-        skip = sorted(set(skip_ids))
-        where = (f"id IN ({matches}) AND +kind IN ({','.join('?' * len(kinds))}) AND archived = 0"
-                 f" AND length(text) >= ? AND item_key NOT IN ({','.join('?' * len(skip))})")
-        args = [query for _, query in parts] + list(kinds) + [min_chars] + skip
+        skip = set(skip_ids)
         with self._lock:
-            oldest = [r[0] for r in self._conn.execute(
-                f"SELECT id FROM items INDEXED BY items_ts WHERE {where} ORDER BY ts, id LIMIT ?", [*args, per_end])]
-            newest = [r[0] for r in self._conn.execute(
-                f"SELECT id FROM items INDEXED BY items_ts WHERE {where} ORDER BY ts DESC, id DESC LIMIT ?",
-                [*args, per_end])]
-            ends = set(oldest) | set(newest)
+            matched = [row_id for table, query in parts
+                       for (row_id,) in self._conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ?", [query])]
+            table = self._items()
+            in_time = table.by_time(sorted(table.of_kinds(matched, kinds)))
+            oldest = self._first_qualifying(in_time, per_end, skip, min_chars)
             if len(oldest) < per_end:  # fewer than asked for: every qualifying match is at hand
                 return oldest, []
-            between = [r[0] for r in self._conn.execute(matches, [query for _, query in parts]) if r[0] not in ends]
-        return oldest + [i for i in reversed(newest) if i not in oldest], between
+            newest = self._first_qualifying(in_time[::-1], per_end, skip, min_chars)
+        ends = set(oldest) | set(newest)
+        return oldest + [i for i in reversed(newest) if i not in oldest], [i for i in in_time.tolist() if i not in ends]
+
+    def _first_qualifying(self, ids: np.ndarray, count: int, skip: set[str], min_chars: int) -> list[int]:
+        """The first `count` of `ids`, in order, at least `min_chars` long and whose key is not in
+        `skip`; rows read a chunk at a time (caller holds the lock)."""
+        found: list[int] = []
+        chunk = 2 * count + len(skip)
+        for start in range(0, len(ids), chunk):
+            wanted = ids[start:start + chunk].tolist()
+            marks = ",".join("?" * len(wanted))
+            rows = {row_id: (key, length) for row_id, key, length in self._conn.execute(
+                f"SELECT id, item_key, length(text) FROM items WHERE id IN ({marks})", wanted)}
+            for row_id in wanted:
+                key, length = rows.get(row_id, ("", -1))
+                if length >= min_chars and key not in skip:
+                    found.append(row_id)
+                    if len(found) == count:
+                        return found
+        return found
 
     def lexical_search(self, terms: Sequence[str], kinds: Sequence[str], limit: int) -> list[tuple[int, float]]:
         """BM25 over the trigram index for terms of 3+ characters, the gram index for shorter

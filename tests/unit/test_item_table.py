@@ -62,3 +62,10 @@ def test_memory_db_sees_its_own_writes_and_those_of_another_connection(tmp_path)
     other.remove_keys(["c"])
     assert db.neighbours([a], 5) == {a: [a, d]}
     assert db.lexical_search(["message"], ["diary"], 10)[0][0] == d
+
+
+def test_by_time_orders_by_timestamp_then_id_and_leaves_out_unknown_ids():
+    table = ItemTable([row(7, 3), row(2, 1), row(5, 1, session="s2"), row(9, 0)])
+    # row() stamps minute = position: 9 (10:00), then 2 and 5 (10:01, by id), then 7 (10:03)
+    assert table.by_time([7, 5, 2, 9, 123]).tolist() == [9, 2, 5, 7]
+    assert table.by_time([]).tolist() == []
