@@ -19,7 +19,7 @@ import re
 import secrets
 import threading
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
@@ -100,7 +100,7 @@ def parse_log_text(text: str, source: str = "") -> list[LogEntry]:
             lines = lines[1:]
         text_body = unescape_body("\n".join(lines).strip("\n"))
         entry_id = meta.pop("id", "") or _derived_id(source, len(entries), role, text_body)
-        ts = _parse_ts(meta.pop("ts", ""))
+        ts = parse_timestamp(meta.pop("ts", ""))
         entries.append(LogEntry(role, name.strip(), text_body, entry_id, ts, meta, source))
 
     for line in text.split("\n"):
@@ -119,11 +119,14 @@ def _derived_id(source: str, index: int, role: str, text: str) -> str:
     return f"imported-{digest[:12]}"
 
 
-def _parse_ts(value: str) -> datetime | None:
+def parse_timestamp(value: str) -> datetime | None:
+    """A stored ISO timestamp; one without an offset (a hand-edited or imported log) is taken as
+    UTC, the app's own, so it can be compared with the clock. None if empty or malformed."""
     try:
-        return datetime.fromisoformat(value) if value else None
+        parsed = datetime.fromisoformat(value) if value else None
     except ValueError:
         return None
+    return parsed.replace(tzinfo=timezone.utc) if parsed and parsed.tzinfo is None else parsed
 
 
 def fold_view(entries: Iterable[LogEntry]) -> list[LogEntry]:

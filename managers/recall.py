@@ -21,6 +21,7 @@ from agent.keyword_sampling import LogBlock, sample_keyword_hits
 from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
 from agent.retrieval import RetrievalResult, RetrievedItem
+from managers.chat_log import parse_timestamp
 from managers.embeddings import beside_embedder
 from managers.memory_db import MemoryDB, StoredItem, split_terms
 from managers.rag import MEMORY_KINDS, MemoryIndexer
@@ -172,13 +173,6 @@ def _named_speakers(speakers: set[str], query: str) -> set[str]:
     return named
 
 
-def _parse_ts(value: str) -> datetime | None:
-    try:
-        return datetime.fromisoformat(value) if value else None
-    except ValueError:
-        return None
-
-
 class MemoryRecall:
     def __init__(self, indexer: MemoryIndexer, rng: random.Random,
                  complete_json: Callable[[str, str, dict], str] | None = None,
@@ -237,7 +231,7 @@ class MemoryRecall:
                 + w["speaker"] * (f.speaker in named)) / total_weight
             for i, f in fields.items()
         }
-        when = {i: _parse_ts(fields[i].ts) for i in fused}
+        when = {i: parse_timestamp(fields[i].ts) for i in fused}
         order = (rerank([(i, fused[i], fields[i].arousal, when[i]) for i in fused], query_plan.intent, now)
                  if rerank_on else sorted(fused.items(), key=lambda p: p[1], reverse=True))
         # Scores are per item, so leaving out what the conversation already holds can wait until here.

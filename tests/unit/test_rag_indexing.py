@@ -219,3 +219,18 @@ def test_a_vector_whose_item_is_gone_is_dropped_at_the_next_full_comparison(char
     reopened = MemoryIndexer(character, embedder)
     reopened.update()
     assert 4242 not in reopened.vectors.ids() and len(reopened.vectors) == 2
+
+
+def test_a_hand_edited_timestamp_without_offset_is_recalled_not_a_crash(character, clock):
+    from managers.recall import MemoryRecall
+    from agent.query_planner import rule_plan
+    import random
+
+    write_month(character, clock, ["My grandmother's lighthouse painting hangs in the hallway", "Lovely"])
+    month = next((character / "logs").glob("*.txt"))
+    month.write_text(month.read_text(encoding="utf-8").replace("+00:00", ""), encoding="utf-8")
+    indexer = MemoryIndexer(character, CountingEmbedder())
+    indexer.update()
+    ranked = MemoryRecall(indexer, random.Random(0)).rank(rule_plan("the lighthouse painting"), clock())
+    painting = next(r for r in ranked if "lighthouse painting" in r.text)
+    assert painting.ts is not None and painting.ts.tzinfo is not None
