@@ -122,3 +122,18 @@ def test_term_counts_for_the_budget_are_taken_again_once_the_history_has_grown(t
     assert db.terms_within_budget("items_porter", ["kumquat"], 2) == ["kumquat"]
     db.add_items([item(f"k{n}", f"kumquat number {n}") for n in range(4, 8)])  # 25 % more: counted again
     assert db.terms_within_budget("items_porter", ["kumquat"], 3) == []
+
+
+def test_a_database_from_before_the_last_migration_is_brought_up_to_date_once(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "memory.db"
+    MemoryDB(path).close()
+    with sqlite3.connect(path) as conn:  # as left by a version whose last migration was 004
+        conn.execute("DELETE FROM migrations WHERE name = '005_no_time_index'")
+        conn.execute("CREATE INDEX items_ts ON items(ts, id)")
+    db = MemoryDB(path)
+    indexes = {name for (name,) in db._conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert "items_ts" not in indexes and "items_window" in indexes
+    db.close()
+    MemoryDB(path).close()  # nothing left to apply: opening again changes nothing
