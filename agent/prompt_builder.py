@@ -59,6 +59,12 @@ def fit_to_budget(text: str, budget: int, count: CountTokens) -> str:
     return text[:low] + TRUNCATION_MARK if low else ""
 
 
+def index_from_end(entries: Sequence[LogEntry], entry_id: str, missing: int | None = None) -> int | None:
+    """Where the entry is, searched from the newest end (what a turn looks for is nearly always
+    recent); `missing` if it is not there."""
+    return next((i for i in range(len(entries) - 1, -1, -1) if entries[i].id == entry_id), missing)
+
+
 def select_history(
     entries: Sequence[LogEntry], anchor_id: str, budget: int, count: CountTokens,
     render: Callable[[LogEntry], str] = lambda e: e.text,
@@ -69,7 +75,7 @@ def select_history(
     with the length of the whole history.
     """
     if anchor_id:
-        start = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].id == anchor_id), None)
+        start = index_from_end(entries, anchor_id)
         if start is not None:
             window = entries[start:]
             if sum(count(render(e)) for e in window) <= budget:

@@ -178,7 +178,7 @@ class MemoryIndexer:
             # A vector whose item is gone (a crash before the index was saved; SQLite then gives
             # the next item that id) would stand for the wrong text: dropped, re-embedded below.
             self.vectors.remove(sorted(stored - live))
-            missing = sorted(live - self.vectors.ids())
+            missing = sorted(live - stored)
         else:
             missing = sorted(new_ids)
         done, checkpoints = 0, Checkpoints(self.vectors.save)

@@ -11,7 +11,8 @@ from typing import Callable, Sequence
 
 import constants
 from agent import tools as agent_tools
-from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, join_context, select_history
+from agent.prompt_builder import (BuiltPrompt, PromptSection, build_prompt, index_from_end, join_context,
+                                  select_history)
 from agent.providers.base import ChatModel, ToolSpec
 from agent.retrieval import RetrievalResult
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
@@ -122,7 +123,7 @@ class CharacterSession:
     def context_message_ids(self) -> list[str]:
         """Messages already in the prompt's history window: recall does not repeat them."""
         view = self.chat_log.recent(constants.HISTORY_SCAN_ENTRIES)
-        start = next((i for i in range(len(view) - 1, -1, -1) if view[i].id == self._anchor_id), len(view))
+        start = index_from_end(view, self._anchor_id, missing=len(view))
         return [e.id for e in view[start:]]
 
     def static_sections(self, model: ChatModel, tools: Sequence[ToolSpec] = ()) -> list[PromptSection]:
@@ -137,8 +138,7 @@ class CharacterSession:
         """The conversation before this message, as far back as any history window can reach."""
         view = self.chat_log.recent(constants.HISTORY_SCAN_ENTRIES)
         if entry_id is not None:
-            # The message is nearly always the newest: search from the end.
-            index = next((i for i in range(len(view) - 1, -1, -1) if view[i].id == entry_id), len(view))
+            index = index_from_end(view, entry_id, missing=len(view))
             view = view[:index]
         return view
 

@@ -114,17 +114,18 @@ class VectorIndex:
     def _take_stock(self) -> None:
         """Where each id's vector is, and the moments of all stored vectors (caller holds the lock
         or owns the index). An id saved in both tiers (a crash between the two saves) keeps one."""
-        if self._fresh is not None and self._fresh.ntotal and self._index.ntotal:
-            main_ids = _contents(self._index, self.dim)[0]
-            fresh_ids = _contents(self._fresh, self.dim)[0]
-            self._fresh.remove_ids(np.intersect1d(main_ids, fresh_ids))
+        parts = {place: _contents(index, self.dim) for place, index in self._parts()}  # one copy each
+        if _FRESH in parts:
+            # The fresh tier is saved first, so its copy is the newer one (an id SQLite gave again).
+            main_ids, main_vectors = parts[_MAIN]
+            twice = np.isin(main_ids, parts[_FRESH][0])
+            if twice.any():
+                self._index.remove_ids(main_ids[twice])
+                parts[_MAIN] = main_ids[~twice], main_vectors[~twice]
         self._where = np.zeros(0, dtype=np.int8)
-        vectors = []
-        for place, index in self._parts():
-            ids, part = _contents(index, self.dim)
+        for place, (ids, _) in parts.items():
             self._mark(ids, place)
-            vectors.append(part)
-        self._moments = Moments.of(np.concatenate(vectors))
+        self._moments = Moments.of(np.concatenate([vectors for _, vectors in parts.values()]))
 
     @property
     def dirty(self) -> bool:
@@ -222,7 +223,7 @@ class VectorIndex:
                     with _blas().limit(limits=self.scan_threads, user_api="blas"):
                         scores = matrix @ query
                     found += top_k(ids.copy(), scores, k)
-        return heapq.nlargest(k, found, key=lambda pair: pair[1]) if len(self._parts()) > 1 else found
+        return heapq.nlargest(k, found, key=lambda pair: pair[1])  # both tiers' hits, merged
 
     def cosines(self, ids: Sequence[int] | np.ndarray, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(the ids among these that have a vector, ascending; their inner products with `query`)."""

@@ -160,3 +160,20 @@ def test_checkpoints_save_once_the_interval_of_work_has_passed():
     now[0] += 1.0
     checkpoints.tick()
     assert saves == [120.0, 140.0]
+
+
+def test_after_a_crash_between_the_two_saves_the_fresh_tiers_newer_vector_wins(tmp_path):
+    vectors = unit_rows(1500, 16, 14)
+    index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
+    index.add(list(range(1500)), vectors)
+    assert index.partition_if_large(min_items=1000)
+    index.save()
+    old_main = (tmp_path / "v.faiss").read_bytes()
+    replacement = unit_rows(1, 16, 15)
+    index.add([42], replacement)  # id 42 given to new text: now in the fresh tier only
+    index.save()
+    (tmp_path / "v.faiss").write_bytes(old_main)  # as if the crash came before the main file's write
+    again = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
+    assert len(again) == 1500
+    assert np.allclose(again.get([42])[42], replacement[0], atol=1e-6)
+    assert again.search(vectors[42], 1)[0][0] != 42
