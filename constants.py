@@ -142,7 +142,14 @@ LEXICAL_POSTINGS_BUDGET = 5000
 # are kept, and taken again once the history has grown by a tenth.
 TERM_COUNT_REFRESH_GROWTH = 0.1
 TERM_COUNT_CACHE_SIZE = 4096  # (index, term) counts kept, least recently used dropped first
-LEXICAL_OVERFETCH = 2  # full-text hits fetched per wanted one before the kind filter (memory vs knowledge)
+# BM25 (managers/lexical.py): SQLite FTS5's constants (fts5_aux.c), so scores are on the scale the
+# fusion weights were tuned with.
+BM25_K1 = 1.2
+BM25_B = 0.75
+BM25_MIN_IDF = 1e-6  # FTS5's floor for a term in more than half of the items
+# Match lists kept in memory (8 bytes an id): 4M ids, 32 MB, hold every term of a 100k-message
+# history's typical queries many times over (session 7).
+LEXICAL_CACHE_IDS = 4_000_000
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7
 RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrated on the dev probe)

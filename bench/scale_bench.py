@@ -3,7 +3,9 @@
 For each history size, on a seeded synthetic bilingual history written in the app's format:
 - framework overhead per turn (log append, retrieval, prompt build, finalize) with a scripted
   model that answers at once, so all measured time is the framework's;
-- retrieval latency (planner excluded) over the indexed history;
+- retrieval latency (planner excluded) over the indexed history, for a hundred varied questions:
+  as they come (words searched before are answered from kept match lists) and as if every word
+  were new;
 - bulk indexing throughput with the default embedder, and the delay until a new message is
   searchable.
 """
@@ -24,7 +26,7 @@ import constants
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.query_planner import rule_plan
 from bench.locomo_metrics import percentile
-from bench.synthetic_history import seed_history
+from bench.synthetic_history import questions, seed_history
 from managers.recall import MemoryRecall
 from managers.service import NexusService, freeze_startup_heap
 from managers.vector_index import VectorIndex
@@ -54,17 +56,15 @@ def measure(size: int, turns: int, copy_of: Path | None = None) -> dict:
 
         recall = MemoryRecall(indexer, random.Random(0))
         now = service.clock()
-        retrieval_ms = []
-        for i in range(max(100, turns)):
-            query = rule_plan(QUERIES[i % len(QUERIES)])
-            t0 = time.perf_counter()
-            recall.rank(query, now)
-            retrieval_ms.append((time.perf_counter() - t0) * 1000)
+        plans = [rule_plan(q) for q in questions(max(100, turns))]
+        retrieval_ms = [timed(lambda: recall.rank(p, now)) for p in plans]
+        # The same questions as if none of their words had been searched for before.
+        first_time_ms = [timed(lambda: recall.rank(p, now), before=indexer.db.forget_lexical_caches) for p in plans]
 
-        overhead_ms, searchable_ms = [], []
+        overhead_ms, searchable_ms, asked = [], [], questions(turns, seed=12)
         for i in range(turns):
             t0 = time.perf_counter()
-            for event in service.send("Ark", QUERIES[i % len(QUERIES)]):
+            for event in service.send("Ark", asked[i % len(asked)]):
                 if event.kind == "done":
                     reply_id = event.entry.id
             t1 = time.perf_counter()
@@ -79,6 +79,8 @@ def measure(size: int, turns: int, copy_of: Path | None = None) -> dict:
         "indexed_items": indexed,
         "index_items_per_s": round(report.vectors_added / index_s, 1) if report.vectors_added else None,
         "retrieval_ms": {"p50": round(percentile(retrieval_ms, 50), 1), "p95": round(percentile(retrieval_ms, 95), 1)},
+        "retrieval_new_words_ms": {"p50": round(percentile(first_time_ms, 50), 1),
+                                   "p95": round(percentile(first_time_ms, 95), 1)},
         "turn_overhead_ms": {"p50": round(percentile(overhead_ms, 50), 1), "p95": round(percentile(overhead_ms, 95), 1)},
         "new_message_searchable_ms": {"p50": round(percentile(searchable_ms, 50), 1),
                                       "max": round(max(searchable_ms), 1)},
@@ -110,6 +112,14 @@ def ann_agreement(indexer, now, scratch: Path) -> dict | None:
         top10_same.append(len(top10[0] & top10[1]) / 10)
     return {"dense_top150_found": round(float(np.mean(dense_found)), 3),
             "recall_top10_same": round(float(np.mean(top10_same)), 3)}
+
+
+def timed(call, before=lambda: None) -> float:
+    """Milliseconds `call` takes (after `before`, untimed)."""
+    before()
+    started = time.perf_counter()
+    call()
+    return (time.perf_counter() - started) * 1000
 
 
 def time_until_searchable(indexer, entry_id: str, since: float, timeout_s: float = 30.0) -> float:

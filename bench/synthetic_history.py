@@ -131,6 +131,35 @@ FILL = {
 }
 
 
+# Questions about the history, bilingual like it, for timing retrieval: each draws its words from
+# the same lists, so over a hundred questions most words are new to the searcher.
+QUESTIONS = [
+    "What did I say about {topic}?",
+    "Do you remember when I went to {place} with {friend}?",
+    "How is {pet} doing?",
+    "When did I last have {food}?",
+    "Did I ever find my {object}?",
+    "Where is {friend} moving to?",
+    "How did my {activity} practice go?",
+    "What happened on {weekday} in {city}?",
+]
+QUESTIONS_JA = [
+    "{topic_ja}の話、覚えてる？",
+    "{friend_ja}とどこに行ったっけ？",
+    "{place_ja}で何を買ったんだっけ？",
+    "{city_ja}に引っ越すのは誰だった？",
+    "{food_ja}を食べたのはいつ？",
+    "{activity_ja}の練習、どうだった？",
+    "{object_ja}はどこでなくしたんだっけ？",
+]
+
+
+def questions(count: int, seed: int = 11) -> list[str]:
+    """`count` seeded questions, alternately English and Japanese."""
+    rng = random.Random(seed)
+    return [_line(rng, QUESTIONS_JA if n % 2 else QUESTIONS) for n in range(count)]
+
+
 def _line(rng: random.Random, templates: list[str]) -> str:
     values = {k: rng.choice(v) for k, v in FILL.items()}
     values.update(hour=f"{rng.randint(5, 23)}:{rng.choice(['00', '15', '30', '45'])}",

@@ -24,6 +24,7 @@ class TableRow:
     speaker: str
     ts: str
     arousal: float
+    length: int  # characters of its text (BM25's length normalisation)
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ class ItemTable:
         self._speaker = np.zeros(0, dtype=np.int32)
         self._arousal = np.zeros(0, dtype=np.float64)
         self._ts = np.zeros(0, dtype=_TS)
+        self._length = np.zeros(0, dtype=np.int64)
+        self._total_length = 0  # of live items
         self._sorted_keys = np.zeros(0, dtype=np.int64)  # window keys of live items, ascending
         self._sorted_ids = np.zeros(0, dtype=np.int64)  # the item of each sorted key (ties by id)
         self.add(rows)
@@ -81,6 +84,7 @@ class ItemTable:
         self._speaker = np.concatenate([self._speaker, np.zeros(extra, dtype=np.int32)])
         self._arousal = np.concatenate([self._arousal, np.zeros(extra, dtype=np.float64)])
         self._ts = np.concatenate([self._ts, np.zeros(extra, dtype=_TS)])
+        self._length = np.concatenate([self._length, np.zeros(extra, dtype=np.int64)])
 
     def add(self, rows: Iterable[TableRow]) -> None:
         """Add (or replace) items."""
@@ -97,6 +101,8 @@ class ItemTable:
         self._speaker[ids] = [self._code(self._speaker_codes, r.speaker, self._speakers) for r in rows]
         self._arousal[ids] = [r.arousal for r in rows]
         self._ts[ids] = [r.ts.encode() for r in rows]
+        self._length[ids] = [r.length for r in rows]
+        self._total_length += int(self._length[ids].sum())
         # New messages land at the end of their session: inserting them is one copy of the arrays.
         order = np.lexsort((ids, keys))
         ids, keys = ids[order], keys[order]
@@ -110,6 +116,7 @@ class ItemTable:
             return
         self._kind[wanted] = _ABSENT
         self._ts[wanted] = b""
+        self._total_length -= int(self._length[wanted].sum())
         keep = ~np.isin(self._sorted_ids, wanted)
         self._sorted_keys, self._sorted_ids = self._sorted_keys[keep], self._sorted_ids[keep]
 
@@ -121,9 +128,24 @@ class ItemTable:
 
     def of_kinds(self, ids: Sequence[int], kinds: Collection[str]) -> set[int]:
         """The ids among `ids` that are items of one of `kinds`."""
+        wanted = np.asarray(ids, dtype=np.int64).reshape(-1)
+        return set(wanted[self.kind_mask(wanted, kinds)].tolist())
+
+    def kind_mask(self, ids: np.ndarray, kinds: Collection[str]) -> np.ndarray:
+        """For each id, whether it is an item of one of `kinds`."""
         codes = [self._kind_codes[k] for k in kinds if k in self._kind_codes]
-        wanted = self._live(ids)
-        return set(wanted[np.isin(self._kind[wanted], codes)].tolist())
+        inside = (ids >= 0) & (ids < len(self._kind))
+        mask = np.zeros(len(ids), dtype=bool)
+        mask[inside] = np.isin(self._kind[ids[inside]], codes)
+        return mask
+
+    def lengths(self, ids: np.ndarray) -> np.ndarray:
+        """The text lengths of items (ids known to be items here)."""
+        return self._length[ids]
+
+    @property
+    def mean_length(self) -> float:
+        return self._total_length / len(self) if len(self) else 0.0
 
     def neighbours(self, ids: Sequence[int], radius: int) -> dict[int, list[int]]:
         """For each id, the ids within `radius` positions of it in the same source and session

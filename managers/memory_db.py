@@ -25,6 +25,7 @@ from typing import Collection, Iterable, Sequence
 import numpy as np
 
 import constants
+from managers import lexical
 from managers.item_table import ItemTable, ScoringFields, TableRow
 
 log = logging.getLogger(__name__)
@@ -118,6 +119,9 @@ def split_terms(terms: Sequence[str]) -> tuple[list[str], list[str]]:
     return ([t for t in terms if len(t) >= 3], [t for t in terms if 0 < len(t) < 3 and _CJK.fullmatch(t)])
 
 
+LEXICAL_TABLES = ("items_fts", "items_porter", "items_grams")
+
+
 def fts_phrase(term: str) -> str:
     """A term as an FTS5 phrase (quotes doubled), so user text is never FTS syntax."""
     return '"' + term.replace('"', '""') + '"'
@@ -173,6 +177,7 @@ class MemoryDB:
         # (table, term) -> (matches, items then): `terms_within_budget` counts a term again only
         # once the history has grown by TERM_COUNT_REFRESH_GROWTH (the budget needs no exact count).
         self._term_counts: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
+        self._match_lists = lexical.MatchCache(constants.LEXICAL_CACHE_IDS)
 
     def _items(self) -> ItemTable:
         """The in-memory item table, current (caller holds the lock). This connection's writes keep
@@ -181,9 +186,11 @@ class MemoryDB:
         version = self._conn.execute("PRAGMA data_version").fetchone()[0]
         if self._table is None or version != self._table_version:
             self._table = ItemTable(TableRow(*row) for row in self._conn.execute(
-                "SELECT id, kind, source, session, position, speaker, ts, arousal FROM items WHERE archived = 0"))
+                "SELECT id, kind, source, session, position, speaker, ts, arousal, length(text) FROM items"
+                " WHERE archived = 0"))
             self._table_version = version
             self._term_counts.clear()
+            self._match_lists.clear()
         return self._table
 
     def close(self) -> None:
@@ -231,7 +238,7 @@ class MemoryDB:
                                        (row_id, item.speaker, item.lexical_body))
                     ids.append(row_id)
                     added.append(TableRow(row_id, item.kind, item.source, item.session, item.position,
-                                          item.speaker, item.ts, item.arousal))
+                                          item.speaker, item.ts, item.arousal, len(item.text)))
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
@@ -269,6 +276,7 @@ class MemoryDB:
             raise
         if rows:
             self._term_counts.clear()  # a term the deleted rows held may now be within the budget
+            self._match_lists.clear()
         if self._table is not None:
             self._table.remove([row_id for row_id, _ in rows])
 
@@ -355,33 +363,45 @@ class MemoryDB:
 
     def bm25(self, table: str, terms: Sequence[str], kinds: Sequence[str], limit: int,
              postings_budget: int | None = None) -> dict[int, float]:
-        """BM25 (higher = better) of the items matching any term in one lexical index.
+        """BM25 (higher = better, `lexical.bm25`) of the `limit` best live items of `kinds` matching
+        any term in one lexical index.
 
         With a `postings_budget`, the commonest terms are left out once the terms' matches add up
         to more than it (`terms_within_budget`), so the cost stays flat as the history grows."""
-        if table not in ("items_fts", "items_porter", "items_grams"):
+        if table not in LEXICAL_TABLES:
             raise ValueError(table)
         if postings_budget is not None:
             terms = self.terms_within_budget(table, terms, postings_budget)
         if not terms:
             return {}
-        marks = ",".join("?" * len(kinds))
-        query = " OR ".join(fts_phrase(t) for t in terms)
         with self._lock:
-            # Rank inside FTS5 first, then keep the wanted kinds: joining every match to `items`
-            # costs more than the ranking itself on large histories (BENCHMARKS.md, scale).
-            fetch = limit * constants.LEXICAL_OVERFETCH
-            ranked = self._conn.execute(
-                f"SELECT rowid, bm25({table}) FROM {table} WHERE {table} MATCH ? ORDER BY bm25({table}) LIMIT ?",
-                [query, fetch]).fetchall()
-            wanted = self._filter_ids([row_id for row_id, _ in ranked], kinds)
-            rows = [(row_id, rank) for row_id, rank in ranked if row_id in wanted][:limit]
-            if len(rows) < limit and len(ranked) == fetch:  # other kinds crowded the top: rank with the join
-                rows = self._conn.execute(
-                    f"SELECT items.id, bm25({table}) FROM {table} JOIN items ON items.id = {table}.rowid"
-                    f" WHERE {table} MATCH ? AND items.kind IN ({marks}) AND items.archived = 0"
-                    f" ORDER BY bm25({table}) LIMIT ?", [query, *kinds, limit]).fetchall()
-        return {row_id: -rank for row_id, rank in rows}
+            items = self._items()
+            matches = self._term_matches(table, terms)
+            ids, scores = lexical.bm25(matches, len(items), lambda found: items.kind_mask(found, kinds),
+                                       items.lengths, items.mean_length)
+        return dict(lexical.best(ids, scores, limit))
+
+    def forget_lexical_caches(self) -> None:
+        """Drop the kept match lists and term counts: the scale benchmark times questions as if
+        none of their words had been searched before."""
+        with self._lock:
+            self._match_lists.clear()
+            self._term_counts.clear()
+
+    def _term_matches(self, table: str, terms: Sequence[str]) -> list[np.ndarray]:
+        """Each term's matching row ids in `table`, ascending, from the match lists kept in memory
+        (caller holds the lock)."""
+        top_id = self._conn.execute("SELECT coalesce(max(id), 0) FROM items").fetchone()[0]
+
+        def reader(term: str):
+            def read(after: int) -> np.ndarray:
+                rows = self._conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ? AND rowid > ?"
+                                          " AND rowid <= ? ORDER BY rowid", [fts_phrase(term), after, top_id])
+                return np.fromiter((r[0] for r in rows), dtype=np.int64)
+            return read
+
+        found = {t: self._match_lists.matches((table, t), top_id, reader(t)) for t in dict.fromkeys(terms)}
+        return [found[t] for t in terms]
 
     def terms_within_budget(self, table: str, terms: Sequence[str], budget: int) -> list[str]:
         """The rarest terms whose matches add up to at most `budget`, in their given order.
@@ -435,16 +455,14 @@ class MemoryDB:
         004). The matches are read once and put in time order from the item table; rows are read
         only from either end until enough qualify, so a common name costs little more than a rare one."""
         long_terms, short_terms = split_terms(terms)
-        parts = [(table, " OR ".join(fts_phrase(t) for t in group))
-                 for table, group in (("items_fts", long_terms), ("items_grams", short_terms)) if group]
-        if not parts or per_end <= 0:
+        if not (long_terms or short_terms) or per_end <= 0:
             return [], []
         skip = set(skip_ids)
         with self._lock:
-            matched = [row_id for table, query in parts
-                       for (row_id,) in self._conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ?", [query])]
+            lists = self._term_matches("items_fts", long_terms) + self._term_matches("items_grams", short_terms)
+            matched = np.unique(np.concatenate(lists))
             table = self._items()
-            in_time = table.by_time(sorted(table.of_kinds(matched, kinds)))
+            in_time = table.by_time(matched[table.kind_mask(matched, kinds)])
             oldest = self._first_qualifying(in_time, per_end, skip, min_chars)
             if len(oldest) < per_end:  # fewer than asked for: every qualifying match is at hand
                 return oldest, []

@@ -5,8 +5,9 @@ from managers.memory_db import Item, MemoryDB
 
 
 def row(item_id: int, position: int, session: str = "s1", source: str = "2026-01.txt",
-        kind: str = "current_log", speaker: str = "USER") -> TableRow:
-    return TableRow(item_id, kind, source, session, position, speaker, f"2026-01-05T10:{position:02d}:00", 0.1 * item_id)
+        kind: str = "current_log", speaker: str = "USER", length: int = 40) -> TableRow:
+    return TableRow(item_id, kind, source, session, position, speaker, f"2026-01-05T10:{position:02d}:00", 0.1 * item_id,
+                    length)
 
 
 def test_neighbours_stay_inside_the_session_and_follow_position_not_id():

@@ -1,0 +1,92 @@
+"""BM25 over the full-text indexes' match lists, and the match lists kept in memory.
+
+SQLite's own `bm25()` cost 2.5–3 µs per matching row at 100k messages, every query (it reads
+each row's size and term positions); listing a term's matching row ids costs ~0.4 µs per row
+and is needed once: the list is kept here, and later queries read only rows added since
+(BENCHMARKS.md §3, session 7). The score is Okapi BM25 with FTS5's constants, each term counted
+once per item (chat messages rarely repeat a content word) and the item's length in characters.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Callable, Hashable, Sequence
+
+import numpy as np
+
+import constants
+
+
+@dataclass(frozen=True)
+class TermMatches:
+    ids: np.ndarray  # every matching row id, ascending
+    upto: int  # rows with an id up to this were looked at
+
+
+class MatchCache:
+    """Match lists by (index, term), least recently used dropped first once they hold more
+    than `max_ids` ids in all."""
+
+    def __init__(self, max_ids: int):
+        self.max_ids = max_ids
+        self._lists: OrderedDict[Hashable, TermMatches] = OrderedDict()
+        self._held = 0
+
+    def __len__(self) -> int:
+        return len(self._lists)
+
+    def matches(self, key: Hashable, top_id: int, read: Callable[[int], np.ndarray]) -> np.ndarray:
+        """The ids matching `key` among rows up to `top_id`; `read(after)` lists the matching ids
+        above `after`, ascending. Only rows added since the last look are read."""
+        known = self._lists.pop(key, None)
+        if known is None:
+            known = TermMatches(read(0), top_id)
+        else:
+            self._held -= len(known.ids)
+            if known.upto < top_id:
+                known = TermMatches(np.concatenate([known.ids, read(known.upto)]), top_id)
+        self._lists[key] = known
+        self._held += len(known.ids)
+        while self._held > self.max_ids and len(self._lists) > 1:
+            _, dropped = self._lists.popitem(last=False)
+            self._held -= len(dropped.ids)
+        return known.ids
+
+    def clear(self) -> None:
+        """After a delete: a deleted row's id can be given to a new row that does not match."""
+        self._lists.clear()
+        self._held = 0
+
+
+def idf(matches: int, items: int) -> float:
+    """FTS5's inverse document frequency (a term in more than half of the items still counts a little)."""
+    return max(float(np.log((items - matches + 0.5) / (matches + 0.5))), constants.BM25_MIN_IDF)
+
+
+def bm25(term_matches: Sequence[np.ndarray], items: int, wanted: Callable[[np.ndarray], np.ndarray],
+         lengths: Callable[[np.ndarray], np.ndarray], mean_length: float) -> tuple[np.ndarray, np.ndarray]:
+    """(ids, scores) of the items matching any term, higher = better, in no particular order.
+
+    `term_matches` has one id list per query term (a term given twice counts twice); IDF counts
+    every match in the index, then `wanted(ids)` keeps the ids to score (live items of the wanted
+    kinds, as a boolean mask); `lengths(ids)` gives their lengths."""
+    lists = [m for m in term_matches if len(m)]
+    if not lists or items <= 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0)
+    weights = np.repeat([idf(len(m), items) for m in lists], [len(m) for m in lists])
+    ids, at = np.unique(np.concatenate(lists), return_inverse=True)
+    summed = np.bincount(at, weights=weights)
+    keep = wanted(ids)
+    ids, summed = ids[keep], summed[keep]
+    k1, b = constants.BM25_K1, constants.BM25_B
+    relative = lengths(ids) / mean_length if mean_length > 0 else np.ones(len(ids))
+    return ids, summed * (k1 + 1) / (1 + k1 * (1 - b + b * relative))
+
+
+def best(ids: np.ndarray, scores: np.ndarray, limit: int) -> list[tuple[int, float]]:
+    """The `limit` best (id, score), best first; equal scores by id."""
+    if len(ids) > limit:  # keep everything that ties with the limit-th best, then sort the few
+        keep = scores >= np.partition(scores, len(scores) - limit)[len(scores) - limit]
+        ids, scores = ids[keep], scores[keep]
+    order = np.lexsort((ids, -scores))[:limit]
+    return list(zip(ids[order].tolist(), scores[order].tolist()))
