@@ -139,10 +139,19 @@ def _ask(conv: dict, qa: list, template: Path | None, embedder, partition_from: 
     return scored, latencies, skipped
 
 
+def ablation_weights(given: str) -> dict[str, float]:
+    """Recall weights from `--weights` JSON: the signals it names, every other signal 0."""
+    named = json.loads(given)
+    unknown = set(named) - set(constants.RECALL_WEIGHTS)
+    if unknown:
+        raise SystemExit(f"--weights: unknown signals {sorted(unknown)}; known: {sorted(constants.RECALL_WEIGHTS)}")
+    return {signal: float(named.get(signal, 0.0)) for signal in constants.RECALL_WEIGHTS}
+
+
 def main(args) -> int:
     from managers.embeddings import create_embedder
 
-    weights = json.loads(args.weights) if args.weights else None
+    weights = ablation_weights(args.weights) if args.weights else None
     result = run(args.files, create_embedder(args.embedder), rerank_on=not args.no_rerank, weights=weights,
                  distractors=args.distractors, exact=args.exact)
     print(json.dumps(result) if args.json else json.dumps(result, indent=1))

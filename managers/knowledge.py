@@ -111,7 +111,7 @@ class KnowledgeBase:
         self._keys_path = character_root / "index" / "knowledge-keys.json"
         self._vectors: VectorIndex | None = None
         self._keys: dict[int, str] = {}  # vector id -> the item key it was embedded from
-        self._lock = threading.RLock()
+        self.work_lock = threading.RLock()  # every change; closing the persona takes it too
         self._open_lock = threading.Lock()
 
     def close(self) -> None:
@@ -136,7 +136,7 @@ class KnowledgeBase:
         document = extract_text(Path(path), original_name, self.max_bytes)
         raw = Path(path).read_bytes()
         digest = _digest(raw)
-        with self._lock:
+        with self.work_lock:
             name, present = self._place(stored_name(original_name), digest)
             if not present:
                 atomic_write_bytes(safe_child(self.folder, name), raw)
@@ -216,7 +216,7 @@ class KnowledgeBase:
 
     def delete(self, name: str) -> int:
         """Remove a document, its chunks and their vectors; returns how many chunks went."""
-        with self._lock:
+        with self.work_lock:
             try:
                 target = safe_child(self.folder, name)
             except UnsafeNameError as exc:
@@ -231,7 +231,7 @@ class KnowledgeBase:
     def reindex(self, progress: Progress | None = None) -> ReindexReport:
         """Bring items and vectors in line with the knowledge folder; unchanged files cost nothing."""
         progress = progress or (lambda message, fraction: None)
-        with self._lock:
+        with self.work_lock:
             with self._open_lock:
                 self._vectors = None  # reload from disk: a deleted index file is rebuilt
             files = self._files()

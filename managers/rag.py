@@ -111,7 +111,7 @@ class MemoryIndexer:
         self.db = db or MemoryDB(character_root / "memory" / "memory.db")
         self._vectors: VectorIndex | None = None
         self._open_lock = threading.Lock()  # one VectorIndex, however many threads ask first
-        self._lock = threading.Lock()  # one indexing run at a time
+        self.work_lock = threading.Lock()  # one indexing run at a time; closing the persona takes it too
         # Whether every live item had a vector at the end of the last run. Until then (and after any
         # failed run) the next run compares all ids with the index (~140 ms at 100k on a slow VM);
         # after that it embeds only the items the run added (edits and deletions make new items).
@@ -136,7 +136,7 @@ class MemoryIndexer:
         return sorted(logs.glob("[0-9][0-9][0-9][0-9]-[0-9][0-9].txt")) if logs.exists() else []
 
     def update(self, progress: Progress = _no_progress, pause: Callable[[], None] = lambda: None) -> IndexReport:
-        with self._lock:
+        with self.work_lock:
             files = self.log_files()
             changed = added = removed = 0
             new_row_ids: list[int] = []
@@ -214,12 +214,12 @@ class MemoryIndexer:
             self.vectors.save()
 
     def flush(self) -> None:
-        with self._lock:
+        with self.work_lock:
             self._persist(force=True)
 
     def rebuild(self, progress: Progress = _no_progress, pause: Callable[[], None] = lambda: None) -> IndexReport:
         """Delete the derived indexes and build them again from the log files."""
-        with self._lock:
+        with self.work_lock:
             self.db.clear_kinds(MEMORY_KINDS)
             self.vectors.clear()
             self.vectors.save()

@@ -11,6 +11,7 @@ import logging
 import random
 import threading
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -149,11 +150,20 @@ class NexusService:
         session = self._sessions.get(name)
         if session is not None and session.turn_lock.locked():
             raise PersonaError(f"{name} is replying right now; wait for the reply or stop it first.")
-        self._sessions.pop(name, None)
-        self._knowledge.pop(name, None)
-        indexer = self._indexers.pop(name, None)
-        if indexer is not None:
-            indexer.db.close()
+        stores = [s for s in (self._indexers.get(name), self._knowledge.get(name)) if s is not None]
+        with ExitStack() as held:
+            # The knowledge base shares the indexer's connection: closing it under a running upload
+            # or indexing run would fail that run half-way.
+            for store in stores:
+                if not store.work_lock.acquire(blocking=False):
+                    raise PersonaError(f"{name}'s memory or knowledge base is being indexed right now; "
+                                       "try again when the progress shows it is done.")
+                held.callback(store.work_lock.release)
+            self._sessions.pop(name, None)
+            self._knowledge.pop(name, None)
+            indexer = self._indexers.pop(name, None)
+            if indexer is not None:
+                indexer.db.close()
 
     # --- memory files ---------------------------------------------------------------
     def read_memory(self, persona: str, which: str) -> str:

@@ -5,7 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from bench.locomo_bench import run
+import constants
+from bench.locomo_bench import ablation_weights, run
 
 
 class HashEmbedder:
@@ -60,3 +61,10 @@ def test_distractors_are_indexed_and_end_before_any_conversation(tmp_path):
     indexer = MemoryIndexer(root, HashEmbedder(), partition_from=100)
     assert len(indexer.vectors) == 300 and indexer.vectors.partitioned
     indexer.db.close()
+
+
+def test_ablation_weights_zero_every_signal_not_named_and_refuse_unknown_ones():
+    assert ablation_weights('{"turn": 1}') == {signal: (1.0 if signal == "turn" else 0.0)
+                                               for signal in constants.RECALL_WEIGHTS}
+    with pytest.raises(SystemExit, match="unknown signals"):
+        ablation_weights('{"turm": 1}')

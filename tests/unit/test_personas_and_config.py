@@ -1,5 +1,6 @@
 import json
 import logging
+import threading
 
 import pytest
 
@@ -104,3 +105,29 @@ def test_local_model_missing_gives_a_clear_message(data_dir, clock, tmp_path):
     events = list(service.send("Ark", "hello?"))
     assert events[-1].kind == "error" and "not found" in events[-1].text
     assert [e.text for e in service.conversation("Ark")] == ["hello?"]
+
+
+def test_a_persona_is_not_renamed_or_deleted_under_a_running_upload(data_dir, clock, tmp_path):
+    service = NexusService(data_dir, clock=clock)
+    service.create_persona("Bea")
+    upload = tmp_path / "tea.txt"
+    upload.write_text("Sencha is steamed; gyokuro is shaded for three weeks before picking.", "utf-8")
+    splitting, finish = threading.Event(), threading.Event()
+
+    def progress(message: str, fraction: float) -> None:
+        if message.startswith("Splitting"):  # inside the upload's hold on the knowledge base
+            splitting.set()
+            finish.wait(30)
+
+    uploading = threading.Thread(target=service.knowledge("Bea").add_file, args=(upload, "tea.txt", progress))
+    uploading.start()
+    assert splitting.wait(30)
+    with pytest.raises(PersonaError, match="being indexed"):
+        service.rename_persona("Bea", "Beatrice")
+    with pytest.raises(PersonaError, match="being indexed"):
+        service.delete_persona("Bea")
+    finish.set()
+    uploading.join(60)
+    assert service.rename_persona("Bea", "Beatrice") == "Beatrice"  # the upload finished whole
+    assert [d.name for d in service.knowledge("Beatrice").documents()] == ["tea.txt"]
+    assert service.knowledge("Beatrice").search("gyokuro shading")
