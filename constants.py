@@ -135,8 +135,9 @@ RERANK_WEIGHT = 0.3  # share of the composite in the final score; tuned on LoCoM
 # --- Hybrid search (seed 004 RAG検索; fusion from shared/notes/offline-stack.md LoCoMo probe) ---
 RECALL_CANDIDATES = 150  # per signal, before fusion (min-max over these; research: top-50 costs ~1.5 R@5)
 # Matches one lexical index may rank per recall query: past it the commonest query terms are left
-# out (IDF near a stopword's). Ranking reads every match (~0.5-1 us each at 100k messages), so this
-# keeps the cost flat; LoCoMo-sized histories never reach it (bench scale, BENCHMARKS.md §3).
+# out (IDF near a stopword's). A word never searched before has its matches listed (~0.4 us each at
+# 100k messages, managers/lexical.py), so this bounds a new question's cost; LoCoMo-sized histories
+# never reach it, and after 100k distractors it costs ~0.25 R@5 (BENCHMARKS.md §2, §3).
 LEXICAL_POSTINGS_BUDGET = 5000
 # Counting a term's matches for that budget cost 0.2-3 ms per term at 100k (session 6 profile): counts
 # are kept, and taken again once the history has grown by a tenth.
