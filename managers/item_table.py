@@ -87,8 +87,8 @@ class ItemTable:
         self._length = np.concatenate([self._length, np.zeros(extra, dtype=np.int64)])
 
     def add(self, rows: Iterable[TableRow]) -> None:
-        """Add (or replace) items."""
-        rows = list(rows)
+        """Add (or replace) items; of rows with the same id the last counts."""
+        rows = list({r.id: r for r in rows}.values())
         if not rows:
             return
         self.remove([r.id for r in rows])
@@ -111,7 +111,7 @@ class ItemTable:
         self._sorted_ids = np.insert(self._sorted_ids, at, ids)
 
     def remove(self, ids: Sequence[int]) -> None:
-        wanted = self._live(ids)
+        wanted = np.unique(self._live(ids))
         if not len(wanted):
             return
         self._kind[wanted] = _ABSENT

@@ -132,11 +132,13 @@ class KnowledgeBase:
     def add_file(self, path: Path, original_name: str, progress: Progress | None = None) -> KnowledgeReport:
         """Store and index one uploaded file; raises DocumentRejected with the reason."""
         progress = progress or (lambda message, fraction: None)
-        progress(f"Reading {base_name(original_name)}", 0.0)
-        document = extract_text(Path(path), original_name, self.max_bytes)
-        raw = Path(path).read_bytes()
-        digest = _digest(raw)
+        # Held from the first read: renaming or deleting the persona is refused, not half-done, meanwhile.
         with self.work_lock:
+            self.db.ensure_open()
+            progress(f"Reading {base_name(original_name)}", 0.0)
+            document = extract_text(Path(path), original_name, self.max_bytes)
+            raw = Path(path).read_bytes()
+            digest = _digest(raw)
             name, present = self._place(stored_name(original_name), digest)
             if not present:
                 atomic_write_bytes(safe_child(self.folder, name), raw)
@@ -217,6 +219,7 @@ class KnowledgeBase:
     def delete(self, name: str) -> int:
         """Remove a document, its chunks and their vectors; returns how many chunks went."""
         with self.work_lock:
+            self.db.ensure_open()
             try:
                 target = safe_child(self.folder, name)
             except UnsafeNameError as exc:
@@ -232,6 +235,7 @@ class KnowledgeBase:
         """Bring items and vectors in line with the knowledge folder; unchanged files cost nothing."""
         progress = progress or (lambda message, fraction: None)
         with self.work_lock:
+            self.db.ensure_open()
             with self._open_lock:
                 self._vectors = None  # reload from disk: a deleted index file is rebuilt
             files = self._files()

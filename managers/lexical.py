@@ -60,6 +60,7 @@ class MatchCache:
 
 def idf(matches: int, items: int) -> float:
     """FTS5's inverse document frequency (a term in more than half of the items still counts a little)."""
+    matches = min(matches, items)  # a list read just after another connection's insert may be ahead
     return max(float(np.log((items - matches + 0.5) / (matches + 0.5))), constants.BM25_MIN_IDF)
 
 
@@ -85,6 +86,8 @@ def bm25(term_matches: Sequence[np.ndarray], items: int, wanted: Callable[[np.nd
 
 def best(ids: np.ndarray, scores: np.ndarray, limit: int) -> list[tuple[int, float]]:
     """The `limit` best (id, score), best first; equal scores by id."""
+    if limit <= 0:
+        return []
     if len(ids) > limit:  # keep everything that ties with the limit-th best, then sort the few
         keep = scores >= np.partition(scores, len(scores) - limit)[len(scores) - limit]
         ids, scores = ids[keep], scores[keep]

@@ -163,6 +163,14 @@ class StoredItem:
     extra: dict = field(default_factory=dict)
 
 
+class StoreClosed(RuntimeError):
+    """Work on a persona's memory that waited while the persona was renamed or deleted."""
+
+    def __init__(self):
+        super().__init__("This persona was renamed or deleted meanwhile; nothing was changed. "
+                         "Try again under its current name.")
+
+
 class MemoryDB:
     def __init__(self, path: Path):
         self.path = path
@@ -178,6 +186,7 @@ class MemoryDB:
         # once the history has grown by TERM_COUNT_REFRESH_GROWTH (the budget needs no exact count).
         self._term_counts: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
         self._match_lists = lexical.MatchCache(constants.LEXICAL_CACHE_IDS)
+        self.closed = False
 
     def _items(self) -> ItemTable:
         """The in-memory item table, current (caller holds the lock). This connection's writes keep
@@ -195,7 +204,13 @@ class MemoryDB:
 
     def close(self) -> None:
         with self._lock:
+            self.closed = True
             self._conn.close()
+
+    def ensure_open(self) -> None:
+        """Raise StoreClosed once closed (work that waited for a lock checks before it writes)."""
+        if self.closed:
+            raise StoreClosed()
 
     def _migrate(self) -> bool:
         """Apply pending migrations; True if the database was new (ids may repeat old ones)."""
@@ -390,7 +405,8 @@ class MemoryDB:
 
     def _term_matches(self, table: str, terms: Sequence[str]) -> list[np.ndarray]:
         """Each term's matching row ids in `table`, ascending, from the match lists kept in memory
-        (caller holds the lock)."""
+        (caller holds the lock and has called `_items()`, which drops the lists after another
+        connection's write)."""
         top_id = self._conn.execute("SELECT coalesce(max(id), 0) FROM items").fetchone()[0]
 
         def reader(term: str):
@@ -459,9 +475,9 @@ class MemoryDB:
             return [], []
         skip = set(skip_ids)
         with self._lock:
+            table = self._items()  # first: another connection's write drops the kept lists
             lists = self._term_matches("items_fts", long_terms) + self._term_matches("items_grams", short_terms)
             matched = np.unique(np.concatenate(lists))
-            table = self._items()
             in_time = table.by_time(matched[table.kind_mask(matched, kinds)])
             oldest = self._first_qualifying(in_time, per_end, skip, min_chars)
             if len(oldest) < per_end:  # fewer than asked for: every qualifying match is at hand

@@ -137,6 +137,7 @@ class MemoryIndexer:
 
     def update(self, progress: Progress = _no_progress, pause: Callable[[], None] = lambda: None) -> IndexReport:
         with self.work_lock:
+            self.db.ensure_open()
             files = self.log_files()
             changed = added = removed = 0
             new_row_ids: list[int] = []
@@ -220,6 +221,7 @@ class MemoryIndexer:
     def rebuild(self, progress: Progress = _no_progress, pause: Callable[[], None] = lambda: None) -> IndexReport:
         """Delete the derived indexes and build them again from the log files."""
         with self.work_lock:
+            self.db.ensure_open()
             self.db.clear_kinds(MEMORY_KINDS)
             self.vectors.clear()
             self.vectors.save()

@@ -304,7 +304,7 @@ class NexusService:
     def _index_quietly(self, persona: str) -> None:
         try:
             self.update_memory_index(persona)
-        except (OSError, PersonaError, EmbedderUnavailable) as exc:
+        except (OSError, PersonaError, EmbedderUnavailable, StoreClosed) as exc:
             log.warning("Indexing %s failed: %s", persona, exc)
             self.index_status[persona] = f"Indexing failed: {exc}"
 
@@ -314,7 +314,7 @@ class NexusService:
         skipped by their hash)."""
         try:
             report = self.knowledge(persona).reindex()
-        except (OSError, PersonaError, EmbedderUnavailable) as exc:
+        except (OSError, PersonaError, EmbedderUnavailable, StoreClosed) as exc:
             log.warning("Re-indexing %s's knowledge base failed: %s", persona, exc)
             return
         if report.embedded:

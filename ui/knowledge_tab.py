@@ -12,12 +12,13 @@ import gradio as gr
 from managers.documents import SUPPORTED_EXTENSIONS, DocumentRejected
 from managers.embeddings import EmbedderUnavailable
 from managers.knowledge import KnowledgeError
+from managers.memory_db import StoreClosed
 from managers.personas import PersonaError
 from managers.service import NexusService
 
 LIST_HEADERS = ["Document", "Size", "Chunks", "Added"]
 HIT_HEADERS = ["Score", "Document", "Chunk", "Text"]
-_FAILURES = (DocumentRejected, KnowledgeError, EmbedderUnavailable, PersonaError, OSError)
+_FAILURES = (DocumentRejected, KnowledgeError, EmbedderUnavailable, PersonaError, StoreClosed, OSError)
 
 
 def _size(n: int) -> str:

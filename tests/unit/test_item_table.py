@@ -70,3 +70,12 @@ def test_by_time_orders_by_timestamp_then_id_and_leaves_out_unknown_ids():
     # row() stamps minute = position: 9 (10:00), then 2 and 5 (10:01, by id), then 7 (10:03)
     assert table.by_time([7, 5, 2, 9, 123]).tolist() == [9, 2, 5, 7]
     assert table.by_time([]).tolist() == []
+
+
+def test_mean_length_counts_each_item_once():
+    table = ItemTable([row(1, 0, length=10), row(2, 1, length=20), row(2, 1, length=30)])
+    assert table.mean_length == 20  # of two rows with one id the last counts
+    table.remove([1, 1])
+    assert table.mean_length == 30
+    table.add([row(2, 1, length=50)])  # replaced, not added
+    assert table.mean_length == 50 and len(table) == 1

@@ -78,6 +78,20 @@ def test_memory_db_ranks_from_kept_lists_and_sees_rows_added_and_deleted_since(t
     assert db.bm25("items_porter", ["kumquat"], ["knowledge"], 10) == {}
 
 
+def test_keyword_search_never_returns_a_reused_id_from_a_kept_list(tmp_path):
+    db, other = MemoryDB(tmp_path / "memory.db"), MemoryDB(tmp_path / "memory.db")
+    ids = db.add_items([item("k1", "hello world"), item("k2", "an apple pie")])
+    assert db.keyword_matches(["apple"], ["current_log"], 5) == ([ids[1]], [])
+    other.remove_keys(["k2"])
+    assert other.add_items([item("k3", "a banana split")]) == [ids[1]]  # SQLite gives the id again
+    assert db.keyword_matches(["apple"], ["current_log"], 5) == ([], [])
+
+
+def test_best_with_no_room_and_idf_with_more_matches_than_items():
+    assert lexical.best(np.array([1, 2]), np.array([1.0, 2.0]), 0) == []
+    assert lexical.idf(6, 1) == lexical.idf(1, 1) > 0
+
+
 def test_another_connections_rows_are_found(tmp_path):
     db, other = MemoryDB(tmp_path / "memory.db"), MemoryDB(tmp_path / "memory.db")
     db.add_items([item("k1", "my kumquat tree")])

@@ -5,6 +5,7 @@ import threading
 import pytest
 
 from managers.config import AppSettings, mask_secret
+from managers.memory_db import StoreClosed
 from managers.personas import PersonaError
 from managers.service import NexusService
 
@@ -112,16 +113,16 @@ def test_a_persona_is_not_renamed_or_deleted_under_a_running_upload(data_dir, cl
     service.create_persona("Bea")
     upload = tmp_path / "tea.txt"
     upload.write_text("Sencha is steamed; gyokuro is shaded for three weeks before picking.", "utf-8")
-    splitting, finish = threading.Event(), threading.Event()
+    reading, finish = threading.Event(), threading.Event()
 
     def progress(message: str, fraction: float) -> None:
-        if message.startswith("Splitting"):  # inside the upload's hold on the knowledge base
-            splitting.set()
+        if message.startswith("Reading"):  # the upload's first step
+            reading.set()
             finish.wait(30)
 
     uploading = threading.Thread(target=service.knowledge("Bea").add_file, args=(upload, "tea.txt", progress))
     uploading.start()
-    assert splitting.wait(30)
+    assert reading.wait(30)
     with pytest.raises(PersonaError, match="being indexed"):
         service.rename_persona("Bea", "Beatrice")
     with pytest.raises(PersonaError, match="being indexed"):
@@ -131,3 +132,16 @@ def test_a_persona_is_not_renamed_or_deleted_under_a_running_upload(data_dir, cl
     assert service.rename_persona("Bea", "Beatrice") == "Beatrice"  # the upload finished whole
     assert [d.name for d in service.knowledge("Beatrice").documents()] == ["tea.txt"]
     assert service.knowledge("Beatrice").search("gyokuro shading")
+
+
+def test_indexing_that_waited_while_its_persona_was_renamed_changes_nothing(data_dir, clock):
+    service = NexusService(data_dir, clock=clock)
+    service.create_persona("Bea")
+    indexer, knowledge = service.memory_index("Bea"), service.knowledge("Bea")
+    service.rename_persona("Bea", "Beatrice")  # closes Bea's memory.db
+    with pytest.raises(StoreClosed):
+        indexer.update()
+    with pytest.raises(StoreClosed):
+        knowledge.reindex()
+    assert not (data_dir / "characters" / "Bea").exists()  # nothing was written into the old folder
+    assert (data_dir / "characters" / "Beatrice").is_dir()
