@@ -304,6 +304,16 @@ class MemoryDB:
                 (source, content_hash, items, int(complete)),
             )
 
+    def source_names(self, prefix: str) -> list[str]:
+        """The recorded sources whose name starts with `prefix`."""
+        with self._lock:
+            return [row[0] for row in self._conn.execute(
+                "SELECT source FROM sources WHERE substr(source, 1, ?) = ?", (len(prefix), prefix))]
+
+    def keys_of_source(self, source: str) -> list[str]:
+        with self._lock:
+            return [row[0] for row in self._conn.execute("SELECT item_key FROM items WHERE source = ?", (source,))]
+
     def source_state(self, source: str) -> tuple[str, int, bool] | None:
         with self._lock:
             row = self._conn.execute("SELECT content_hash, items, complete FROM sources WHERE source = ?",

@@ -1,8 +1,11 @@
-"""The RAG manager's indexing side: chat logs (and later episodes, insights, diaries) → items.
+"""The RAG manager's indexing side: chat logs, episodes, dream insights and diaries → items
+(the knowledge base is indexed apart, managers/knowledge.py).
 
-Incremental: a source (one log file) is re-read only when its content hash changed; item keys
-are message ids, so re-reading a file adds only the entries not yet indexed, and an edit or a
-deletion in the log replaces or removes its target's item. Embedding happens in batches, with
+Incremental: a source (one log file, the episode file, ...) is re-read only when its content hash
+changed. A log's item keys are message ids, so re-reading it adds only the entries not yet
+indexed, and an edit or a deletion in the log replaces or removes its target's item; the other
+sources list all their items each time (`managers/memory_sources.py`), and what a file no longer
+holds leaves the index, as do the items of a file that is gone. Embedding happens in batches, with
 a checkpoint every INDEX_CHECKPOINT_SECONDS; items that are in memory.db but not yet in the vector index are
 embedded on the next run, so an interrupted indexing resumes where it stopped.
 """
@@ -12,7 +15,7 @@ import hashlib
 import logging
 import threading
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -20,6 +23,7 @@ import constants
 from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text
 from managers.embeddings import Embedder
 from managers.memory_db import Item, MemoryDB
+from managers.memory_sources import MEMORY_SOURCE_PREFIX, SourceUnreadable, memory_sources
 from managers.vector_index import Checkpoints, VectorIndex
 
 log = logging.getLogger(__name__)
@@ -44,6 +48,17 @@ class IndexReport:
     items_added: int
     items_removed: int
     vectors_added: int
+    unreadable: tuple[str, ...] = ()  # why a source could not be read (it was left as it is)
+
+
+@dataclass(frozen=True)
+class Source:
+    """One indexed file. `read(content, now)` gives its items and the keys its changes retire;
+    a `complete` source lists all its items, so a key it no longer lists is retired too."""
+    name: str
+    path: Path
+    read: Callable[[bytes, str], tuple[list[Item], list[str]]]
+    complete: bool
 
 
 def log_item_text(entry: LogEntry) -> str:
@@ -104,8 +119,10 @@ def _remove_retired_indexes(index_dir: Path) -> None:
 
 class MemoryIndexer:
     def __init__(self, character_root: Path, embedder: Embedder, db: MemoryDB | None = None,
-                 partition_from: int = constants.ANN_MIN_ITEMS):
+                 partition_from: int = constants.ANN_MIN_ITEMS,
+                 clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)):
         self.root = character_root
+        self.clock = clock  # dates a diary chunk when it is first indexed
         self.embedder = embedder
         self.partition_from = partition_from  # vectors at which search becomes approximate
         self.db = db or MemoryDB(character_root / "memory" / "memory.db")
@@ -135,41 +152,63 @@ class MemoryIndexer:
         logs = self.root / "logs"
         return sorted(logs.glob("[0-9][0-9][0-9][0-9]-[0-9][0-9].txt")) if logs.exists() else []
 
+    def sources(self) -> list[Source]:
+        """Every file recall reads: the monthly logs, then the episodes, dream diary and diaries."""
+        def log_reader(name: str):
+            return lambda raw, now: items_from_log(parse_log_text(raw.decode("utf-8", errors="replace"), name), name)
+
+        def memory_reader(source):
+            return lambda raw, now: (source.read(raw, now), [])
+
+        return ([Source(p.name, p, log_reader(p.name), complete=False) for p in self.log_files()]
+                + [Source(s.name, s.path, memory_reader(s), complete=True) for s in memory_sources(self.root)])
+
     def update(self, progress: Progress = _no_progress, pause: Callable[[], None] = lambda: None) -> IndexReport:
         with self.work_lock:
             self.db.ensure_open()
-            files = self.log_files()
+            sources = self.sources()
+            now = self.clock().isoformat(timespec="seconds")
             changed = added = removed = 0
+            unreadable: list[str] = []
             new_row_ids: list[int] = []
             # A failure anywhere in this run (rows added, vectors not) means comparing everything next time.
             was_complete, self._complete = self._complete, False
-            for number, path in enumerate(files, start=1):
-                raw = path.read_bytes()
+            for number, source in enumerate(sources, start=1):
+                raw = source.path.read_bytes()
                 digest = hashlib.sha256(raw).hexdigest()[:16]
-                state = self.db.source_state(path.name)
+                state = self.db.source_state(source.name)
                 if state and state[0] == digest and state[2]:
                     continue
                 changed += 1
-                progress(f"Reading {path.name} ({number}/{len(files)})", 0.1 * number / max(1, len(files)))
-                items, retired = items_from_log(parse_log_text(raw.decode("utf-8", errors="replace"), path.name),
-                                                path.name)
-                stale = list(retired)
+                progress(f"Reading {source.name} ({number}/{len(sources)})", 0.1 * number / max(1, len(sources)))
+                try:
+                    items, retired = source.read(raw, now)
+                except SourceUnreadable as exc:  # its items so far stay; it is read again once it changes
+                    log.warning("%s", exc)
+                    unreadable.append(str(exc))
+                    continue
                 current_keys = {i.item_key for i in items}
-                known = self.db.ids_by_key([i.item_key for i in items])
+                stale = list(retired) + (self.db.keys_of_source(source.name) if source.complete else [])
                 # An edited message has a new key; its older item (by message id) is retired.
-                stale += [i.message_ids[0] for i in items if i.item_key != i.message_ids[0]]
+                stale += [i.message_ids[0] for i in items if i.message_ids and i.item_key != i.message_ids[0]]
                 stale = [k for k in set(stale) if k not in current_keys]
                 if stale:
-                    gone = self.db.remove_keys(stale)
-                    self.vectors.remove(gone)
-                    removed += len(gone)
-                new_items = [i for i in items if i.item_key not in known]
-                new_ids = self.db.add_items(new_items)
+                    removed += self._remove(self.db.remove_keys(stale))
+                known = self.db.ids_by_key([i.item_key for i in items])
+                new_ids = self.db.add_items([i for i in items if i.item_key not in known])
                 new_row_ids += new_ids
                 added += len(new_ids)
-                self.db.mark_source(path.name, digest, len(items), complete=True)
+                self.db.mark_source(source.name, digest, len(items), complete=True)
+            present = {s.name for s in sources}
+            for name in self.db.source_names(MEMORY_SOURCE_PREFIX):
+                if name not in present:  # an episode file or diary that was deleted
+                    removed += self._remove(self.db.remove_source(name))
             vectors_added = self._embed_missing(new_row_ids if was_complete else None, progress, pause)
-            return IndexReport(len(files), changed, added, removed, vectors_added)
+            return IndexReport(len(sources), changed, added, removed, vectors_added, tuple(unreadable))
+
+    def _remove(self, row_ids: list[int]) -> int:
+        self.vectors.remove(row_ids)
+        return len(row_ids)
 
     def _embed_missing(self, new_ids: list[int] | None, progress: Progress, pause: Callable[[], None]) -> int:
         """Embed the items without a vector: `new_ids` (the items this run added), or with None

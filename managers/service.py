@@ -256,7 +256,7 @@ class NexusService:
         character = self.personas.get(persona)
         with self._open_lock:
             if character.name not in self._indexers:
-                self._indexers[character.name] = MemoryIndexer(character.root, self.embedder())
+                self._indexers[character.name] = MemoryIndexer(character.root, self.embedder(), clock=self.clock)
             return self._indexers[character.name]
 
     def update_memory_index(self, persona: str, rebuild: bool = False, progress=None):
@@ -271,7 +271,8 @@ class NexusService:
 
         report = (indexer.rebuild(progress, self._wait_while_replying) if rebuild
                   else indexer.update(progress, self._wait_while_replying))
-        self.index_status[persona] = f"Memory index up to date ({len(indexer.vectors)} items)."
+        self.index_status[persona] = " ".join((f"Memory index up to date ({len(indexer.vectors)} items).",
+                                                *report.unreadable))
         return report
 
     def index_in_background(self, persona: str) -> threading.Thread:

@@ -11,6 +11,7 @@ import constants
 from agent.keyword_sampling import truncate_block
 from agent.reply_tags import strip_user_tags
 from agent.query_planner import rule_plan
+from managers.memory_sources import find_passage
 from managers.recall import MemoryRecall
 from managers.session import CharacterSession
 
@@ -58,7 +59,10 @@ class PersonaTools:
             if needle and needle in entry.text:
                 when = entry.ts.strftime("%Y-%m-%d %H:%M") if entry.ts else ""
                 return as_data(f"[{when}] {entry.name}: {entry.text[:MAX_CONTEXT_CHARS]}")
-        return "That text was not found in the conversation log."
+        passage = find_passage(self.session.character.root, needle, MAX_CONTEXT_CHARS) if needle else None
+        if passage:
+            return as_data(passage)
+        return "That text was not found in the conversation log, the episodes or the diaries."
 
     def search_knowledge_base(self, query: str) -> str:
         hits = self._knowledge().search(query, 5)
