@@ -43,7 +43,8 @@ def build_memory_tab(service: NexusService, persona: gr.Dropdown) -> MemoryTab:
 
     def on_rebuild(name, progress=gr.Progress()):
         report = service.update_memory_index(name, rebuild=True, progress=lambda m, f: progress(f, desc=m))
-        return f"✅ Rebuilt: {report.items_added} memories indexed from {report.sources_seen} log files."
+        done = f"✅ Rebuilt: {report.items_added} memories indexed from {report.sources_seen} files."
+        return " ".join((done, *(f"⚠️ {reason}" for reason in report.unreadable)))
 
     rebuild.click(on_rebuild, [persona], [rebuild_status])
     return MemoryTab(editors)
