@@ -143,10 +143,8 @@ LEXICAL_POSTINGS_BUDGET = 5000
 # are kept, and taken again once the history has grown by a tenth.
 TERM_COUNT_REFRESH_GROWTH = 0.1
 TERM_COUNT_CACHE_SIZE = 4096  # (index, term) counts kept, least recently used dropped first
-# BM25 (managers/lexical.py): SQLite FTS5's constants (fts5_aux.c), so scores are on the scale the
-# fusion weights were tuned with.
-BM25_K1 = 1.2
-BM25_B = 0.75
+# BM25 (managers/lexical.py): FTS5's IDF (fts5_aux.c), one count per matched term, no length
+# normalisation (b = 0: LoCoMo dev and at scale, BENCHMARKS.md §2 session 7).
 BM25_MIN_IDF = 1e-6  # FTS5's floor for a term in more than half of the items
 # Match lists kept in memory (8 bytes an id): 4M ids, 32 MB, hold every term of a 100k-message
 # history's typical queries many times over (session 7).

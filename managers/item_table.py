@@ -24,7 +24,6 @@ class TableRow:
     speaker: str
     ts: str
     arousal: float
-    length: int  # characters of its text (BM25's length normalisation)
 
 
 @dataclass(frozen=True)
@@ -55,8 +54,6 @@ class ItemTable:
         self._speaker = np.zeros(0, dtype=np.int32)
         self._arousal = np.zeros(0, dtype=np.float64)
         self._ts = np.zeros(0, dtype=_TS)
-        self._length = np.zeros(0, dtype=np.int64)
-        self._total_length = 0  # of live items
         self._sorted_keys = np.zeros(0, dtype=np.int64)  # window keys of live items, ascending
         self._sorted_ids = np.zeros(0, dtype=np.int64)  # the item of each sorted key (ties by id)
         self.add(rows)
@@ -84,7 +81,6 @@ class ItemTable:
         self._speaker = np.concatenate([self._speaker, np.zeros(extra, dtype=np.int32)])
         self._arousal = np.concatenate([self._arousal, np.zeros(extra, dtype=np.float64)])
         self._ts = np.concatenate([self._ts, np.zeros(extra, dtype=_TS)])
-        self._length = np.concatenate([self._length, np.zeros(extra, dtype=np.int64)])
 
     def add(self, rows: Iterable[TableRow]) -> None:
         """Add (or replace) items; of rows with the same id the last counts."""
@@ -101,8 +97,6 @@ class ItemTable:
         self._speaker[ids] = [self._code(self._speaker_codes, r.speaker, self._speakers) for r in rows]
         self._arousal[ids] = [r.arousal for r in rows]
         self._ts[ids] = [r.ts.encode() for r in rows]
-        self._length[ids] = [r.length for r in rows]
-        self._total_length += int(self._length[ids].sum())
         # New messages land at the end of their session: inserting them is one copy of the arrays.
         order = np.lexsort((ids, keys))
         ids, keys = ids[order], keys[order]
@@ -116,7 +110,6 @@ class ItemTable:
             return
         self._kind[wanted] = _ABSENT
         self._ts[wanted] = b""
-        self._total_length -= int(self._length[wanted].sum())
         keep = ~np.isin(self._sorted_ids, wanted)
         self._sorted_keys, self._sorted_ids = self._sorted_keys[keep], self._sorted_ids[keep]
 
@@ -139,13 +132,6 @@ class ItemTable:
         mask[inside] = np.isin(self._kind[ids[inside]], codes)
         return mask
 
-    def lengths(self, ids: np.ndarray) -> np.ndarray:
-        """The text lengths of items (ids known to be items here)."""
-        return self._length[ids]
-
-    @property
-    def mean_length(self) -> float:
-        return self._total_length / len(self) if len(self) else 0.0
 
     def neighbours(self, ids: Sequence[int], radius: int) -> dict[int, list[int]]:
         """For each id, the ids within `radius` positions of it in the same source and session

@@ -3,8 +3,13 @@
 SQLite's own `bm25()` cost 2.5–3 µs per matching row at 100k messages, every query (it reads
 each row's size and term positions); listing a term's matching row ids costs ~0.4 µs per row
 and is needed once: the list is kept here, and later queries read only rows added since
-(BENCHMARKS.md §3, session 7). The score is Okapi BM25 with FTS5's constants, each term counted
-once per item (chat messages rarely repeat a content word) and the item's length in characters.
+(BENCHMARKS.md §3, session 7).
+
+The score is BM25 with FTS5's IDF, each query term counted once per item (chat messages rarely
+repeat a content word) and no length normalisation (b = 0): the sum of the matched terms' IDF.
+Normalising by length made recall worse, and much worse in a long history whose messages differ
+in length from era to era: LoCoMo dev R@5 65.9 → 67.3 without it, and after 100k shorter
+synthetic messages 46.5 → 60.4 (BENCHMARKS.md §2, session 7).
 """
 from __future__ import annotations
 
@@ -64,13 +69,13 @@ def idf(matches: int, items: int) -> float:
     return max(float(np.log((items - matches + 0.5) / (matches + 0.5))), constants.BM25_MIN_IDF)
 
 
-def bm25(term_matches: Sequence[np.ndarray], items: int, wanted: Callable[[np.ndarray], np.ndarray],
-         lengths: Callable[[np.ndarray], np.ndarray], mean_length: float) -> tuple[np.ndarray, np.ndarray]:
+def bm25(term_matches: Sequence[np.ndarray], items: int,
+         wanted: Callable[[np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """(ids, scores) of the items matching any term, higher = better, in no particular order.
 
     `term_matches` has one id list per query term (a term given twice counts twice); IDF counts
     every match in the index, then `wanted(ids)` keeps the ids to score (live items of the wanted
-    kinds, as a boolean mask); `lengths(ids)` gives their lengths."""
+    kinds, as a boolean mask)."""
     lists = [m for m in term_matches if len(m)]
     if not lists or items <= 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0)
@@ -78,10 +83,7 @@ def bm25(term_matches: Sequence[np.ndarray], items: int, wanted: Callable[[np.nd
     ids, at = np.unique(np.concatenate(lists), return_inverse=True)
     summed = np.bincount(at, weights=weights)
     keep = wanted(ids)
-    ids, summed = ids[keep], summed[keep]
-    k1, b = constants.BM25_K1, constants.BM25_B
-    relative = lengths(ids) / mean_length if mean_length > 0 else np.ones(len(ids))
-    return ids, summed * (k1 + 1) / (1 + k1 * (1 - b + b * relative))
+    return ids[keep], summed[keep]
 
 
 def best(ids: np.ndarray, scores: np.ndarray, limit: int) -> list[tuple[int, float]]:

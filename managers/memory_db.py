@@ -195,8 +195,7 @@ class MemoryDB:
         version = self._conn.execute("PRAGMA data_version").fetchone()[0]
         if self._table is None or version != self._table_version:
             self._table = ItemTable(TableRow(*row) for row in self._conn.execute(
-                "SELECT id, kind, source, session, position, speaker, ts, arousal, length(text) FROM items"
-                " WHERE archived = 0"))
+                "SELECT id, kind, source, session, position, speaker, ts, arousal FROM items WHERE archived = 0"))
             self._table_version = version
             self._term_counts.clear()
             self._match_lists.clear()
@@ -253,7 +252,7 @@ class MemoryDB:
                                        (row_id, item.speaker, item.lexical_body))
                     ids.append(row_id)
                     added.append(TableRow(row_id, item.kind, item.source, item.session, item.position,
-                                          item.speaker, item.ts, item.arousal, len(item.text)))
+                                          item.speaker, item.ts, item.arousal))
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
@@ -402,8 +401,7 @@ class MemoryDB:
         with self._lock:
             items = self._items()
             matches = self._term_matches(table, terms)
-            ids, scores = lexical.bm25(matches, len(items), lambda found: items.kind_mask(found, kinds),
-                                       items.lengths, items.mean_length)
+            ids, scores = lexical.bm25(matches, len(items), lambda found: items.kind_mask(found, kinds))
         return dict(lexical.best(ids, scores, limit))
 
     def forget_lexical_caches(self) -> None:

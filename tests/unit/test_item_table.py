@@ -5,9 +5,8 @@ from managers.memory_db import Item, MemoryDB
 
 
 def row(item_id: int, position: int, session: str = "s1", source: str = "2026-01.txt",
-        kind: str = "current_log", speaker: str = "USER", length: int = 40) -> TableRow:
-    return TableRow(item_id, kind, source, session, position, speaker, f"2026-01-05T10:{position:02d}:00", 0.1 * item_id,
-                    length)
+        kind: str = "current_log", speaker: str = "USER") -> TableRow:
+    return TableRow(item_id, kind, source, session, position, speaker, f"2026-01-05T10:{position:02d}:00", 0.1 * item_id)
 
 
 def test_neighbours_stay_inside_the_session_and_follow_position_not_id():
@@ -72,10 +71,8 @@ def test_by_time_orders_by_timestamp_then_id_and_leaves_out_unknown_ids():
     assert table.by_time([]).tolist() == []
 
 
-def test_mean_length_counts_each_item_once():
-    table = ItemTable([row(1, 0, length=10), row(2, 1, length=20), row(2, 1, length=30)])
-    assert table.mean_length == 20  # of two rows with one id the last counts
+def test_an_id_given_twice_is_one_item():
+    table = ItemTable([row(1, 0), row(2, 1), row(2, 3, speaker="AGENT")])
+    assert len(table) == 2 and table.scoring_fields([2])[2].speaker == "AGENT"  # the last row counts
     table.remove([1, 1])
-    assert table.mean_length == 30
-    table.add([row(2, 1, length=50)])  # replaced, not added
-    assert table.mean_length == 50 and len(table) == 1
+    assert len(table) == 1 and table.neighbours([2], 5) == {2: [2]}
