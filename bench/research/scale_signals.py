@@ -38,6 +38,11 @@ def counting_rank(self, *args, **kwargs):
 
 
 MemoryRecall.rank = counting_rank
+if "LEXICAL_LIMIT" in __import__("os").environ:  # research: more lexical hits per index than RECALL_CANDIDATES
+    from managers.memory_db import MemoryDB
+    _bm25 = MemoryDB.bm25
+    MemoryDB.bm25 = lambda self, table, terms, kinds, limit, budget=None: _bm25(
+        self, table, terms, kinds, max(limit, int(__import__("os").environ["LEXICAL_LIMIT"])), budget)
 if "MEAN_LENGTH" in __import__("os").environ:  # research: BM25's length normalisation at a fixed mean
     from managers.item_table import ItemTable
     ItemTable.mean_length = property(lambda self: float(__import__("os").environ["MEAN_LENGTH"]))
