@@ -23,7 +23,7 @@ import constants
 from managers.documents import (MAX_DOCUMENT_BYTES, DocumentRejected, base_name, chunk_text, extract_text,
                                 query_terms, stored_name)
 from managers.embeddings import Embedder, EmbedderUnavailable
-from managers.memory_db import MemoryDB, Item, StoredItem
+from managers.memory_db import Item, MemoryDB, StoredItem, file_signature
 from managers.store import UnsafeNameError, atomic_write_bytes, atomic_write_text, safe_child, validate_name
 from managers.vector_index import Checkpoints, VectorIndex
 
@@ -145,7 +145,8 @@ class KnowledgeBase:
             progress(f"Splitting {name} into chunks", 0.05)
             chunks, _, _ = self._sync(name, digest, document.text)
             embedded = self._embed_missing(progress, 0.1)
-            self.db.mark_source(SOURCE_PREFIX + name, digest, chunks, complete=True)
+            self.db.mark_source(SOURCE_PREFIX + name, digest, chunks, complete=True,
+                                signature=file_signature(safe_child(self.folder, name)))
         log.info("Knowledge %s: %d chunks, %d embedded", name, chunks, embedded)
         return KnowledgeReport(name, original_name, document.kind, document.pages, chunks, embedded,
                                present and embedded == 0)
@@ -243,9 +244,14 @@ class KnowledgeBase:
             changed, added, removed, failed, synced = 0, 0, 0, [], []
             for number, path in enumerate(files, start=1):
                 progress(f"Checking {path.name} ({number}/{len(files)})", 0.1 * number / len(files))
-                source, digest = SOURCE_PREFIX + path.name, _digest(path.read_bytes())
+                source, signature = SOURCE_PREFIX + path.name, file_signature(path)
                 state = self.db.source_state(source)
-                if state == (digest, by_source.get(source, 0), True):
+                indexed = state is not None and state.complete and state.items == by_source.get(source, 0)
+                if indexed and state.signature == signature:
+                    continue  # not even read
+                digest = _digest(path.read_bytes())
+                if indexed and state.content_hash == digest:  # touched, not changed
+                    self.db.mark_source(source, digest, state.items, complete=True, signature=signature)
                     continue
                 changed += 1
                 try:
@@ -257,12 +263,12 @@ class KnowledgeBase:
                     continue
                 chunks, plus, minus = self._sync(path.name, digest, document.text)
                 added, removed = added + plus, removed + minus
-                synced.append((source, digest, chunks))
+                synced.append((source, digest, chunks, signature))
             for source in sorted(set(by_source) - {SOURCE_PREFIX + p.name for p in files}):
                 removed += self._forget(source[len(SOURCE_PREFIX):])
             embedded = self._embed_missing(progress, 0.1)
-            for source, digest, chunks in synced:
-                self.db.mark_source(source, digest, chunks, complete=True)
+            for source, digest, chunks, signature in synced:
+                self.db.mark_source(source, digest, chunks, complete=True, signature=signature)
             progress(f"Knowledge base up to date ({len(files)} documents)", 1.0)
             return ReindexReport(len(files), changed, added, removed, embedded, tuple(failed))
 
@@ -274,9 +280,10 @@ class KnowledgeBase:
     def documents(self) -> list[KnowledgeDoc]:
         docs = []
         for path, info in ((p, p.stat()) for p in self._files()):
-            state = self.db.source_state(SOURCE_PREFIX + path.name) or ("", 0, False)
-            docs.append(KnowledgeDoc(path.name, info.st_size, state[1] if state[2] else 0,
-                                     datetime.fromtimestamp(info.st_mtime).astimezone(), state[2]))
+            state = self.db.source_state(SOURCE_PREFIX + path.name)
+            complete = state is not None and state.complete
+            docs.append(KnowledgeDoc(path.name, info.st_size, state.items if complete else 0,
+                                     datetime.fromtimestamp(info.st_mtime).astimezone(), complete))
         return docs
 
     def search(self, query: str, k: int = KNOWLEDGE_SEARCH_K) -> list[KnowledgeHit]:

@@ -22,7 +22,7 @@ from typing import Callable, Sequence
 import constants
 from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text
 from managers.embeddings import Embedder
-from managers.memory_db import Item, MemoryDB
+from managers.memory_db import Item, MemoryDB, file_signature
 from managers.memory_sources import MEMORY_SOURCE_PREFIX, SourceUnreadable, memory_sources
 from managers.vector_index import Checkpoints, VectorIndex
 
@@ -174,10 +174,14 @@ class MemoryIndexer:
             # A failure anywhere in this run (rows added, vectors not) means comparing everything next time.
             was_complete, self._complete = self._complete, False
             for number, source in enumerate(sources, start=1):
+                signature = file_signature(source.path)
+                state = self.db.source_state(source.name)
+                if state and state.complete and state.signature == signature:
+                    continue  # not even read
                 raw = source.path.read_bytes()
                 digest = hashlib.sha256(raw).hexdigest()[:16]
-                state = self.db.source_state(source.name)
-                if state and state[0] == digest and state[2]:
+                if state and state.complete and state.content_hash == digest:  # touched, not changed
+                    self.db.mark_source(source.name, digest, state.items, complete=True, signature=signature)
                     continue
                 changed += 1
                 progress(f"Reading {source.name} ({number}/{len(sources)})", 0.1 * number / max(1, len(sources)))
@@ -198,7 +202,7 @@ class MemoryIndexer:
                 new_ids = self.db.add_items([i for i in items if i.item_key not in known])
                 new_row_ids += new_ids
                 added += len(new_ids)
-                self.db.mark_source(source.name, digest, len(items), complete=True)
+                self.db.mark_source(source.name, digest, len(items), complete=True, signature=signature)
             present = {s.name for s in sources}
             for name in self.db.source_names(MEMORY_SOURCE_PREFIX):
                 if name not in present:  # an episode file or diary that was deleted

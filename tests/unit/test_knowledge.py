@@ -7,6 +7,7 @@ real files built by tests/fixtures/documents.py (a hand-written PDF, a hand-zipp
 from __future__ import annotations
 
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -294,6 +295,16 @@ def test_reindex_is_incremental_and_follows_the_folder(kb, uploads, character, e
     assert len(embedder.documents) - count == report.embedded <= 2  # only the changed chunks
     assert kb.search("when are the sweets eaten?")[0].text.endswith("never after.")  # the new chunk is found
     assert {d.name: d.indexed for d in kb.documents()} == {"scan.pdf": False, "tea.md": True}
+
+
+def test_reindex_at_start_up_reads_no_unchanged_document(kb, uploads, character, monkeypatch):
+    add(kb, uploads, "tea.md", TEA_TEXT)
+    read: list[str] = []
+    real_read = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self.name) or real_read(self))
+    assert kb.reindex().changed == 0 and read == []
+    (character / "knowledge" / "tea.md").write_text(TEA_TEXT + "\n\nMatcha is whisked, never stirred.")
+    assert kb.reindex().changed == 1 and "tea.md" in read
 
 
 def test_stale_vectors_are_never_served_after_memory_db_is_cleared(kb, uploads, character):

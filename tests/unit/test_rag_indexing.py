@@ -1,5 +1,7 @@
 """Incremental indexing of chat logs: a changed file once, an unchanged file never."""
 import hashlib
+import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -234,3 +236,19 @@ def test_a_hand_edited_timestamp_without_offset_is_recalled_not_a_crash(characte
     ranked = MemoryRecall(indexer, random.Random(0)).rank(rule_plan("the lighthouse painting"), clock())
     painting = next(r for r in ranked if "lighthouse painting" in r.text)
     assert painting.ts is not None and painting.ts.tzinfo is not None
+
+
+def test_an_unchanged_file_is_not_even_read_and_a_touched_one_only_hashed(character, clock, monkeypatch):
+    write_month(character, clock, ["I adopted a cat named Tama", "What a lovely name!"])
+    indexer = MemoryIndexer(character, CountingEmbedder())
+    indexer.update()
+    read: list[str] = []
+    real_read = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self.name) or real_read(self))
+    assert indexer.update().sources_changed == 0 and read == []
+    [log_file] = indexer.log_files()
+    os.utime(log_file)  # touched: read and hashed once, nothing re-indexed, then left alone again
+    assert indexer.update().sources_changed == 0 and read == [log_file.name]
+    assert indexer.update().sources_changed == 0 and read == [log_file.name]
+    ChatLog(character / "logs", clock).append("USER", "Mina", "Tama knocked over a cup")
+    assert indexer.update().items_added == 1
