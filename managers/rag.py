@@ -239,7 +239,7 @@ class MemoryIndexer:
         if self.vectors.needs_partition(self.partition_from):  # once large, and when its fresh tier is
             pause()
             progress("Organising the memory index for fast search", 0.99)
-            if self.vectors.partition_if_large(self.partition_from):
+            if self.vectors.partition_if_large(self.partition_from, pause=pause):
                 self.vectors.save()  # seconds of training not to be redone at the next start
         self._complete = True
         self._persist()

@@ -264,7 +264,7 @@ class VectorIndex:
             return int(unpartitioned.ntotal) >= min_items
 
     def partition_if_large(self, min_items: int = constants.ANN_MIN_ITEMS,
-                           build: Callable[[np.ndarray, np.ndarray, int], object] | None = None) -> bool:
+                           build: Callable[..., object] | None = None, pause: Callable[[], None] = lambda: None) -> bool:
         """Partition every vector into `_list_count` inverted lists (`needs_partition` says when),
         leaving an empty fresh tier. The lists are trained and filled outside the lock (seconds at
         100k: searches go on meanwhile); if the index changed in that time, it is left as it was
@@ -277,7 +277,7 @@ class VectorIndex:
         build = build or partitioned_index
         started = time.perf_counter()
         lists = _list_count(len(ids))
-        index = build(ids, vectors, lists)
+        index = build(ids, vectors, lists, pause)
         with self._lock:
             if changes != self._changes:
                 return False
@@ -346,15 +346,29 @@ class Moments:
         return mean, max(variance, 0.0) ** 0.5
 
 
-def partitioned_index(ids: np.ndarray, vectors: np.ndarray, lists: int):
-    """An inverted-file index of these vectors with `lists` lists, trained on a sample of them."""
+def partitioned_index(ids: np.ndarray, vectors: np.ndarray, lists: int, pause: Callable[[], None] = lambda: None):
+    """An inverted-file index of these vectors with `lists` lists, trained on a sample of them.
+
+    The k-means runs one iteration at a time (FAISS's own IVF training, spherical, its 10
+    iterations), calling `pause` before each: training takes seconds on two cores at 100k, and a
+    reply being generated meanwhile gets the cores after at most one iteration."""
     faiss.omp_set_num_threads(constants.ANN_TRAIN_THREADS)
     try:
         index = faiss.index_factory(vectors.shape[1], f"IVF{lists},Flat", faiss.METRIC_INNER_PRODUCT)
+        ivf = faiss.extract_index_ivf(index)
         sample = np.random.default_rng(0).choice(len(vectors), min(len(vectors), lists * constants.ANN_TRAIN_POINTS_PER_LIST),
                                                  replace=False)
-        index.train(vectors[np.sort(sample)])
-        ivf = faiss.extract_index_ivf(index)
+        training = np.ascontiguousarray(vectors[np.sort(sample)], dtype=np.float32)
+        centroids = None
+        for _ in range(ivf.cp.niter):
+            pause()
+            kmeans = faiss.Kmeans(vectors.shape[1], lists, niter=1, spherical=ivf.cp.spherical, seed=ivf.cp.seed,
+                                  max_points_per_centroid=ivf.cp.max_points_per_centroid)
+            kmeans.train(training, init_centroids=centroids)
+            centroids = kmeans.centroids
+        ivf.quantizer.add(centroids)
+        ivf.is_trained = index.is_trained = True
+        pause()
         ivf.set_direct_map_type(faiss.DirectMap.Hashtable)
         _tune(ivf)
         index.add_with_ids(vectors, ids)

@@ -135,13 +135,24 @@ def test_a_partition_built_while_the_index_changed_is_not_used(tmp_path):
     index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
     index.add(list(range(2000)), vectors)
 
-    def build_while_a_message_arrives(ids, rows, lists):
+    def build_while_a_message_arrives(ids, rows, lists, pause):
         index.add([5000], vectors[:1])
-        return partitioned_index(ids, rows, lists)
+        return partitioned_index(ids, rows, lists, pause)
 
     assert not index.partition_if_large(min_items=1000, build=build_while_a_message_arrives)
     assert not index.partitioned and len(index) == 2001
     assert index.partition_if_large(min_items=1000) and len(index) == 2001
+
+
+def test_training_the_lists_yields_to_a_reply_between_iterations(tmp_path):
+    vectors = unit_rows(2000, 16, 12)
+    index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 16)
+    index.add(list(range(2000)), vectors)
+    pauses = []
+    assert index.partition_if_large(min_items=1000, pause=lambda: pauses.append(len(pauses)))
+    assert len(pauses) >= 10  # before each k-means iteration and before the vectors are filed
+    found = [index.search(vectors[i], 1)[0][0] for i in range(0, 2000, 97)]
+    assert found == list(range(0, 2000, 97))
 
 
 def test_checkpoints_save_once_the_interval_of_work_has_passed():
