@@ -244,15 +244,11 @@ class KnowledgeBase:
             changed, added, removed, failed, synced = 0, 0, 0, [], []
             for number, path in enumerate(files, start=1):
                 progress(f"Checking {path.name} ({number}/{len(files)})", 0.1 * number / len(files))
-                source, signature = SOURCE_PREFIX + path.name, file_signature(path)
-                state = self.db.source_state(source)
-                indexed = state is not None and state.complete and state.items == by_source.get(source, 0)
-                if indexed and state.signature == signature:
-                    continue  # not even read
-                digest = _digest(path.read_bytes())
-                if indexed and state.content_hash == digest:  # touched, not changed
-                    self.db.mark_source(source, digest, state.items, complete=True, signature=signature)
+                source = SOURCE_PREFIX + path.name
+                changed_file = self.db.changed_file(source, path, _digest, stored_items=by_source.get(source, 0))
+                if changed_file is None:
                     continue
+                digest, signature = changed_file.content_hash, changed_file.signature
                 changed += 1
                 try:
                     validate_name(path.name)

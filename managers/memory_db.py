@@ -20,7 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Collection, Iterable, Sequence
+from typing import Callable, Collection, Iterable, Sequence
 
 import numpy as np
 
@@ -174,6 +174,13 @@ class SourceState:
 
 
 @dataclass(frozen=True)
+class ChangedFile:
+    raw: bytes
+    content_hash: str
+    signature: str  # to record with the source once it is indexed
+
+
+@dataclass(frozen=True)
 class StoredItem:
     id: int
     item: Item
@@ -216,8 +223,7 @@ class MemoryDB:
             self._table = ItemTable(TableRow(*row) for row in self._conn.execute(
                 "SELECT id, kind, source, session, position, speaker, ts, arousal FROM items WHERE archived = 0"))
             self._table_version = version
-            self._term_counts.clear()
-            self._match_lists.clear()
+            self.forget_lexical_caches()
         return self._table
 
     def close(self) -> None:
@@ -307,9 +313,8 @@ class MemoryDB:
         except BaseException:
             self._conn.execute("ROLLBACK")
             raise
-        if rows:
-            self._term_counts.clear()  # a term the deleted rows held may now be within the budget
-            self._match_lists.clear()
+        if rows:  # a deleted id can come back for other text; a term it held may now fit the budget
+            self.forget_lexical_caches()
         if self._table is not None:
             self._table.remove([row_id for row_id, _ in rows])
 
@@ -331,6 +336,24 @@ class MemoryDB:
     def keys_of_source(self, source: str) -> list[str]:
         with self._lock:
             return [row[0] for row in self._conn.execute("SELECT item_key FROM items WHERE source = ?", (source,))]
+
+    def changed_file(self, source: str, path: Path, digest: Callable[[bytes], str],
+                     stored_items: int | None = None) -> ChangedFile | None:
+        """The file's content if it changed since it was indexed as `source`, else None. An
+        unchanged size and modification time mean unchanged, and the file is not even read; a file
+        touched but not changed (same `digest`) is recorded with its new signature. With
+        `stored_items`, a different count of stored items also means changed."""
+        signature = file_signature(path)
+        state = self.source_state(source)
+        indexed = state is not None and state.complete and stored_items in (None, state.items)
+        if indexed and state.signature == signature:
+            return None
+        raw = path.read_bytes()
+        content_hash = digest(raw)
+        if indexed and state.content_hash == content_hash:
+            self.mark_source(source, content_hash, state.items, complete=True, signature=signature)
+            return None
+        return ChangedFile(raw, content_hash, signature)
 
     def source_state(self, source: str) -> SourceState | None:
         with self._lock:
@@ -424,8 +447,9 @@ class MemoryDB:
         return dict(lexical.best(ids, scores, limit))
 
     def forget_lexical_caches(self) -> None:
-        """Drop the kept match lists and term counts: the scale benchmark times questions as if
-        none of their words had been searched before."""
+        """Drop the kept match lists and term counts: after deletes and other connections' writes,
+        and for the scale benchmark, which times questions as if none of their words had been
+        searched before."""
         with self._lock:
             self._match_lists.clear()
             self._term_counts.clear()

@@ -22,7 +22,7 @@ from typing import Callable, Sequence
 import constants
 from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text
 from managers.embeddings import Embedder
-from managers.memory_db import Item, MemoryDB, file_signature
+from managers.memory_db import Item, MemoryDB
 from managers.memory_sources import MEMORY_SOURCE_PREFIX, SourceUnreadable, memory_sources
 from managers.vector_index import Checkpoints, VectorIndex
 
@@ -35,6 +35,10 @@ EMBEDDED_TEXT_VERSION = "text-v2"
 # averages the message vectors' scores over each window).
 RETIRED_INDEX_FILES = ("memory-window.faiss", "memory-window.json")
 MEMORY_KINDS = ("current_log", "log_archive", "episodic_memory", "dream_insight", "diary")
+
+
+def _content_hash(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()[:16]
 
 
 def _no_progress(message: str, fraction: float) -> None:
@@ -174,19 +178,13 @@ class MemoryIndexer:
             # A failure anywhere in this run (rows added, vectors not) means comparing everything next time.
             was_complete, self._complete = self._complete, False
             for number, source in enumerate(sources, start=1):
-                signature = file_signature(source.path)
-                state = self.db.source_state(source.name)
-                if state and state.complete and state.signature == signature:
-                    continue  # not even read
-                raw = source.path.read_bytes()
-                digest = hashlib.sha256(raw).hexdigest()[:16]
-                if state and state.complete and state.content_hash == digest:  # touched, not changed
-                    self.db.mark_source(source.name, digest, state.items, complete=True, signature=signature)
+                changed_file = self.db.changed_file(source.name, source.path, _content_hash)
+                if changed_file is None:
                     continue
                 changed += 1
                 progress(f"Reading {source.name} ({number}/{len(sources)})", 0.1 * number / max(1, len(sources)))
                 try:
-                    items, retired = source.read(raw, now)
+                    items, retired = source.read(changed_file.raw, now)
                 except SourceUnreadable as exc:  # its items so far stay; it is read again once it changes
                     log.warning("%s", exc)
                     unreadable.append(str(exc))
@@ -202,7 +200,8 @@ class MemoryIndexer:
                 new_ids = self.db.add_items([i for i in items if i.item_key not in known])
                 new_row_ids += new_ids
                 added += len(new_ids)
-                self.db.mark_source(source.name, digest, len(items), complete=True, signature=signature)
+                self.db.mark_source(source.name, changed_file.content_hash, len(items), complete=True,
+                                    signature=changed_file.signature)
             present = {s.name for s in sources}
             for name in self.db.source_names(MEMORY_SOURCE_PREFIX):
                 if name not in present:  # an episode file or diary that was deleted
