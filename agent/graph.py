@@ -67,6 +67,7 @@ class TurnDeps:
     persona_name: str
     temperature: float
     max_tokens: int
+    seed: int | None = None
     remember_as_sent: Callable[[str, str], None] = lambda entry_id, content: None
     on_emotion: Callable[[LogEntry, Any], None] = lambda entry, emotion: None
 
@@ -128,7 +129,7 @@ def build_turn_graph() -> StateGraph:
         holding = bool(state["tools"]) and not deps.model.native_tools
         stopped, error = False, ""
         try:
-            for event in deps.model.stream(messages, tools, deps.temperature, deps.max_tokens):
+            for event in deps.model.stream(messages, tools, deps.temperature, deps.max_tokens, deps.seed):
                 if isinstance(event, ToolCall):
                     native_calls.append(event)
                     continue

@@ -30,6 +30,8 @@ class AppSettings(BaseModel):
     openai_base_url: str = "http://127.0.0.1:11434/v1"
     openai_model: str = "llama3.1"
     temperature: float = Field(default=constants.DEFAULT_TEMPERATURE, ge=0.0, le=2.0)
+    # Fixed sampling seed (benchmarks, tests); None samples freshly every reply.
+    seed: int | None = None
     user_name: str = "User"
     last_character: str = ""
     auto_retrieval: bool = True

@@ -389,7 +389,7 @@ class NexusService:
                                                 self.settings.auto_retrieval),
             compose_prompt=lambda entry, retrieval, tools: session.compose_prompt(model, entry, retrieval, tools),
             user_name=self.settings.user_name, persona_name=session.character.name,
-            temperature=self.settings.temperature, max_tokens=max_reply_tokens(model),
+            temperature=self.settings.temperature, max_tokens=max_reply_tokens(model), seed=self.settings.seed,
             remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,
         )
 

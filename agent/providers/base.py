@@ -66,8 +66,12 @@ class ChatModel(Protocol):
         tools: Sequence[ToolSpec],
         temperature: float,
         max_tokens: int,
+        seed: int | None = None,
     ) -> Iterator[StreamEvent]:
-        """Yield text deltas as they are generated, and tool calls (native-tool models)."""
+        """Yield text deltas as they are generated, and tool calls (native-tool models).
+
+        `seed` fixes the sampling where the backend allows it (benchmarks, tests, retries with
+        a new seed); None samples freshly."""
         ...
 
     def load(self) -> object:

@@ -59,6 +59,7 @@ class ScriptedChatModel:
         tools: Sequence[ToolSpec],
         temperature: float,
         max_tokens: int,
+        seed: int | None = None,
     ) -> Iterator[StreamEvent]:
         self.calls.append((list(messages), list(tools)))
         result = self.script(messages, tools)

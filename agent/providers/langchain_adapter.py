@@ -210,6 +210,7 @@ class LangChainChatModel:
         tools: Sequence[ToolSpec],
         temperature: float,
         max_tokens: int,
+        seed: int | None = None,
     ) -> Iterator[StreamEvent]:
         messages, tools = list(messages), list(tools)
         return retrying_stream(lambda: self._stream_once(messages, tools, temperature, max_tokens),

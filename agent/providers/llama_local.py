@@ -89,6 +89,7 @@ class LlamaCppChatModel:
         tools: Sequence[ToolSpec],
         temperature: float,
         max_tokens: int,
+        seed: int | None = None,
     ) -> Iterator[StreamEvent]:
         llama = self.load()
         with self._run_lock:
@@ -99,6 +100,7 @@ class LlamaCppChatModel:
                     temperature=temperature,
                     max_tokens=max_tokens,
                     repeat_penalty=constants.LOCAL_REPEAT_PENALTY,
+                    seed=seed,
                 )
                 for chunk in chunks:
                     delta = chunk["choices"][0].get("delta", {})
