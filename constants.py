@@ -31,6 +31,11 @@ DEFAULT_TEMPERATURE = 0.7
 MAX_REPLY_TOKENS_LOCAL = 384  # ~18 s at 21 tok/s: a conversational reply, not an essay
 MAX_REPLY_TOKENS_REMOTE = 2048
 MAX_TOOL_ROUNDS = 3  # bounded tool loop (issue 2)
+# An empty or tag-only reply is asked for again, this many times, with another seed and at least
+# this temperature (at 0 a retry would repeat it); then the chat shows a notice (issue 12).
+EMPTY_REPLY_RETRIES = 2
+RETRY_MIN_TEMPERATURE = 0.7
+RETRY_SEED_STRIDE = 1_000_003
 
 # --- Provider retries (BENCHMARKS.md section 3: bounded retries with backoff) --
 RETRY_ATTEMPTS = 3
@@ -79,6 +84,9 @@ EMOTION_CATEGORIES = (
 )
 EMOTION_INTENSITY_MIN = 0.0
 EMOTION_INTENSITY_MAX = 1.0
+# The embedded model's emotion is read after the reply (agent/emotion.py): this much of the user's
+# message and of the reply is shown to the classifier (~150 tokens each at most: ~2 s on 2 cores).
+EMOTION_CLASSIFY_MAX_CHARS = 400
 MEMORY_TRACE_RESONANCE_MIN = 0.0
 MEMORY_TRACE_RESONANCE_MAX = 1.0
 
