@@ -8,6 +8,10 @@ from __future__ import annotations
 DEFAULT_HOST = "127.0.0.1"  # DESIGN.md principle 1: local first, loopback only
 DEFAULT_PORT = 7860  # issue 2: "serves on 127.0.0.1:7860"
 DATA_DIR_ENV = "NEXUS_ARK_DATA_DIR"  # DESIGN.md "On disk"
+# Off loopback the app asks for a sign-in (issue 12): the password comes from this variable only,
+# never the command line, where other users of the machine could read it (ps, shell history).
+PASSWORD_ENV = "NEXUS_ARK_PASSWORD"
+DEFAULT_AUTH_USER = "nexus"  # issue 12: a fixed user name, changed with --user
 MODEL_PATH_ENV = "NEXUS_ARK_MODEL_PATH"  # override the embedded GGUF path (tests, power users)
 LLAMA_VERBOSE_ENV = "NEXUS_ARK_LLAMA_VERBOSE"  # set to 1: llama.cpp reports cached-prefix hits and prompt tokens evaluated
 
