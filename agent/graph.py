@@ -86,7 +86,7 @@ def _deps(config: RunnableConfig) -> TurnDeps:
 
 def build_turn_graph() -> StateGraph:
     """The uncompiled graph. Its nodes take their TurnDeps from the run config (`turn_config`), so
-    the app compiles it once: compiling cost ~4 ms of every turn (BENCHMARKS.md §3)."""
+    the app compiles it once: compiling cost ~4 ms of every turn (BENCHMARKS.md §2)."""
 
     def log_user(state: TurnState, config: RunnableConfig) -> dict:
         deps = _deps(config)
