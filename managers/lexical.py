@@ -3,13 +3,13 @@
 SQLite's own `bm25()` cost 2.5–3 µs per matching row at 100k messages, every query (it reads
 each row's size and term positions); listing a term's matching row ids costs ~0.4 µs per row
 and is needed once: the list is kept here, and later queries read only rows added since
-(BENCHMARKS.md §3, session 7).
+(BENCHMARKS.md §2, session 7).
 
 The score is BM25 with FTS5's IDF, each query term counted once per item (chat messages rarely
 repeat a content word) and no length normalisation (b = 0): the sum of the matched terms' IDF.
 Normalising by length made recall worse, and much worse in a long history whose messages differ
 in length from era to era: LoCoMo dev R@5 65.9 → 67.3 without it, and after 100k shorter
-synthetic messages 46.5 → 60.4 (BENCHMARKS.md §2, session 7).
+synthetic messages 46.5 → 60.4 (BENCHMARKS.md §1, session 7).
 """
 from __future__ import annotations
 

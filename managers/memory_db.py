@@ -474,7 +474,7 @@ class MemoryDB:
         """The rarest terms whose matches add up to at most `budget`, in their given order.
 
         Ranking reads every match of every term, so a term found in a large share of a long history
-        costs milliseconds and, by its low IDF, adds little (BENCHMARKS.md §3). While the index's
+        costs milliseconds and, by its low IDF, adds little (BENCHMARKS.md §2). While the index's
         number of items is at most `budget`, nothing is counted and nothing is left out."""
         if not terms:
             return []

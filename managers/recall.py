@@ -266,7 +266,7 @@ class MemoryRecall:
     @staticmethod
     def relevant(ranked: Sequence[RankedItem], count: int) -> list[RankedItem]:
         """The first `count` ranked items above the fused relevance floor. (No absolute dense
-        floor: bench/research/relevance_floor.py found none that separates, BENCHMARKS.md §2.)"""
+        floor: bench/research/relevance_floor.py found none that separates, BENCHMARKS.md §1.)"""
         return [r for r in ranked if r.score >= constants.RECALL_MIN_SCORE][:count]
 
     def __call__(self, message: str, now: datetime) -> RetrievalResult:

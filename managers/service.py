@@ -40,7 +40,7 @@ ModelFactory = Callable[[AppSettings, Secrets, Path], ChatModel]
 def freeze_startup_heap() -> None:
     """Once the app is up: everything loaded so far lives as long as the process, so keep it out
     of the cyclic garbage collector's full passes. With langgraph/langchain loaded (~126k objects,
-    more with gradio) each full pass took ~40 ms and landed inside some turn (BENCHMARKS.md §3)."""
+    more with gradio) each full pass took ~40 ms and landed inside some turn (BENCHMARKS.md §2)."""
     gc.collect()
     gc.freeze()
 

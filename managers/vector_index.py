@@ -58,7 +58,7 @@ class VectorIndex:
     memory indexer partitions it (`partition_if_large`): an inverted-file index whose search reads
     only the lists nearest the query. Vectors added after that go to a flat "fresh" tier searched
     exactly, until it is large enough to partition everything again: lists trained before a topic
-    existed found under half of its messages (LoCoMo with 100k distractors, BENCHMARKS.md §2).
+    existed found under half of its messages (LoCoMo with 100k distractors, BENCHMARKS.md §1).
     How a query's cosines spread over all stored vectors (`spread`) is exact at any size: it
     comes from running moments."""
 

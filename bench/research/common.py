@@ -1,12 +1,18 @@
-"""Shared loading for the retrieval research (items = single turns, app-storable fields only)."""
-import importlib.util, json, re, os
+"""Shared loading for the retrieval research (items = single turns, app-storable fields only).
+
+Paths: the shared data set sits beside the repository (`../shared`, or $NEXUS_SHARED); embeddings
+and feature matrices are cached in $LOCOMO_CACHE (default: `locomo_cache` in the temp directory).
+"""
+import importlib.util, json, re, os, tempfile
+from pathlib import Path
 import numpy as np
 
-_spec = importlib.util.spec_from_file_location("locomo_bm25", "/work/shared/bench/locomo_bm25.py")
+SHARED = Path(os.environ.get("NEXUS_SHARED") or Path(__file__).resolve().parents[3] / "shared")
+_spec = importlib.util.spec_from_file_location("locomo_bm25", str(SHARED / "bench" / "locomo_bm25.py"))
 ref = importlib.util.module_from_spec(_spec); _spec.loader.exec_module(ref)
-DATA = "/work/shared/data/locomo"
+DATA = str(SHARED / "data" / "locomo")
 FILES = [f"{DATA}/{n}.json" for n in ("26", "30", "41", "42")]
-CACHE = "/tmp/locomo_cache"
+CACHE = os.environ.get("LOCOMO_CACHE") or os.path.join(tempfile.gettempdir(), "locomo_cache")
 
 
 def parse_date(s):

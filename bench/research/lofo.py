@@ -1,9 +1,9 @@
 """Leave-one-file-out: choose fusion weights on 3 files, score the 4th; aggregate held-out results."""
-import numpy as np, pickle, itertools, collections
+import numpy as np, itertools, collections
 from harness import *
 from feats import *
 convs = load_all()
-F = pickle.load(open("/tmp/locomo_cache/bm25feats.pkl", "rb")); F.update(pickle.load(open("/tmp/locomo_cache/densefeats.pkl", "rb")))
+F = features(convs)
 grid = [dict(turn=1, w22=a, spk=b, d_turn_mm=c, d_w22_mm=d) for a, b, c, d in
         itertools.product((0.5, 1, 1.5), (0.3, 0.6, 0.9), (0.5, 1, 1.5, 2), (0.5, 1, 1.5, 2))]
 # per-question metrics for each grid point and file

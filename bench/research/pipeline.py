@@ -12,18 +12,15 @@ Query (raw question, rule-based only):
   s = mm(bm25_turn) + 1.5 mm(bm25_win) + 1.5 mm(q·P) + 2 mm(q·PW) + 0.9 [turn's speaker is named in the query]
   mm = per-query min-max over all items (bm25 of non-matching items = 0).  Rank by s, one turn per item.
 Usage: pipeline.py [FILE...]   (defaults to the 4 development files)"""
-import sys, os, re, json, time, sqlite3, collections, importlib.util
+import sys, os, re, json, time, sqlite3, collections
 import numpy as np
 
-_spec = importlib.util.spec_from_file_location("locomo_bm25", "/work/shared/bench/locomo_bm25.py")
-ref = importlib.util.module_from_spec(_spec); _spec.loader.exec_module(ref)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import conv_turns
+from common import conv_turns, ref, CACHE, FILES
 
 STOP = ref.STOP | set("did does do has have had would could should will can may might".split())
 W = dict(turn=1.0, win=1.5, dturn=1.5, dwin=2.0, spk=0.9)
 RADIUS = 2
-CACHE = "/tmp/locomo_cache"
 
 
 def terms_of(q):
@@ -121,5 +118,7 @@ def main(files):
 
 
 if __name__ == "__main__":
-    fs = [a for a in sys.argv[1:] if not a.startswith("--")] or [f"/work/shared/data/locomo/{n}.json" for n in ("26", "30", "41", "42")]
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        sys.exit(print(__doc__))
+    fs = [a for a in sys.argv[1:] if not a.startswith("--")] or FILES
     print(json.dumps(main(fs), indent=1))

