@@ -1,7 +1,7 @@
 """The Knowledge tab in a real browser: upload a real PDF, see it added and listed; a malformed
 PDF is refused with its reason and adds nothing; a test search shows the chunk; delete asks first.
 
-Run: cd /work/main && .venv/bin/python -m pytest tests/browser/test_knowledge_ui.py -q -rs
+Run: .venv/bin/python -m pytest tests/browser/test_knowledge_ui.py -q -rs
 Uses the app fixture of tests/browser/conftest.py (temp data dir, scripted chat model) with the
 real default embedder; the tests run in file order and share the app.
 """

@@ -1,7 +1,7 @@
 """The UI in a real browser: streaming chat, Enter to send (Shift+Enter, IME), memory editing,
 personas, markup shown as text.
 
-Run: cd /work/main && .venv/bin/python -m pytest tests/browser -q -rs
+Run: .venv/bin/python -m pytest tests/browser -q -rs
 The tests share one app (module scope) and run in file order; each one sets up what it needs
 through the service facade, so any of them also passes alone.
 """
