@@ -18,7 +18,8 @@ from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 
 import constants
-from agent import reply_tags, tool_parsing
+from agent import reply_tags
+from agent.character_guard import SentenceGate
 from agent.keep_requests import is_keep_request, keep_note
 from agent.prompt_builder import BuiltPrompt
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
@@ -91,51 +92,48 @@ EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave 
                       "Nothing was saved as a reply; press Regenerate or send your message again.")
 
 
-def _generate(deps: TurnDeps, control: TurnControl, state: TurnState, messages: list[ChatMessage],
-              tools: Sequence[ToolSpec], may_call: bool, temperature: float,
-              seed: int | None) -> tuple[str, list[ToolCall], bool, str]:
-    """One streamed model call: (text meant for the user, tool calls, stopped, error)."""
+def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
+              may_call: bool, temperature: float, seed: int | None) -> tuple[str, list[ToolCall], bool, str]:
+    """One streamed model call: (text meant for the user, tool calls, stopped, error).
+
+    Text passes the character guard, then the tag filter; only what the guard lets through is
+    journaled and becomes the reply, so what is logged is what was shown.
+    """
     writer = get_stream_writer()
-    round_text, native_calls = "", []
+    round_text, calls = "", []
     display = reply_tags.TagStreamFilter()
-    holding = bool(state["tools"]) and not deps.model.native_tools
+    gate = SentenceGate((deps.user_name, deps.persona_name))
     stopped, error = False, ""
+
+    def show(text: str) -> None:
+        nonlocal round_text
+        round_text += text
+        deps.journal.write_text(text)
+        shown = display.feed(text)
+        if shown:
+            writer({"type": "token", "text": shown})
+
     try:
         for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed):
             if isinstance(event, ToolCall):
-                native_calls.append(event)
+                calls.append(event)
                 continue
             assert isinstance(event, TextDelta)
-            round_text += event.text
-            deps.journal.write_text(event.text)
-            # A text tool call should not flash on screen: hold JSON-looking output.
-            if holding and round_text.lstrip()[:1] in ("", "{", "`"):
-                continue
-            if holding:
-                holding = False
-                shown = display.feed(round_text)
-            else:
-                shown = display.feed(event.text)
-            if shown:
-                writer({"type": "token", "text": shown})
+            show(gate.feed(event.text))
+            if gate.blocked:
+                log.info("Reply ended before a sentence out of character: %r", gate.blocked[:80])
+                break
             if control.stop.is_set():
                 stopped = True
                 break
     except ProviderError as exc:
         error = exc.user_message
-    calls = native_calls if may_call else []
-    if not deps.model.native_tools and state["tools"] and not stopped:
-        parsed = tool_parsing.extract_tool_calls(round_text, {t.name: t.parameters for t in state["tools"]})
-        if parsed.calls:
-            # Past the last round a call is not run, but its raw JSON is not a reply either.
-            calls = list(parsed.calls) if may_call else []
-            round_text = parsed.remaining_text
-    if not calls and holding and round_text:
-        writer({"type": "token", "text": display.feed(round_text)})
+    if not stopped:
+        show(gate.flush())
     tail = display.flush()
-    if tail and not calls:
+    if tail:
         writer({"type": "token", "text": tail})
-    return round_text, calls, stopped, error
+    return round_text, (calls if may_call else []), stopped, error
 
 
 def build_turn_graph() -> StateGraph:
@@ -190,7 +188,7 @@ def build_turn_graph() -> StateGraph:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
-            round_text, calls, stopped, error = _generate(deps, control, state, messages, tools, may_call,
+            round_text, calls, stopped, error = _generate(deps, control, messages, tools, may_call,
                                                           temperature, seed)
             if calls or stopped or error or reply_tags.parse_reply(round_text).visible_text:
                 break

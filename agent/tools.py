@@ -1,7 +1,7 @@
 """The persona's tools: their schemas, when to offer them, and how a call is carried out.
 
 Remote models get the tools bound natively on every turn. The small local model is offered
-none (see `tools_for_turn`); the text protocol stays for models that can follow it.
+none (see `tools_for_turn`).
 """
 from __future__ import annotations
 
@@ -61,20 +61,6 @@ def tools_for_turn(user_text: str, native_tools: bool) -> tuple[ToolSpec, ...]:
     talk and did not call the edit tools when asked to remember (issue 12); the app keeps such
     requests itself (agent/keep_requests.py) and recalls memory before every reply."""
     return ALL_TOOLS if native_tools else ()
-
-
-def text_protocol(tools: Sequence[ToolSpec]) -> str:
-    """How a model without native tool calls is told to call a tool."""
-    lines = [
-        "You can call a tool by writing exactly one JSON object on its own line, then stop:",
-        '{"name": "<tool>", "arguments": {...}}',
-        "Tools:",
-    ]
-    for tool in tools:
-        props = ", ".join(tool.parameters.get("properties", {}))
-        lines.append(f"- {tool.name}({props}): {tool.description}")
-    lines.append("Only call a tool when the user asks you to remember or note something.")
-    return "\n".join(lines)
 
 
 class ToolHost(Protocol):

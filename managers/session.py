@@ -10,7 +10,6 @@ from datetime import datetime
 from typing import Callable, Sequence
 
 import constants
-from agent import tools as agent_tools
 from agent.language import message_language
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
@@ -159,8 +158,6 @@ class CharacterSession:
             dynamic.append(PromptSection("dynamic", "Memories", retrieval.as_prompt_text()))
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))
-        if tools and not model.native_tools:
-            dynamic.append(PromptSection("dynamic", "Tools", agent_tools.text_protocol(tools)))
         reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name)
         return build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,

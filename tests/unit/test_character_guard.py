@@ -1,0 +1,59 @@
+"""The character guard: a later sentence out of character ends the reply unseen."""
+import pytest
+
+from agent.character_guard import SentenceGate, breaks_character
+from agent.providers.fake import ScriptedChatModel, replies
+from managers.service import NexusService
+
+
+def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
+    shown = "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece))
+    return shown + gate.flush()
+
+
+@pytest.mark.parametrize("text", [
+    "何かお手伝いできることがあれば、教えてください。", "Is there anything else I can help you with?",
+    "As an AI language model, I don't eat.", "私はAI言語モデルなので味はわかりません。", "How can I assist you today?",
+])
+def test_help_desk_and_ai_talk_break_character(text):
+    assert breaks_character(text)
+
+
+@pytest.mark.parametrize("text", ["I love winter mornings!", "カレー、いいね！私も作ってみたいな。",
+                                  "Let me help you pack: a light jacket and your charger."])
+def test_ordinary_sentences_do_not(text):
+    assert not breaks_character(text)
+
+
+def test_a_line_written_as_someones_turn_breaks_character():
+    assert breaks_character("Ken: and then I went home", names=("Ken", "Ark"))
+    assert not breaks_character("Ken, that sounds fun!", names=("Ken", "Ark"))
+
+
+def test_the_reply_ends_before_the_first_sentence_out_of_character():
+    gate = SentenceGate()
+    shown = stream(gate, "カレー作ったんだね！すごい。何か他にお手伝いできることはありますか？次は何を作るの？")
+    assert shown == "カレー作ったんだね！すごい。"
+    assert "お手伝い" in gate.blocked
+
+
+def test_the_first_sentence_streams_before_it_is_complete():
+    gate = SentenceGate()
+    assert gate.feed("Good mor") == "Good mor"
+    assert gate.feed("ning! It is") == "ning! "  # later sentences wait until they are whole
+    assert gate.feed(" sunny. ") == "It is sunny. "
+    assert gate.flush() == ""
+
+
+def test_a_clean_reply_is_shown_whole_and_a_bad_tail_is_dropped_at_the_end():
+    assert stream(SentenceGate(), "Nice! See you tomorrow.") == "Nice! See you tomorrow."
+    assert stream(SentenceGate(), "Nice! Let me know if you need anything") == "Nice! "
+
+
+def test_the_logged_reply_is_what_was_shown(data_dir, clock):
+    model = ScriptedChatModel(replies("Sounds delicious! Is there anything else I can help you with? Bye."))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    events = list(service.send("Ark", "I made curry today."))
+    shown = "".join(e.text for e in events if e.kind == "token")
+    assert shown.strip() == "Sounds delicious!"
+    assert service.conversation("Ark")[-1].text == "Sounds delicious!"
