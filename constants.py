@@ -57,7 +57,8 @@ PROMPT_BUDGETS = {
         "notepad": 200,
         "instructions": 220,
         "history": 1400,
-        "dynamic": 45,  # time + 1-2 short memories: prompt evaluation runs ~26 ms/token here (BENCHMARKS.md)
+        # time, what was just saved, recalled memories (whole lines); the reply reminder comes on top
+        "dynamic": 150,
     },
     "remote": {
         "identity": 4000,

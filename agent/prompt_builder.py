@@ -24,6 +24,21 @@ class PromptSection:
     name: str  # a key of constants.PROMPT_BUDGETS[...]
     title: str
     text: str
+    # A list section (recalled memories): whole lines are kept in order while they fit, so no
+    # memory is cut in the middle; a single line longer than the room is cut and marked.
+    lines: tuple[str, ...] = ()
+
+
+def fit_lines(lines: Sequence[str], budget: int, count: CountTokens) -> str:
+    """The leading lines that fit in `budget` tokens together; the first one cut if it alone does not."""
+    kept: list[str] = []
+    for line in lines:
+        if count("\n".join(kept + [line])) > budget:
+            break
+        kept.append(line)
+    if not kept and lines:
+        return fit_to_budget(lines[0], budget, count)
+    return "\n".join(kept)
 
 
 @dataclass(frozen=True)
@@ -130,7 +145,12 @@ def build_prompt(
     for section in dynamic_sections:
         header = f"# {section.title}\n"
         room = dynamic_budget - used - count(header) - 2  # -2: the blank line joining the parts
-        text = fit_to_budget(section.text, room, count) if room > 0 else ""
+        if room <= 0:
+            text = ""
+        elif section.lines:
+            text = fit_lines(section.lines, room, count)
+        else:
+            text = fit_to_budget(section.text, room, count)
         if text:
             dynamic_parts.append(header + text)
             used = count("\n\n".join(dynamic_parts))

@@ -38,9 +38,12 @@ class RetrievalResult:
     items: tuple[RetrievedItem, ...] = field(default_factory=tuple)
     intent: str = ""
 
-    def as_prompt_text(self) -> str:
+    def prompt_lines(self) -> tuple[str, ...]:
         # Items already say when and who ("[date] speaker: text"); the source kind costs tokens only.
-        return "\n".join(f"- {item.text}" for item in self.items)
+        return tuple(f"- {item.text}" for item in self.items)
+
+    def as_prompt_text(self) -> str:
+        return "\n".join(self.prompt_lines())
 
 
 class Searcher(Protocol):

@@ -154,10 +154,10 @@ class CharacterSession:
         self._anchor_id = window.anchor_id
         now = self.clock().astimezone()
         dynamic = [PromptSection("dynamic", "Now", now.strftime("%Y-%m-%d %a %H:%M"))]
-        if retrieval.items:
-            dynamic.append(PromptSection("dynamic", "Memories", retrieval.as_prompt_text()))
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))
+        if retrieval.items:  # last: memories take the room the rest leaves, whole lines only
+            dynamic.append(PromptSection("dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines()))
         reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name)
         return build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
