@@ -6,7 +6,9 @@ the user's name set to the script's `user_name`, with a fixed sampling seed per 
 A simulated clock starts at the script's `start`, moves 2 minutes per user turn and jumps by
 `advance_hours`; `filler` steps write LoCoMo turns (shared/bench/filler.py) through the chat
 log, dated evenly between the previous step and the next user step, then bring the memory index
-up to date; `sleep` steps run the persona's sleep-time work if the service has any. Every user
+up to date and let the persona get ready again (`warm_up`, the app's start-up path: had the
+filler been real turns, their after-turn work would have evaluated the new prompt prefix, so
+the first turn after it is not charged for re-reading a whole new history); `sleep` steps run the persona's sleep-time work if the service has any. Every user
 step goes through `NexusService.send`, the Send button's path.
 
 One transcript per script and run is written to --transcripts DIR (default: a new temporary
@@ -210,7 +212,10 @@ class RecordingModel:
         finally:
             after = prompt_eval_counters(self._model)
             tokens = sum(self._model.count_tokens(m.content) for m in messages) if messages else 0
-            evaluated = (after[0] - before[0], after[1] - before[1]) if before and after else (None, None)
+            evaluated = (None, None)
+            if before and after:  # a verbose llama (NEXUS_ARK_LLAMA_VERBOSE) resets them per completion
+                fresh = getattr(self._model._llama, "verbose", False)
+                evaluated = after if fresh else (after[0] - before[0], after[1] - before[1])
             self.calls.append(ModelCall(tokens, evaluated[0], evaluated[1], first))
 
 
@@ -261,6 +266,17 @@ def _write_filler(service, persona: str, user_name: str, clock: SimulatedClock, 
         else:
             chat_log.append("AGENT", persona, text)
     service.update_memory_index(persona)
+    # Had these been real turns, each one's after-turn work would have evaluated the next prompt
+    # prefix (and the app re-warms at start-up): the user comes back to a persona that is ready.
+    _wait_until_ready(service)
+
+
+def _wait_until_ready(service) -> None:
+    """The persona's start-up path (load the model, evaluate its prompt prefix, catch up on
+    indexing), as the page runs it before it says the persona is ready."""
+    service.warm_up()
+    if service.model_status.state != "ready":
+        raise ConversationBenchError(f"The persona did not become ready: {service.model_status.text()}")
 
 
 def _user_turn(service, persona: str, index: int, text: str, clock: SimulatedClock,
@@ -319,9 +335,7 @@ def run_script(script: dict, run: int, models: SharedModelFactory, filler: Modul
         service = NexusService(data_dir, clock=clock, model_factory=models)
         try:
             service.update_settings(user_name=script["user_name"], seed=seed, last_character=persona)
-            service.warm_up()
-            if service.model_status.state != "ready":
-                raise ConversationBenchError(f"{persona} did not become ready: {service.model_status.text()}")
+            _wait_until_ready(service)
             persona = service.session(persona).character.name  # as the chat shows it
             cursor = start
             for index, step in enumerate(script["steps"]):
