@@ -152,3 +152,9 @@ def test_printed_numbers_equal_the_shared_scorer_on_the_written_transcripts(tmp_
     assert {k: printed[k] for k in expected} == expected
     assert expected["turns"] == 8 and expected["failures"]["empty"] == 2  # the two error turns
     assert "wall_s" in printed and "ms_per_prompt_token" in printed  # null: the scripted model has no counters
+
+
+def test_after_a_filler_the_persona_is_ready_again_with_the_new_history(played):
+    last_filler = played.filler.messages(6, seed=2)[-1][1]
+    # only the warm-up after the filler ends its prefix with the filler (after-turn ones end with a reply)
+    assert any(prefix and last_filler in prefix[-1].content for prefix in played.model.warmed)
