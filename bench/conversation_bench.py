@@ -417,6 +417,8 @@ def main(args, embedded_model_path: Path, models: SharedModelFactory | None = No
         scripts = load_scripts(script_files(args.files, shared))
         repeats = max(1, args.repeats)
         if args.quick:
+            if repeats > 1:
+                log.info("--quick runs each script once (--repeats %d ignored)", repeats)
             scripts, repeats = quick_selection(scripts), 1
         if not scripts:
             raise ConversationBenchError("No scripts to run.")
