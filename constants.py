@@ -8,6 +8,10 @@ from __future__ import annotations
 DEFAULT_HOST = "127.0.0.1"  # DESIGN.md principle 1: local first, loopback only
 DEFAULT_PORT = 7860  # issue 2: "serves on 127.0.0.1:7860"
 DATA_DIR_ENV = "NEXUS_ARK_DATA_DIR"  # DESIGN.md "On disk"
+# Off loopback the app asks for a sign-in (issue 12): the password comes from this variable only,
+# never the command line, where other users of the machine could read it (ps, shell history).
+PASSWORD_ENV = "NEXUS_ARK_PASSWORD"
+DEFAULT_AUTH_USER = "nexus"  # issue 12: a fixed user name, changed with --user
 MODEL_PATH_ENV = "NEXUS_ARK_MODEL_PATH"  # override the embedded GGUF path (tests, power users)
 LLAMA_VERBOSE_ENV = "NEXUS_ARK_LLAMA_VERBOSE"  # set to 1: llama.cpp reports cached-prefix hits and prompt tokens evaluated
 
@@ -31,6 +35,11 @@ DEFAULT_TEMPERATURE = 0.7
 MAX_REPLY_TOKENS_LOCAL = 384  # ~18 s at 21 tok/s: a conversational reply, not an essay
 MAX_REPLY_TOKENS_REMOTE = 2048
 MAX_TOOL_ROUNDS = 3  # bounded tool loop (issue 2)
+# An empty or tag-only reply is asked for again, this many times, with another seed and at least
+# this temperature (at 0 a retry would repeat it); then the chat shows a notice (issue 12).
+EMPTY_REPLY_RETRIES = 2
+RETRY_MIN_TEMPERATURE = 0.7
+RETRY_SEED_STRIDE = 1_000_003
 
 # --- Provider retries (BENCHMARKS.md section 3: bounded retries with backoff) --
 RETRY_ATTEMPTS = 3
@@ -79,6 +88,9 @@ EMOTION_CATEGORIES = (
 )
 EMOTION_INTENSITY_MIN = 0.0
 EMOTION_INTENSITY_MAX = 1.0
+# The embedded model's emotion is read after the reply (agent/emotion.py): this much of the user's
+# message and of the reply is shown to the classifier (~150 tokens each at most: ~2 s on 2 cores).
+EMOTION_CLASSIFY_MAX_CHARS = 400
 MEMORY_TRACE_RESONANCE_MIN = 0.0
 MEMORY_TRACE_RESONANCE_MAX = 1.0
 

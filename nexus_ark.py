@@ -2,11 +2,14 @@
 
 Subcommands: `setup-model` (assemble and verify the embedded model), `bench chat` (time to
 first token on the embedded model), `bench conversation` (scripted conversations through the
-chat path, scored by shared/bench/conversation_checks.py). Options: --host, --port, --data-dir.
+chat path, scored by shared/bench/conversation_checks.py). Options: --host, --port, --data-dir, --user.
+Off loopback (--host other than 127.x.x.x, ::1, localhost) the app only starts with a password
+in $NEXUS_ARK_PASSWORD, and asks for it (user "nexus", or --user) before showing anything.
 """
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
 import os
 import signal
@@ -64,18 +67,58 @@ def cmd_reindex(args) -> int:
     return 0
 
 
+class PasswordRequired(Exception):
+    """Serving beyond this machine without a password: refused."""
+
+
+def is_loopback(host: str) -> bool:
+    """True when only this machine can reach `host`: localhost, 127.0.0.0/8, ::1.
+
+    0.0.0.0 and :: (every interface) are not loopback, and neither is any other name: it may
+    resolve to an address the network can reach.
+    """
+    name = host.strip().removeprefix("[").removesuffix("]").lower()
+    if name == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    mapped = address.ipv4_mapped if isinstance(address, ipaddress.IPv6Address) else None
+    return (mapped or address).is_loopback
+
+
+def launch_auth(host: str, user: str, password: str) -> tuple[str, str] | None:
+    """Gradio's `auth=` for serving on `host`: a password given is always used, and off loopback
+    one is required (PasswordRequired otherwise)."""
+    if password:
+        return (user, password)
+    if is_loopback(host):
+        return None
+    raise PasswordRequired(
+        f"Refusing to serve on {host} without a password: anyone on your network could read your "
+        f"chats and settings. Set {constants.PASSWORD_ENV} (the user name is {user!r}; --user changes "
+        f"it), or serve on loopback only (--host {constants.DEFAULT_HOST}).")
+
+
 def serve(args) -> int:
     started = time.monotonic()
+    try:
+        auth = launch_auth(args.host, args.user, os.environ.get(constants.PASSWORD_ENV, ""))
+    except PasswordRequired as exc:
+        log.error("%s", exc)
+        return 2
     from managers.service import NexusService, freeze_startup_heap
     from ui.app import THEME, build_app
 
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
-        log.warning("Serving on %s: other machines on your network can reach this app.", args.host)
+    if not is_loopback(args.host):
+        log.warning("Serving on %s: other machines on your network can reach this app. It asks for the "
+                    "password, over plain HTTP: use it only on a network you trust.", args.host)
     service = NexusService(data_dir_from(args.data_dir))
     demo = build_app(service)
     demo.queue(default_concurrency_limit=4)
     demo.launch(
-        server_name=args.host, server_port=args.port, share=False, ssr_mode=False, theme=THEME,
+        server_name=args.host, server_port=args.port, auth=auth, share=False, ssr_mode=False, theme=THEME,
         inbrowser=False, show_error=False, prevent_thread_lock=True, quiet=True,
     )
     log.info("Nexus Ark is up on http://%s:%d (%.1f s); press Ctrl-C to quit.", args.host, args.port,
@@ -131,6 +174,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default=constants.DEFAULT_HOST)
     p.add_argument("--port", type=int, default=constants.DEFAULT_PORT)
     p.add_argument("--data-dir", default=None, help=f"user data (default ./data, or ${constants.DATA_DIR_ENV})")
+    p.add_argument("--user", default=constants.DEFAULT_AUTH_USER,
+                   help=f"sign-in user name when ${constants.PASSWORD_ENV} is set (required off loopback)")
     sub = p.add_subparsers(dest="command")
     sub.add_parser("serve", help="serve the UI (the default)")
     sub.add_parser("setup-model", help="assemble and verify the embedded model")

@@ -19,6 +19,7 @@ from langgraph.graph import END, START, StateGraph
 
 import constants
 from agent import reply_tags, tool_parsing
+from agent.keep_requests import is_keep_request, keep_note
 from agent.prompt_builder import BuiltPrompt
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
@@ -62,7 +63,8 @@ class TurnDeps:
     memory_editor: MemoryEditor
     clock: Callable[[], datetime]
     retrieve: Callable[[str, datetime], RetrievalResult]
-    compose_prompt: Callable[[LogEntry, RetrievalResult, Sequence[ToolSpec]], BuiltPrompt]
+    # (user entry, recall, tools offered, what the app saved this turn) -> the prompt
+    compose_prompt: Callable[[LogEntry, RetrievalResult, Sequence[ToolSpec], str], BuiltPrompt]
     user_name: str
     persona_name: str
     temperature: float
@@ -83,6 +85,57 @@ def _control(config: RunnableConfig) -> TurnControl:
 
 def _deps(config: RunnableConfig) -> TurnDeps:
     return config["configurable"]["deps"]
+
+
+EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave only empty replies. "
+                      "Nothing was saved as a reply; press Regenerate or send your message again.")
+
+
+def _generate(deps: TurnDeps, control: TurnControl, state: TurnState, messages: list[ChatMessage],
+              tools: Sequence[ToolSpec], may_call: bool, temperature: float,
+              seed: int | None) -> tuple[str, list[ToolCall], bool, str]:
+    """One streamed model call: (text meant for the user, tool calls, stopped, error)."""
+    writer = get_stream_writer()
+    round_text, native_calls = "", []
+    display = reply_tags.TagStreamFilter()
+    holding = bool(state["tools"]) and not deps.model.native_tools
+    stopped, error = False, ""
+    try:
+        for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed):
+            if isinstance(event, ToolCall):
+                native_calls.append(event)
+                continue
+            assert isinstance(event, TextDelta)
+            round_text += event.text
+            deps.journal.write_text(event.text)
+            # A text tool call should not flash on screen: hold JSON-looking output.
+            if holding and round_text.lstrip()[:1] in ("", "{", "`"):
+                continue
+            if holding:
+                holding = False
+                shown = display.feed(round_text)
+            else:
+                shown = display.feed(event.text)
+            if shown:
+                writer({"type": "token", "text": shown})
+            if control.stop.is_set():
+                stopped = True
+                break
+    except ProviderError as exc:
+        error = exc.user_message
+    calls = native_calls if may_call else []
+    if not deps.model.native_tools and state["tools"] and not stopped:
+        parsed = tool_parsing.extract_tool_calls(round_text, {t.name: t.parameters for t in state["tools"]})
+        if parsed.calls:
+            # Past the last round a call is not run, but its raw JSON is not a reply either.
+            calls = list(parsed.calls) if may_call else []
+            round_text = parsed.remaining_text
+    if not calls and holding and round_text:
+        writer({"type": "token", "text": display.feed(round_text)})
+    tail = display.flush()
+    if tail and not calls:
+        writer({"type": "token", "text": tail})
+    return round_text, calls, stopped, error
 
 
 def build_turn_graph() -> StateGraph:
@@ -111,58 +164,40 @@ def build_turn_graph() -> StateGraph:
         if user_entry is None:
             raise ValueError(f"message {state['user_entry_id']} is not in the log")
         tools = tools_for_turn(user_entry.text, deps.model.native_tools)
-        prompt = deps.compose_prompt(user_entry, state["retrieval"], tools)
-        deps.remember_as_sent(user_entry.id, prompt.messages[-1].content)
+        # A model without native tools does not call the edit tools when asked to remember: the
+        # app keeps the request itself. The prompt is built first, so this turn still starts from
+        # the cached prefix; the next turn's warm-up reads the changed core memory.
+        note = keep_note(user_entry.text, deps.user_name, deps.clock()) if (
+            not deps.model.native_tools and not state.get("replaces_id") and is_keep_request(user_entry.text)) else ""
+        prompt = deps.compose_prompt(user_entry, state["retrieval"], tools, note.removeprefix("- "))
+        outcomes = []
+        if note:
+            outcome = run_tool(ToolCall("edit_core_memory", {"content": note, "mode": "append"}), deps.memory_editor)
+            outcomes.append(outcome)
+            get_stream_writer()({"type": "tool", "announcement": outcome.announcement, "ok": outcome.ok})
         return {"prompt": prompt, "tools": tools, "transcript": [], "reply_raw": "",
-                "rounds": 0, "outcomes": [], "pending_calls": []}
+                "rounds": 0, "outcomes": outcomes, "pending_calls": []}
 
     def agent_node(state: TurnState, config: RunnableConfig) -> dict:
         deps, control = _deps(config), _control(config)
-        writer = get_stream_writer()
-        if state["rounds"] == 0:
-            deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
         may_call = state["rounds"] < constants.MAX_TOOL_ROUNDS
         tools = state["tools"] if may_call else ()
         messages = list(state["prompt"].messages) + state["transcript"]
-        round_text, native_calls = "", []
-        display = reply_tags.TagStreamFilter()
-        holding = bool(state["tools"]) and not deps.model.native_tools
-        stopped, error = False, ""
-        try:
-            for event in deps.model.stream(messages, tools, deps.temperature, deps.max_tokens, deps.seed):
-                if isinstance(event, ToolCall):
-                    native_calls.append(event)
-                    continue
-                assert isinstance(event, TextDelta)
-                round_text += event.text
-                deps.journal.write_text(event.text)
-                # A text tool call should not flash on screen: hold JSON-looking output.
-                if holding and round_text.lstrip()[:1] in ("", "{", "`"):
-                    continue
-                if holding:
-                    holding = False
-                    shown = display.feed(round_text)
-                else:
-                    shown = display.feed(event.text)
-                if shown:
-                    writer({"type": "token", "text": shown})
-                if control.stop.is_set():
-                    stopped = True
-                    break
-        except ProviderError as exc:
-            error = exc.user_message
-        calls = native_calls if may_call else []
-        if not deps.model.native_tools and state["tools"] and not stopped:
-            parsed = tool_parsing.extract_tool_calls(round_text, {t.name: t.parameters for t in state["tools"]})
-            if parsed.calls:
-                # Past the last round a call is not run, but its raw JSON is not a reply either.
-                calls = list(parsed.calls) if may_call else []
-                round_text = parsed.remaining_text
-        if not calls and holding and round_text:
-            writer({"type": "token", "text": display.feed(round_text)})
-        tail = display.flush()
-        if tail and not calls:
-            writer({"type": "token", "text": tail})
+        # An empty or tag-only reply is never the persona's answer: nothing of it was shown
+        # (whitespace and tags are held back), so it is asked for again with another seed.
+        for attempt in range(1 + constants.EMPTY_REPLY_RETRIES):
+            if state["rounds"] == 0:
+                deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
+            temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
+            seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
+            round_text, calls, stopped, error = _generate(deps, control, state, messages, tools, may_call,
+                                                          temperature, seed)
+            if calls or stopped or error or reply_tags.parse_reply(round_text).visible_text:
+                break
+            log.warning("The model gave an empty reply (attempt %d of %d)", attempt + 1,
+                        1 + constants.EMPTY_REPLY_RETRIES)
+        else:
+            error = EMPTY_REPLY_NOTICE.format(persona=deps.persona_name)
         reply_raw = state["reply_raw"] + round_text
         return {"reply_raw": reply_raw, "pending_calls": calls, "stopped": stopped, "error": error,
                 "rounds": state["rounds"] + 1}
@@ -199,8 +234,11 @@ def build_turn_graph() -> StateGraph:
             meta["emotion"] = f"{first.category}:{first.intensity:.2f}"
         if state.get("stopped"):
             meta["status"] = STATUS_STOPPED
-        if not text and state.get("error"):
-            deps.journal.finalize()  # nothing to keep: the error is shown, not logged as a reply
+        if not parsed.visible_text:
+            # No words from the model (an error, only empty replies, or stopped before any): the
+            # notice is shown, nothing is logged as the persona's reply (tool results stay: they
+            # really happened).
+            deps.journal.finalize()
             return {"agent_entry_id": "", "emotions": ()}
         entry = deps.chat_log.append("AGENT", deps.persona_name, text, **meta)
         deps.journal.finalize()

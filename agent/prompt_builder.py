@@ -100,9 +100,16 @@ def build_prompt(
     budgets: Mapping[str, int],
     count: CountTokens,
     render_history: Callable[[LogEntry], str] = lambda e: e.text,
-    render_user: Callable[[str, str], str] | None = None,
+    reminder: str = "",
 ) -> BuiltPrompt:
-    """Assemble the messages. `render_user(context, text)` joins the dynamic block and the text."""
+    """Assemble the messages: the static system message, the history, then what changes every
+    turn as a system message of its own, then the user's message exactly as typed.
+
+    The per-turn context is not wrapped in the user's message: the small model copied such
+    markup (`<context>[Now] …`) into its replies and took its content for the user's words.
+    `reminder` (a line of the reply rules, in the user's language) closes the context, right
+    before the model answers, where a small model heeds it most.
+    """
     tokens: dict[str, int] = {}
     static_parts = []
     for section in static_sections:
@@ -121,21 +128,15 @@ def build_prompt(
     dynamic_parts = []
     used = 0
     for section in dynamic_sections:
-        header = f"[{section.title}]\n"
-        room = dynamic_budget - used - count(header) - 1  # -1: the newline joining the parts
+        header = f"# {section.title}\n"
+        room = dynamic_budget - used - count(header) - 2  # -2: the blank line joining the parts
         text = fit_to_budget(section.text, room, count) if room > 0 else ""
         if text:
             dynamic_parts.append(header + text)
-            used = count("\n".join(dynamic_parts))
-    context = "\n".join(dynamic_parts)
+            used = count("\n\n".join(dynamic_parts))
+    context = "\n\n".join(dynamic_parts + ([reminder] if reminder else []))
     tokens["dynamic"] = count(context) if context else 0
-    joiner = render_user or join_context
-    messages.append(ChatMessage("user", joiner(context, user_text)))
+    if context:
+        messages.append(ChatMessage("system", context))
+    messages.append(ChatMessage("user", user_text))
     return BuiltPrompt(tuple(messages), prefix_len, tokens, history)
-
-
-def join_context(context: str, user_text: str) -> str:
-    """The user's message as sent: the per-turn context block first, then the text itself."""
-    if not context:
-        return user_text
-    return f"<context>\n{context}\n</context>\n\n{user_text}"

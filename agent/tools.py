@@ -1,13 +1,11 @@
 """The persona's tools: their schemas, when to offer them, and how a call is carried out.
 
-Remote models get the tools bound natively on every turn. The small local model writes tool
-calls as text and tends to "call" a tool for small talk (shared/notes/offline-stack.md), so it
-is offered the tools only when the user's message asks for something to be kept.
+Remote models get the tools bound natively on every turn. The small local model is offered
+none (see `tools_for_turn`); the text protocol stays for models that can follow it.
 """
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
@@ -58,22 +56,11 @@ MEMORY_SEARCH_TOOLS: tuple[ToolSpec, ...] = (
     RECALL_MEMORIES, SEARCH_PAST_CONVERSATIONS, READ_MEMORY_CONTEXT, SEARCH_KNOWLEDGE_BASE)
 ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS
 
-# Words with which a user asks the persona to keep something (ja/en).
-_KEEP_REQUEST = re.compile(
-    r"覚えて|おぼえて|メモ|記録|忘れないで|忘れずに|書いておいて|書き留め|コアメモリ|メモ帳|"
-    r"\bremember\b|\bnote\b|\bwrite (?:it |that )?down\b|\bdon'?t forget\b|\bnotepad\b|\bcore memory\b",
-    re.IGNORECASE,
-)
-
-
 def tools_for_turn(user_text: str, native_tools: bool) -> tuple[ToolSpec, ...]:
-    """Remote models get every tool; the local model only the edit tools, when asked to keep
-    something (automatic recall already searches memory before each of its replies)."""
-    if native_tools:
-        return ALL_TOOLS
-    if _KEEP_REQUEST.search(user_text):
-        return MEMORY_EDIT_TOOLS
-    return ()
+    """Remote models get every tool. The embedded model gets none: it wrote tool JSON for small
+    talk and did not call the edit tools when asked to remember (issue 12); the app keeps such
+    requests itself (agent/keep_requests.py) and recalls memory before every reply."""
+    return ALL_TOOLS if native_tools else ()
 
 
 def text_protocol(tools: Sequence[ToolSpec]) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 import constants
+from agent.emotion import EMOTION_SCHEMA, emotion_prompt, parse_emotion
 from agent.graph import TurnControl, TurnDeps, build_turn_graph, turn_config
 from agent.providers.base import ChatModel, ProviderError
 from agent.providers.factory import create_chat_model, max_reply_tokens
@@ -232,7 +233,7 @@ class NexusService:
                 session = self.session(persona)
                 # No turn lock here: a message sent meanwhile waits on the model's own lock
                 # and then finds this prefix already evaluated.
-                model.warm(session.warm_prompt(model).prefix)
+                model.warm(session.warm_prompt(model, self.settings.user_name).prefix)
             status.state, status.detail = "ready", f"{persona} is ready"
         except ProviderError as exc:
             status.state, status.detail = "error", exc.user_message
@@ -387,7 +388,8 @@ class NexusService:
             clock=self.clock,
             retrieve=lambda text, now: retrieve(text, now, self._searcher_for(session, model),
                                                 self.settings.auto_retrieval),
-            compose_prompt=lambda entry, retrieval, tools: session.compose_prompt(model, entry, retrieval, tools),
+            compose_prompt=lambda entry, retrieval, tools, saved: session.compose_prompt(
+                model, entry, retrieval, tools, self.settings.user_name, saved),
             user_name=self.settings.user_name, persona_name=session.character.name,
             temperature=self.settings.temperature, max_tokens=max_reply_tokens(model), seed=self.settings.seed,
             remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,
@@ -404,7 +406,7 @@ class NexusService:
             self._replying += 1
             self._turns_started += 1
             turn_number = self._turns_started
-        model = None
+        model, reply = None, None
         try:
             try:
                 model = self.model()
@@ -419,7 +421,7 @@ class NexusService:
             with self._warm_lock:
                 pass  # a turn sent during warm-up waits for it, then reuses the warmed prefix
             config = turn_config(self._deps(session, model), control)
-            final_error = ""
+            final_error, reply = "", None
             started, first_token_logged = time.monotonic(), False
             for mode, payload in self._turn_graph.stream(state, config, stream_mode=["custom", "values"]):
                 if mode == "values":
@@ -438,7 +440,8 @@ class NexusService:
                 elif kind == "retrieval":
                     yield TurnEvent("retrieval", retrieval=payload["result"])
                 elif kind == "done":
-                    yield TurnEvent("done", payload["text"], entry=payload["entry"])
+                    reply = payload["entry"]
+                    yield TurnEvent("done", payload["text"], entry=reply)
             if final_error:
                 yield TurnEvent("error", final_error)
         finally:
@@ -446,11 +449,13 @@ class NexusService:
                 self._replying -= 1
             self._controls.pop(session.character.name, None)
             session.turn_lock.release()
-            self._start_background(session.character.name, self._after_turn, (session, model, turn_number),
-                                   "after-turn")
+            self._start_background(session.character.name, self._after_turn,
+                                   (session, model, turn_number, state.get("user_text", ""), reply), "after-turn")
 
-    def _after_turn(self, session: CharacterSession, model: ChatModel | None, turn_number: int) -> None:
-        """Make the new messages searchable, then pre-evaluate the next turn's prompt prefix.
+    def _after_turn(self, session: CharacterSession, model: ChatModel | None, turn_number: int,
+                    user_text: str = "", reply: LogEntry | None = None) -> None:
+        """Make the new messages searchable, pre-evaluate the next turn's prompt prefix, then read
+        the embedded model's emotion for the reply (agent/emotion.py).
 
         The warm-up costs a few tokens when the history window stayed put; when it has just
         moved (its budget overflowed), the whole window is evaluated here, while the user reads
@@ -461,6 +466,18 @@ class NexusService:
         if model is None or turn_number != self._turns_started:
             return  # a newer turn has begun: it builds, and evaluates, its own prompt
         try:
-            model.warm(session.warm_prompt(model).prefix)
+            model.warm(session.warm_prompt(model, self.settings.user_name).prefix)
         except ProviderError as exc:
             log.warning("Could not prepare the next turn: %s", exc.user_message)
+        if reply is not None and model.budget_family == "local" and turn_number == self._turns_started:
+            self._record_emotion(session, model, user_text, reply)
+
+    def _record_emotion(self, session: CharacterSession, model: ChatModel, user_text: str, reply: LogEntry) -> None:
+        system, user = emotion_prompt(session.character.name, self.settings.user_name, user_text, reply.text)
+        try:
+            emotion = parse_emotion(model.complete_json(system, user, EMOTION_SCHEMA))
+        except ProviderError as exc:
+            log.warning("Could not read the persona's emotion: %s", exc.user_message)
+            return
+        if emotion is not None:
+            session.record_emotion(reply, emotion)

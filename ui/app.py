@@ -4,7 +4,7 @@ from __future__ import annotations
 import gradio as gr
 
 from managers.service import NexusService
-from ui.chat_tab import build_chat_tab
+from ui.chat_tab import ENTER_SENDS_JS, build_chat_tab
 from ui.chat_view import conversation_view
 from ui.knowledge_tab import build_knowledge_tab
 from ui.memory_tab import build_memory_tab, memory_values
@@ -52,4 +52,5 @@ def build_app(service: NexusService) -> gr.Blocks:
 
         gr.Timer(1.0).tick(on_tick, [persona], [status, notices], api_name="status")
         demo.load(on_tick, [persona], [status, notices], api_name=False)
+        demo.load(None, js=ENTER_SENDS_JS, api_name=False)  # browser-side only: Enter in the chat input
     return demo

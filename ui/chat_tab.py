@@ -10,6 +10,30 @@ import constants
 from managers.service import NexusService
 from ui.chat_view import conversation_view, display_text, retrieval_report
 
+# Enter sends, Shift+Enter starts a new line, in the chat input. Enter does what a click on Send
+# does (it clicks it), so the Send handler stays the one send path. The Enter that confirms an
+# IME conversion (Japanese kana -> kanji) belongs to the IME: browsers flag it with isComposing,
+# Safari only with keyCode 229. Gradio's own textbox handler (on keypress) would make Shift+Enter
+# submit on a multi-line box, so Enter keypresses in the chat input never reach it. The listeners
+# sit on the document in the capture phase: they run first and survive Gradio re-rendering.
+# A held-down Enter sends once (key repeats are swallowed).
+PLACEHOLDER = "Message… / メッセージ…  (Enter: send · Shift+Enter: new line / 改行)"
+ENTER_SENDS_JS = """() => {
+    if (window.__nexusEnterSends) return;
+    window.__nexusEnterSends = true;
+    const inChatInput = (event) =>
+        event.target instanceof HTMLTextAreaElement && event.target.closest('#chat-input') !== null;
+    document.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' || !inChatInput(event)) return;
+        if (event.isComposing || event.keyCode === 229 || event.shiftKey) return;
+        event.preventDefault();
+        if (!event.repeat) document.querySelector('#send-btn')?.click();
+    }, true);
+    document.addEventListener('keypress', (event) => {
+        if (event.key === 'Enter' && inChatInput(event)) event.stopPropagation();
+    }, true);
+}"""
+
 
 @dataclass
 class ChatTab:
@@ -57,8 +81,8 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
     chatbot = gr.Chatbot(label="Chat", height=520, elem_id="chatbot")
     ids = gr.State([])
     with gr.Row():
-        textbox = gr.Textbox(placeholder="Message… / メッセージ…", show_label=False, scale=8,
-                             elem_id="chat-input", lines=2, max_lines=12)
+        textbox = gr.Textbox(placeholder=PLACEHOLDER, show_label=False, scale=8, elem_id="chat-input",
+                             lines=2, max_lines=12)
         send = gr.Button("Send", variant="primary", scale=1, elem_id="send-btn")
     with gr.Row():
         stop = gr.Button("Stop", elem_id="stop-btn")
@@ -110,7 +134,6 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
     send_inputs = [persona, textbox, chatbot]
     send_outputs = [chatbot, ids, why, textbox]
     send.click(on_send, send_inputs, send_outputs, api_name="send")
-    textbox.submit(on_send, send_inputs, send_outputs, api_name=False)
     stop.click(lambda name: service.stop(name), [persona], None)
     regenerate.click(on_regenerate, [persona, chatbot], [chatbot, ids, why])
     chatbot.select(on_select, [persona, ids], [selected, edit_box])

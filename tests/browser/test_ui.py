@@ -1,4 +1,5 @@
-"""The UI in a real browser: streaming chat, memory editing, personas, markup shown as text.
+"""The UI in a real browser: streaming chat, Enter to send (Shift+Enter, IME), memory editing,
+personas, markup shown as text.
 
 Run: cd /work/main && .venv/bin/python -m pytest tests/browser -q -rs
 The tests share one app (module scope) and run in file order; each one sets up what it needs
@@ -20,6 +21,30 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 USER_TEXT = "Hi, I'm Mina. Nice weather today!"
 BOT = '#chatbot [data-testid="bot"]'
 USER = '#chatbot [data-testid="user"]'
+CHAT_INPUT = "#chat-input textarea"
+
+# Counts clicks on Send (Enter sends by clicking it): a send that should not happen shows at once.
+COUNT_SEND_CLICKS_JS = """() => {
+    window.__sendClicks = 0;
+    document.addEventListener('click', (event) => {
+        if (event.target.closest('#send-btn')) window.__sendClicks += 1;
+    }, true);
+}"""
+# Records every keydown Enter that reaches the page (after the app's own capture-phase handler).
+WATCH_ENTER_KEYDOWNS_JS = """() => {
+    window.__enterKeydowns = [];
+    document.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter')
+            window.__enterKeydowns.push({isComposing: event.isComposing, prevented: event.defaultPrevented});
+    });
+}"""
+# A keydown Enter as the browser sends it; `init` adds what an IME's confirming Enter carries.
+DISPATCH_ENTER_JS = """(el, init) => {
+    const event = new KeyboardEvent('keydown', {key: 'Enter', code: 'Enter', keyCode: 13,
+                                                bubbles: true, cancelable: true, ...init});
+    el.dispatchEvent(event);
+    return {prevented: event.defaultPrevented, isComposing: event.isComposing, keyCode: event.keyCode};
+}"""
 
 # Records, on every DOM change inside the chatbot, how many bot messages there are and the
 # text of the last one, so a reply that streams in is seen at every step it is rendered.
@@ -110,6 +135,104 @@ def test_chat_reply_streams_and_is_logged(page: Page, app: RunningApp, dialogs, 
     assert not page_errors, page_errors
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "ui-chat.png"), full_page=True)
+
+
+def user_texts(app: RunningApp, persona: str = "Ark") -> list[str]:
+    return [e.text for e in app.service.conversation(persona) if e.role == "USER"]
+
+
+def send_clicks(page: Page) -> int:
+    return page.evaluate("() => window.__sendClicks")
+
+
+def expect_reply_done(page: Page, app: RunningApp, bots_before: int, users_before: list[str],
+                      persona: str = "Ark") -> list[str]:
+    """Wait until the turn has ended (reply shown, input cleared); return the new user messages."""
+    expect(page.locator(BOT)).to_have_count(bots_before + 1)
+    expect(page.locator(BOT).last).to_have_text(REPLY_SHOWN)
+    expect(page.locator(CHAT_INPUT)).to_have_value("")
+    wait_for(lambda: len(app.service.conversation(persona)) >= 2 * (len(users_before) + 1),
+             what="the turn in the log")
+    return user_texts(app, persona)[len(users_before):]
+
+
+def test_enter_sends_the_message(page: Page, app: RunningApp, page_errors):
+    open_app(page, app, "Ark")
+    page.evaluate(COUNT_SEND_CLICKS_JS)
+    users_before, bots_before = user_texts(app), page.locator(BOT).count()
+    box = page.locator(CHAT_INPUT)
+
+    box.press_sequentially("Enter sends this")
+    box.press("Enter")
+
+    expect(page.locator(USER).last).to_have_text("Enter sends this")
+    assert expect_reply_done(page, app, bots_before, users_before) == ["Enter sends this"]
+    assert send_clicks(page) == 1  # Enter went through the Send button, once
+
+    box.press("Enter")  # on an empty input: nothing is sent
+    expect(box).to_have_value("")
+    assert user_texts(app) == users_before + ["Enter sends this"]
+    expect(page.locator(BOT)).to_have_count(bots_before + 1)
+    assert not page_errors, page_errors
+
+
+def test_shift_enter_starts_a_new_line_and_does_not_send(page: Page, app: RunningApp, page_errors):
+    open_app(page, app, "Ark")
+    page.evaluate(COUNT_SEND_CLICKS_JS)
+    users_before, bots_before = user_texts(app), page.locator(BOT).count()
+    box = page.locator(CHAT_INPUT)
+
+    box.press_sequentially("line one")
+    box.press("Shift+Enter")
+    box.press_sequentially("line two")
+
+    expect(box).to_have_value("line one\nline two")
+    assert send_clicks(page) == 0
+    assert user_texts(app) == users_before
+
+    box.press("Enter")  # the two lines go as one message
+    assert expect_reply_done(page, app, bots_before, users_before) == ["line one\nline two"]
+    assert send_clicks(page) == 1
+    assert not page_errors, page_errors
+
+
+def test_enter_confirming_an_ime_conversion_does_not_send(page: Page, app: RunningApp, page_errors):
+    open_app(page, app, "Ark")
+    page.evaluate(COUNT_SEND_CLICKS_JS)
+    page.evaluate(WATCH_ENTER_KEYDOWNS_JS)
+    users_before, bots_before = user_texts(app), page.locator(BOT).count()
+    box = page.locator(CHAT_INPUT)
+    box.click()
+
+    # A real composition, driven as an IME drives Chromium (DevTools Input domain): にほんご is
+    # being composed, Enter picks the conversion, 日本語 is committed.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.imeSetComposition", {"text": "にほんご", "selectionStart": 4, "selectionEnd": 4})
+    for kind in ("rawKeyDown", "keyUp"):
+        cdp.send("Input.dispatchKeyEvent",
+                 {"type": kind, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13})
+    cdp.send("Input.insertText", {"text": "日本語"})
+
+    expect(box).to_have_value("日本語")
+    enters = page.evaluate("() => window.__enterKeydowns")
+    # It reached the page, flagged as composing, and was left to the IME.
+    assert enters == [{"isComposing": True, "prevented": False}], enters
+    assert send_clicks(page) == 0
+
+    # Safari fires that Enter after compositionend, flagged only by keyCode 229; others may set
+    # both. Dispatched as such, neither sends.
+    for ime_flags in ({"keyCode": 229}, {"isComposing": True, "keyCode": 229}):
+        seen = box.evaluate(DISPATCH_ENTER_JS, ime_flags)
+        assert seen["keyCode"] == 229 and seen["isComposing"] == ime_flags.get("isComposing", False)
+        assert seen["prevented"] is False, f"{ime_flags}: the Enter that belongs to the IME was taken"
+    assert send_clicks(page) == 0
+    expect(box).to_have_value("日本語")
+
+    # The same synthetic Enter without IME flags sends: the ones above did reach the handler.
+    assert box.evaluate(DISPATCH_ENTER_JS, {})["prevented"] is True
+    assert expect_reply_done(page, app, bots_before, users_before) == ["日本語"]
+    assert send_clicks(page) == 1
+    assert not page_errors, page_errors
 
 
 def test_core_memory_edit_is_saved(page: Page, app: RunningApp):

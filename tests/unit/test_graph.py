@@ -83,19 +83,57 @@ def test_after_a_reply_the_next_prompt_prefix_is_prepared(data_dir, clock):
     assert model.calls[-1][0][: len(warmed)] == warmed
 
 
-def test_text_tool_calls_run_and_the_loop_is_bounded(data_dir, clock):
-    call = '{"name": "edit_notepad", "arguments": {"content": "dentist Friday 3pm"}}'
-    model = ScriptedChatModel(replies(call))  # a model that never stops calling the tool
+def test_a_keep_request_is_saved_by_the_app_and_the_reply_is_told(data_dir, clock):
+    model = ScriptedChatModel(replies("Got it, I'll keep that in mind.", "March 3rd!"))
     service = make_service(data_dir, clock, model)
-    events = run(service, "Please note: dentist on Friday at 3pm")
-    assert len(model.calls) == constants.MAX_TOOL_ROUNDS + 1  # the last round is offered no tools
-    assert model.calls[-1][1] == []
-    notepad = service.read_memory("Ark", "notepad")
-    assert "dentist Friday 3pm" in notepad
-    assert any(e.kind == "tool" for e in events)
-    reply = service.conversation("Ark")[-1]
-    assert reply.role == "AGENT" and "edit notepad" in reply.text
-    assert '"arguments"' not in reply.text  # the raw call is not shown as the reply
+    events = run(service, "Please remember that my sister Yuki's birthday is March 3rd.")
+    core = service.read_memory("Ark", "core_memory")
+    assert "Yuki's birthday is March 3rd" in core and "Please remember" not in core
+    assert [e.text for e in events if e.kind == "tool"] == ["🛠️ edit core memory (append)"]
+    messages, tools = model.calls[0]
+    assert tools == []  # the local model is offered no tools; the app saved it itself
+    # This turn's prompt still starts from the prefix as it was: the note is in the turn's context.
+    assert "Yuki" not in messages[0].content
+    assert any(m.role == "system" and "Yuki's birthday" in m.content for m in messages[1:])
+    run(service, "Do you remember my sister's birthday?")  # a question, not a request
+    assert service.read_memory("Ark", "core_memory") == core
+    service.wait_for_background_work("Ark")
+    assert "Yuki" in model.warmed[-1][0].content  # the next prefix holds the saved line
+
+
+def test_an_empty_or_tag_only_reply_is_asked_for_again(data_dir, clock):
+    model = ScriptedChatModel(replies('<persona_emotion category="joy" intensity="0.5"/>', "  \n", "Hello there!"))
+    service = make_service(data_dir, clock, model)
+    events = run(service, "Hi, I'm Mina")
+    assert len(model.calls) == 1 + constants.EMPTY_REPLY_RETRIES
+    assert "".join(e.text for e in events if e.kind == "token").strip() == "Hello there!"
+    assert [(e.role, e.text) for e in service.conversation("Ark")][-1] == ("AGENT", "Hello there!")
+
+
+def test_only_empty_replies_end_in_a_notice_and_nothing_is_logged_as_the_reply(data_dir, clock):
+    model = ScriptedChatModel(replies('<persona_emotion category="joy" intensity="0.5"/>'))
+    service = make_service(data_dir, clock, model)
+    events = run(service, "Hi, I'm Mina")
+    assert len(model.calls) == 1 + constants.EMPTY_REPLY_RETRIES
+    assert not [e for e in events if e.kind in ("token", "done")]
+    [error] = [e for e in events if e.kind == "error"]
+    assert "empty" in error.text
+    assert [e.role for e in service.conversation("Ark")] == ["USER"]
+    assert not (data_dir / "characters/Ark/journal/streaming.jsonl").exists()
+
+
+def test_the_local_models_emotion_is_read_after_the_reply(data_dir, clock):
+    model = ScriptedChatModel(replies("That's wonderful news!"),
+                              json_script=lambda system, user, schema: '{"category": "joy", "intensity": 0.8}')
+    service = make_service(data_dir, clock, model)
+    events = run(service, "I passed my exam!")
+    service.wait_for_background_work("Ark")
+    [done] = [e for e in events if e.kind == "done"]
+    [record] = [json.loads(line) for line in
+                (data_dir / "characters/Ark/memory/emotion_log.jsonl").read_text().splitlines()]
+    assert record == {**record, "message_id": done.entry.id, "category": "joy", "intensity": 0.8}
+    assert "I passed my exam!" in model.json_calls[0] and "wonderful" in model.json_calls[0]
+    assert "persona_emotion" not in model.calls[0][0][0].content  # not asked for the inline tag
 
 
 def test_tools_are_not_offered_to_the_local_model_for_small_talk(data_dir, clock):

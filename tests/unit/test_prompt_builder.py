@@ -31,9 +31,19 @@ def test_static_sections_first_dynamic_last_and_within_budgets():
     assert prompt.messages[0].role == "system" and "buy milk" in prompt.messages[0].content
     assert prompt.section_tokens["identity"] <= BUDGETS["identity"]
     assert 0 < prompt.section_tokens["dynamic"] <= BUDGETS["dynamic"]
-    last = prompt.messages[-1]
-    assert last.role == "user" and last.content.endswith("hello?") and "2026-03-14" in last.content
+    context, last = prompt.messages[-2:]
+    assert last.role == "user" and last.content == "hello?"  # the user's words, as typed
+    assert context.role == "system" and "2026-03-14" in context.content and "<" not in context.content
     assert "2026-03-14" not in "".join(m.content for m in prompt.prefix)
+
+
+def test_the_reminder_closes_the_turns_context_even_with_nothing_recalled():
+    window = select_history(entries(2), "", BUDGETS["history"], count)
+    prompt = build_prompt([PromptSection("identity", "Who", "I am Ark.")], window, [], "hi", BUDGETS, count,
+                          reminder="Reply in English.")
+    assert prompt.messages[-2].content == "Reply in English."
+    plain = build_prompt([PromptSection("identity", "Who", "I am Ark.")], window, [], "hi", BUDGETS, count)
+    assert plain.messages[-2].role == "assistant" and plain.messages[-1].content == "hi"
 
 
 def test_history_window_keeps_its_anchor_until_it_overflows():

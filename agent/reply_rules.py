@@ -1,0 +1,48 @@
+"""What the persona is told about how to reply: the rules in the cached system message, and a
+one-line reminder in the user's language placed right before the model answers.
+
+Measured on the embedded 1.5B model (shared/notes/conversation-probe.md): explicit rules naming
+who is who and which language to answer in were the largest single gain (62 → 87 % of turns);
+mixed-language style examples and naming phrases to avoid made replies worse, so there are none.
+"""
+from __future__ import annotations
+
+import constants
+
+
+def reply_rules(persona: str, user: str, inline_emotion_tag: bool) -> str:
+    """The "How to reply" section. `inline_emotion_tag`: the model ends its reply with the emotion
+    tag (capable remote models); the embedded model's emotion is read after the reply instead —
+    asked for the tag, it often wrote the tag alone and stopped (issue 12)."""
+    lines = [
+        f"You are {persona}, chatting with {user}. You are not {user}: what {user} tells you about "
+        f"their life, plans and feelings is theirs, not yours.",
+        f"- Answer {user}'s last message directly, in the language of that message: "
+        "English message → English reply; 日本語のメッセージ → 日本語で返事.",
+        "- Write one to three short sentences, like a friend's chat message. "
+        "When asked for a short answer, give just the answer in a few words.",
+        f"- Use your own words; do not repeat {user}'s message back.",
+        "- Plain text only: no tags or markup, and never begin a line with a name and a colon.",
+        "- Lines under \"Memories\" are from past conversations, with their dates: use them when "
+        "they help, and if you don't remember something, say so.",
+    ]
+    if inline_emotion_tag:
+        lines += [
+            "- End every reply with one tag on its own line: "
+            '<persona_emotion category="CATEGORY" intensity="0.0-1.0"/>, where CATEGORY is one of: '
+            + ", ".join(constants.EMOTION_CATEGORIES) + ".",
+        ]
+    return "\n".join(lines)
+
+
+_REMINDERS = {
+    "en": "Reply to {user}'s message below in English, as {persona}, in one to three short sentences.",
+    "ja": "下の{user}さんのメッセージに、{persona}として日本語で、一〜三文で短く返事をしてください。",
+    "zh": "请以{persona}的身份，用中文、一到三句简短的话回复下面{user}的消息。",
+}
+
+
+def reply_reminder(language: str, persona: str, user: str) -> str:
+    """One line, in the language of the message being answered; empty if it has none."""
+    template = _REMINDERS.get(language)
+    return template.format(persona=persona, user=user) if template else ""
