@@ -198,3 +198,10 @@ RECALL_WEIGHTS = {"turn": 1.0, "window": 2.5, "turn_dense": 1.5, "window_dense":
 
 # --- UI ---
 UI_STREAM_INTERVAL_S = 0.1  # streamed text is pushed to the page at most every 100 ms
+
+# --- Scripted-conversation bench (shared/BENCHMARKS.md §4) ---
+CONVERSATION_PERSONA = "Ark"  # the bundled sample persona the scripts talk to
+CONVERSATION_MINUTES_PER_TURN = 2  # the simulated clock moves this much per user turn (§4)
+CONVERSATION_SEED_BASE = 20261124  # sampling seed = base + a hash of the script's name + 7919 · run
+# --quick: one English script with a filler, one Japanese, the language switch (a few minutes)
+CONVERSATION_QUICK_SCRIPTS = ("en-hike", "ja-curry", "mixed-switch")

@@ -1,7 +1,8 @@
 """Nexus Ark: `python nexus_ark.py` serves the UI on 127.0.0.1:7860.
 
 Subcommands: `setup-model` (assemble and verify the embedded model), `bench chat` (time to
-first token on the embedded model). Options: --host, --port, --data-dir, --user.
+first token on the embedded model), `bench conversation` (scripted conversations through the
+chat path, scored by shared/bench/conversation_checks.py). Options: --host, --port, --data-dir, --user.
 Off loopback (--host other than 127.x.x.x, ::1, localhost) the app only starts with a password
 in $NEXUS_ARK_PASSWORD, and asks for it (user "nexus", or --user) before showing anything.
 """
@@ -160,6 +161,10 @@ def cmd_bench(args) -> int:
         from bench.locomo_bench import main as bench_locomo_main
 
         return bench_locomo_main(args)
+    if args.what == "conversation":
+        from bench.conversation_bench import main as bench_conversation_main
+
+        return bench_conversation_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
     log.error("Unknown benchmark %r", args.what)
     return 2
 
@@ -178,7 +183,7 @@ def parser() -> argparse.ArgumentParser:
     reindex.add_argument("--persona", default="")
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["chat", "locomo", "scale", "ja-probe"])
+    bench.add_argument("what", choices=["chat", "locomo", "scale", "ja-probe", "conversation"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)
@@ -190,6 +195,11 @@ def parser() -> argparse.ArgumentParser:
                        help="locomo: this many synthetic messages before each conversation (recall at scale)")
     bench.add_argument("--exact", action="store_true", help="locomo: exact dense search at any size")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
+    bench.add_argument("--repeats", type=int, default=1,
+                       help="conversation: run every script this many times, each with its own seed")
+    bench.add_argument("--transcripts", default="", help="conversation: write the transcripts here (default: a temp dir)")
+    bench.add_argument("--quick", action="store_true", help="conversation: three scripts, one run (a few minutes)")
+    bench.add_argument("--shared", default="", help="conversation: the shared folder (default ../shared or /work/shared)")
     return p
 
 
