@@ -452,12 +452,6 @@ class NexusService:
             self._start_background(session.character.name, self._after_turn,
                                    (session, model, turn_number, state.get("user_text", ""), reply), "after-turn")
 
-    def prepare_next_turn(self, persona: str) -> None:
-        """What the app does after every reply, for messages that reached the log another way (an
-        import, the benchmarks' filler): index them and pre-evaluate the next prompt's prefix."""
-        model = self.model() if self.model_status.state == "ready" else None
-        self._after_turn(self.session(persona), model, self._turns_started)
-
     def _after_turn(self, session: CharacterSession, model: ChatModel | None, turn_number: int,
                     user_text: str = "", reply: LogEntry | None = None) -> None:
         """Make the new messages searchable, pre-evaluate the next turn's prompt prefix, then read
