@@ -28,6 +28,11 @@ LOCAL_N_THREADS = 2  # the target machines have 2 cores
 # cached prefix (one context holds one prompt); the weights are memory-mapped and shared.
 PLANNER_N_CTX = 1024
 PLANNER_MAX_TOKENS = 120  # the JSON plan: a few search words, 0-3 keywords, one intent
+# Sampling tails cut for the 1.5B model: at temperature 0.7 its Japanese drifted into non-words
+# (「さようだれ、明日もおやすしくね」, bench conversation transcripts, session 8); min_p drops tokens
+# under 10 % of the likeliest one's probability.
+LOCAL_MIN_P = 0.1
+LOCAL_TOP_K = 40
 LOCAL_REPEAT_PENALTY = 1.15  # notes: with 1.15 the tag format came out well-formed 12/12
 
 # --- Generation -------------------------------------------------------------

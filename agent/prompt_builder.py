@@ -118,12 +118,13 @@ def build_prompt(
     reminder: str = "",
 ) -> BuiltPrompt:
     """Assemble the messages: the static system message, the history, then what changes every
-    turn as a system message of its own, then the user's message exactly as typed.
+    turn as a system message of its own, then the user's message as typed.
 
     The per-turn context is not wrapped in the user's message: the small model copied such
     markup (`<context>[Now] …`) into its replies and took its content for the user's words.
-    `reminder` (a line of the reply rules, in the user's language) closes the context, right
-    before the model answers, where a small model heeds it most.
+    `reminder` (the reply rules in one line, in the user's language) follows the user's words in
+    brackets, the last thing before the model answers, where a small model heeds it most; the
+    history shows the user's messages without it.
     """
     tokens: dict[str, int] = {}
     static_parts = []
@@ -154,9 +155,10 @@ def build_prompt(
         if text:
             dynamic_parts.append(header + text)
             used = count("\n\n".join(dynamic_parts))
-    context = "\n\n".join(dynamic_parts + ([reminder] if reminder else []))
-    tokens["dynamic"] = count(context) if context else 0
+    context = "\n\n".join(dynamic_parts)
+    closing = f"\n\n[{reminder}]" if reminder else ""
+    tokens["dynamic"] = (count(context) if context else 0) + (count(closing) if closing else 0)
     if context:
         messages.append(ChatMessage("system", context))
-    messages.append(ChatMessage("user", user_text))
+    messages.append(ChatMessage("user", user_text + closing))
     return BuiltPrompt(tuple(messages), prefix_len, tokens, history)

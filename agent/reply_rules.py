@@ -36,13 +36,13 @@ def reply_rules(persona: str, user: str, inline_emotion_tag: bool) -> str:
 
 
 _REMINDERS = {
-    "en": "Reply to {user}'s message below in English, as {persona}, in one to three short sentences.",
-    "ja": "下の{user}さんのメッセージに、{persona}として日本語で、一〜三文で短く返事をしてください。",
-    "zh": "请以{persona}的身份，用中文、一到三句简短的话回复下面{user}的消息。",
+    "en": "Reply as {persona}, in English, in one to three short sentences.",
+    "ja": "{persona}として、日本語で、一〜三文で短く返事",
+    "zh": "以{persona}的身份，用中文，一到三句简短回复",
 }
 
 
 def reply_reminder(language: str, persona: str, user: str) -> str:
-    """One line, in the language of the message being answered; empty if it has none."""
+    """A few words, in the language of the message being answered; empty if it has none."""
     template = _REMINDERS.get(language)
     return template.format(persona=persona, user=user) if template else ""

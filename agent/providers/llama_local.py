@@ -100,6 +100,8 @@ class LlamaCppChatModel:
                     temperature=temperature,
                     max_tokens=max_tokens,
                     repeat_penalty=constants.LOCAL_REPEAT_PENALTY,
+                    min_p=constants.LOCAL_MIN_P,
+                    top_k=constants.LOCAL_TOP_K,
                     seed=seed,
                 )
                 for chunk in chunks:

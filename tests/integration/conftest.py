@@ -3,9 +3,21 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from agent.providers.llama_local import LlamaCppChatModel
+from tests.conftest import REPO, embedded_model_path
 
 METRICS: dict[str, object] = {}
+
+
+@pytest.fixture(scope="session")
+def real_model():
+    """The embedded model, loaded once for every real-model test."""
+    path = embedded_model_path()
+    if not path.is_file():
+        pytest.fail(f"The embedded model is missing at {path}: run `bash scripts/setup.sh` first.")
+    model = LlamaCppChatModel(path)
+    model.load()
+    return model
 
 
 @pytest.fixture

@@ -4,22 +4,10 @@ import time
 import pytest
 
 from agent.providers.base import ChatMessage
-from agent.providers.llama_local import LlamaCppChatModel
 from managers.chat_log import ChatLog, parse_log_text
 from managers.service import NexusService
-from tests.conftest import embedded_model_path
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(scope="module")
-def real_model():
-    path = embedded_model_path()
-    if not path.is_file():
-        pytest.fail(f"The embedded model is missing at {path}: run `bash scripts/setup.sh` first.")
-    model = LlamaCppChatModel(path)
-    model.load()
-    return model
 
 
 def timed_turn(service, text):

@@ -57,3 +57,23 @@ def test_the_logged_reply_is_what_was_shown(data_dir, clock):
     shown = "".join(e.text for e in events if e.kind == "token")
     assert shown.strip() == "Sounds delicious!"
     assert service.conversation("Ark")[-1].text == "Sounds delicious!"
+
+
+def test_a_first_sentence_that_opens_like_a_disclaimer_is_held_and_checked():
+    gate = SentenceGate()
+    assert gate.feed("すみませんが、私はAI") == ""  # held while it could be a disclaimer
+    assert stream(gate, "言語モデルなので料理はできません。でもカレーはいいね！") == ""
+    assert "AI言語モデル" in gate.blocked
+    ok = SentenceGate()
+    assert ok.feed("I'm a bit") == ""
+    assert ok.feed(" jealous! ") == "I'm a bit jealous! "
+    assert SentenceGate().feed("Wow") == "Wow"  # cannot open a disclaimer: streams at once
+
+
+def test_a_reply_that_opens_out_of_character_is_asked_for_again(data_dir, clock):
+    model = ScriptedChatModel(replies("As an AI language model, I cannot taste food. But curry is great.",
+                                      "Curry from scratch? That's impressive!"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    events = list(service.send("Ark", "I made curry from spices today."))
+    assert "".join(e.text for e in events if e.kind == "token").strip() == "Curry from scratch? That's impressive!"
+    assert len(model.calls) == 2

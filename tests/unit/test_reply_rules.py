@@ -56,10 +56,10 @@ def test_han_only_text_follows_the_personas_languages():
     assert message_language("我今天很累。", han_only="zh") == "zh"
 
 
-def test_the_reminder_is_in_the_messages_language_and_names_both_sides():
-    assert "English" in reply_reminder("en", "Ark", "Ken") and "Ken" in reply_reminder("en", "Ark", "Ken")
+def test_the_reminder_is_in_the_messages_language_and_names_the_persona():
+    assert "English" in reply_reminder("en", "Ark", "Ken") and "Ark" in reply_reminder("en", "Ark", "Ken")
     ja = reply_reminder("ja", "Ark", "ハルカ")
-    assert "日本語" in ja and "ハルカ" in ja
+    assert "日本語" in ja and "Ark" in ja
     assert reply_reminder("", "Ark", "Ken") == ""
 
 
