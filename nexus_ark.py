@@ -1,7 +1,7 @@
 """Nexus Ark: `python nexus_ark.py` serves the UI on 127.0.0.1:7860.
 
 Subcommands: `setup-model` (assemble and verify the embedded model), `bench chat` (time to
-first token on the embedded model). Options: --host, --port, --data-dir.
+first token on the embedded model), `bench qa` (LoCoMo questions answered by the embedded model). Options: --host, --port, --data-dir.
 """
 from __future__ import annotations
 
@@ -117,6 +117,10 @@ def cmd_bench(args) -> int:
         from bench.locomo_bench import main as bench_locomo_main
 
         return bench_locomo_main(args)
+    if args.what == "qa":
+        from bench.qa_bench import main as bench_qa_main
+
+        return bench_qa_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
     log.error("Unknown benchmark %r", args.what)
     return 2
 
@@ -133,7 +137,7 @@ def parser() -> argparse.ArgumentParser:
     reindex.add_argument("--persona", default="")
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["chat", "locomo", "scale", "ja-probe"])
+    bench.add_argument("what", choices=["chat", "locomo", "scale", "ja-probe", "qa"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)
@@ -144,6 +148,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--distractors", type=int, default=0,
                        help="locomo: this many synthetic messages before each conversation (recall at scale)")
     bench.add_argument("--exact", action="store_true", help="locomo: exact dense search at any size")
+    bench.add_argument("--per-category", type=int, default=25, help="qa: questions per category (1-4), pooled over the files")
+    bench.add_argument("--seed", type=int, default=0, help="qa: the sample's and the model's sampling seed")
+    bench.add_argument("--out", default="", help="qa: write every question's replies and scores to this JSON file")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
     return p
 
