@@ -216,12 +216,17 @@ def run_file(path: str, questions: Sequence[Question], model: RecordingModel, f1
     app = NexusService(scratch / "app", clock=clock, model_factory=factory, after_turn_work=False)
     app.update_settings(user_name=conv["speaker_a"], seed=seed)
     root = app.personas.get(PERSONA).root
+    started = time.monotonic()
     to_dia, last = replay(conv, root)
     clock.now = last + timedelta(days=1)
     app.update_memory_index(PERSONA)
+    indexed = time.monotonic()
     app.warm_up()  # loads the model and evaluates the prefix every question starts with
     if app.model_status.state != "ready":
         raise RuntimeError(f"the model is not ready: {app.model_status.text()}")
+    log.info("%s: %d turns replayed and indexed in %.1f s; prefix of %d messages, ~%d tokens, warmed in %.1f s",
+             Path(path).name, len(to_dia), indexed - started, len(model.warmed),
+             sum(model.count_tokens(m.content) for m in model.warmed), time.monotonic() - indexed)
     app.close()
     app.close_persona(PERSONA)
     snapshot = scratch / "snapshot"
