@@ -2,7 +2,8 @@
 
 Subcommands: `setup-model` (assemble and verify the embedded model), `bench chat` (time to
 first token on the embedded model), `bench conversation` (scripted conversations through the
-chat path, scored by shared/bench/conversation_checks.py). Options: --host, --port, --data-dir, --user.
+chat path, scored by shared/bench/conversation_checks.py), `bench qa` (LoCoMo questions answered by
+the embedded model). Options: --host, --port, --data-dir, --user.
 Off loopback (--host other than 127.x.x.x, ::1, localhost) the app only starts with a password
 in $NEXUS_ARK_PASSWORD, and asks for it (user "nexus", or --user) before showing anything.
 """
@@ -165,6 +166,10 @@ def cmd_bench(args) -> int:
         from bench.conversation_bench import main as bench_conversation_main
 
         return bench_conversation_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
+    if args.what == "qa":
+        from bench.qa_bench import main as bench_qa_main
+
+        return bench_qa_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
     log.error("Unknown benchmark %r", args.what)
     return 2
 
@@ -183,7 +188,7 @@ def parser() -> argparse.ArgumentParser:
     reindex.add_argument("--persona", default="")
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["chat", "locomo", "scale", "ja-probe", "conversation"])
+    bench.add_argument("what", choices=["chat", "locomo", "scale", "ja-probe", "conversation", "qa"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)
@@ -194,6 +199,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--distractors", type=int, default=0,
                        help="locomo: this many synthetic messages before each conversation (recall at scale)")
     bench.add_argument("--exact", action="store_true", help="locomo: exact dense search at any size")
+    bench.add_argument("--per-category", type=int, default=25, help="qa: questions per category (1-4), pooled over the files")
+    bench.add_argument("--seed", type=int, default=0, help="qa: the sample's and the model's sampling seed")
+    bench.add_argument("--out", default="", help="qa: write every question's replies and scores to this JSON file")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
     bench.add_argument("--repeats", type=int, default=1,
                        help="conversation: run every script this many times, each with its own seed")

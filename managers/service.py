@@ -15,7 +15,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Mapping
 
 import constants
 from agent.emotion import EMOTION_SCHEMA, emotion_prompt, parse_emotion
@@ -75,7 +75,15 @@ class NexusService:
         model_factory: ModelFactory = create_chat_model,
         bundled_characters: Path = BUNDLED_CHARACTERS,
         searcher: Searcher | None = None,
+        prompt_budgets: Mapping[str, int] | None = None,
+        after_turn_work: bool = True,
     ):
+        """Benchmark hooks (the defaults are the app): `prompt_budgets` replaces some of the
+        model family's per-section token budgets (constants.PROMPT_BUDGETS) in each turn's
+        prompt, e.g. the QA bench's oracle condition lifts "dynamic" so the evidence it recalls is
+        not cut; `after_turn_work=False` skips the work after a reply (indexing the exchange,
+        pre-evaluating the next prefix, reading the emotion), for benches that discard every
+        exchange."""
         self.paths = DataPaths(Path(data_dir))
         self.paths.root.mkdir(parents=True, exist_ok=True)
         self.clock = clock
@@ -83,6 +91,8 @@ class NexusService:
         self.personas = PersonaManager(self.paths.characters, self.paths.trash, bundled_characters, clock)
         self._model_factory = model_factory
         self._searcher = searcher
+        self._prompt_budgets = dict(prompt_budgets) if prompt_budgets else None
+        self._after_turn_work = after_turn_work
         self._embedder = None
         self._knowledge: dict[str, object] = {}
         self._indexers: dict[str, object] = {}
@@ -146,6 +156,11 @@ class NexusService:
     def delete_persona(self, name: str) -> Path:
         self._forget_session(name)
         return self.personas.delete(name)
+
+    def close_persona(self, name: str) -> None:
+        """Close the persona's open session and indexes, so its folder may be replaced on disk;
+        the next use opens them again (the QA bench restores the replayed state this way)."""
+        self._forget_session(name)
 
     def _forget_session(self, name: str) -> None:
         session = self._sessions.get(name)
@@ -389,7 +404,7 @@ class NexusService:
             retrieve=lambda text, now: retrieve(text, now, self._searcher_for(session, model),
                                                 self.settings.auto_retrieval),
             compose_prompt=lambda entry, retrieval, tools, saved: session.compose_prompt(
-                model, entry, retrieval, tools, self.settings.user_name, saved),
+                model, entry, retrieval, tools, self.settings.user_name, saved, self._prompt_budgets),
             user_name=self.settings.user_name, persona_name=session.character.name,
             temperature=self.settings.temperature, max_tokens=max_reply_tokens(model), seed=self.settings.seed,
             remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,
@@ -461,6 +476,8 @@ class NexusService:
         moved (its budget overflowed), the whole window is evaluated here, while the user reads
         and types, instead of at the start of the next reply.
         """
+        if not self._after_turn_work:
+            return
         if self._searcher is None:
             self._index_quietly(session.character.name)
         if model is None or turn_number != self._turns_started:

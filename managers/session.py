@@ -7,7 +7,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 import constants
 from agent.language import message_language
@@ -142,11 +142,12 @@ class CharacterSession:
 
     def compose_prompt(
         self, model: ChatModel, user_entry: LogEntry, retrieval: RetrievalResult, tools: Sequence[ToolSpec],
-        user_name: str, saved_note: str = "",
+        user_name: str, saved_note: str = "", budget_overrides: Mapping[str, int] | None = None,
     ) -> BuiltPrompt:
         """The turn's prompt. `saved_note`: what the app has just kept for the user this turn
-        (a "please remember" request), so the reply can say so."""
-        budgets = constants.PROMPT_BUDGETS[model.budget_family]
+        (a "please remember" request), so the reply can say so. `budget_overrides`: section
+        budgets that replace the model family's (a benchmark hook; see NexusService)."""
+        budgets = {**constants.PROMPT_BUDGETS[model.budget_family], **(budget_overrides or {})}
         window = select_history(
             self.history_before(user_entry.id), self._anchor_id, budgets["history"],
             model.count_tokens, self._render_history,

@@ -1,0 +1,323 @@
+"""`python nexus_ark.py bench qa FILE... [--per-category N] [--json] [--out FILE]`: does memory reach the reply?
+
+shared/BENCHMARKS.md §5. Each LoCoMo conversation is replayed as in §1 (bench/locomo_bench.py's
+`replay`) into the bundled persona "Ark" of a fresh data directory, `speaker_a` as the user (the
+settings' `user_name`), `speaker_b`'s turns as the persona's, and the memory index is brought up
+to date through the service. A seeded sample, stratified by category (1-4, N per category pooled
+over the files), is then asked through the real chat turn (`NexusService.send`) on the embedded
+model, the question followed by `qa_f1.SUFFIX`, with the clock one day after the last turn.
+
+Three conditions on the same questions, each a service of its own over a copy of the replayed
+data directory:
+- `none`: automatic recall off (`auto_retrieval=False`), everything else as the app;
+- `app`: the app as configured;
+- `oracle`: recall returns the question's evidence turns, each as the memory index would show
+  it (`managers.rag.log_item_text`: "[YYYY-MM-DD] Speaker: text"), in conversation order, placed
+  where recalled memories go, with the "dynamic" budget lifted (NexusService's `prompt_budgets`
+  hook) so none of it is cut.
+
+Every question is asked against the replayed state alone: before each question the persona's
+folder is restored from a snapshot taken after the replay (the service closes the persona first,
+`close_persona`), so no exchange is kept or recalled, and the after-turn work that only serves
+the next turn of a conversation is skipped (`after_turn_work=False`). One loaded model serves all
+services and questions; its prefix (identity, rules, core memory, notepad, history window) is
+warmed once per file (`warm_up`) and every prompt is checked to start with exactly that prefix, so
+llama.cpp evaluates only the turn's context and the question.
+
+Scores: `qa_f1.f1` (shared/bench/qa_f1.py, loaded by path) on the visible reply (the `done`
+event's text), in percent; a notice instead of a reply scores 0. `memory_tokens_mean`: tokens,
+by the model's tokenizer, of the "# Memories" section's body in the prompt actually sent (0 when
+there is none). `ttft_s`: from `send` to the first token event with visible text.
+"""
+from __future__ import annotations
+
+import collections
+import importlib.util
+import json
+import logging
+import random
+import re
+import shutil
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from agent.providers.base import ChatMessage, ChatModel
+from agent.retrieval import RetrievalResult, RetrievedItem
+from bench.locomo_bench import load, replay, session_keys
+from bench.locomo_metrics import evidence_ids, percentile
+from managers.chat_log import ChatLog
+from managers.rag import log_item_text
+from managers.service import NexusService
+
+log = logging.getLogger(__name__)
+
+PERSONA = "Ark"
+CATEGORIES = ("1", "2", "3", "4")
+CONDITIONS = ("none", "app", "oracle")
+MEMORIES_HEADER = "# Memories\n"  # the section title managers/session.py gives recalled memories
+UNBOUNDED = 10 ** 9  # the oracle's "dynamic" budget: nothing is cut
+_SHARED_CANDIDATES = (Path(__file__).resolve().parents[2] / "shared", Path("/work/shared"))
+SHARED = next((p for p in _SHARED_CANDIDATES if p.exists()), _SHARED_CANDIDATES[0])
+QA_F1_PATH = SHARED / "bench" / "qa_f1.py"
+
+
+def load_qa_f1(path: Path = QA_F1_PATH):
+    """The shared reference scorer, loaded from its file (never vendored)."""
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} (the shared QA scorer) is not on this machine")
+    spec = importlib.util.spec_from_file_location("qa_f1_reference", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@dataclass(frozen=True)
+class Question:
+    file: str
+    index: int  # position in the file's qa list
+    question: str
+    answer: str
+    category: str
+    evidence: tuple[str, ...]  # valid dia ids, in conversation order
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One condition's answer to one question."""
+    reply: str  # the visible reply, or the notice shown instead
+    notice: bool
+    f1: float  # percent
+    memory_tokens: int
+    ttft_s: float | None  # None: no visible token came
+    prefix_reused: bool  # the prompt started with the prefix warmed for this file
+
+
+def _dia_order(dia_id: str) -> tuple[int, int]:
+    session, turn = re.fullmatch(r"D(\d+):(\d+)", dia_id).groups()
+    return int(session), int(turn)
+
+
+def questions_of(path: str) -> list[Question]:
+    """The file's questions of categories 1-4 that have an answer and a valid evidence turn."""
+    conv, qa = load(Path(path))
+    valid = {turn["dia_id"] for key in session_keys(conv) for turn in conv[key]}
+    out = []
+    for index, item in enumerate(qa):
+        category, answer = str(item.get("category")), item.get("answer")
+        evidence = evidence_ids(item, valid)
+        if category in CATEGORIES and answer is not None and evidence:
+            out.append(Question(str(path), index, item["question"], str(answer), category,
+                                tuple(sorted(evidence, key=_dia_order))))
+    return out
+
+
+def sample(questions: Sequence[Question], per_category: int, seed: int) -> list[Question]:
+    """`per_category` questions of each category, drawn with `seed` from the pool of all files;
+    returned file by file in the files' order, each file's in its qa order."""
+    rng = random.Random(seed)
+    chosen: list[Question] = []
+    for category in CATEGORIES:
+        pool = [q for q in questions if q.category == category]
+        chosen += rng.sample(pool, min(per_category, len(pool)))
+    file_order = {f: i for i, f in enumerate(dict.fromkeys(q.file for q in questions))}
+    return sorted(chosen, key=lambda q: (file_order[q.file], q.index))
+
+
+class RecordingModel:
+    """The loaded model, passed through unchanged; remembers what it was sent and the last prefix
+    it warmed, so the bench can read the prompt actually sent and check the prefix cache hits."""
+
+    def __init__(self, model: ChatModel):
+        self._model = model
+        self.sent: list[tuple[ChatMessage, ...]] = []
+        self.warmed: tuple[ChatMessage, ...] = ()
+
+    def __getattr__(self, name: str):
+        return getattr(self._model, name)
+
+    def stream(self, messages, tools, temperature, max_tokens, seed=None):
+        self.sent.append(tuple(messages))
+        return self._model.stream(messages, tools, temperature, max_tokens, seed)
+
+    def warm(self, messages) -> None:
+        self.warmed = tuple(messages)
+        self._model.warm(messages)
+
+
+class OracleSearcher:
+    """Recall that returns the evidence turns of the question being asked (set before each ask)."""
+
+    def __init__(self):
+        self.items: tuple[RetrievedItem, ...] = ()
+
+    def __call__(self, query: str, now: datetime) -> RetrievalResult:
+        return RetrievalResult(False, "oracle: the question's evidence turns", self.items)
+
+
+class SimulatedClock:
+    """The replay's "now" (one day after the last turn), set once the conversation is replayed."""
+
+    def __init__(self):
+        self.now = datetime(2000, 1, 1, tzinfo=timezone.utc)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def memory_tokens(prompt: Sequence[ChatMessage], count) -> int:
+    """Tokens of the Memories section's body in the turn's context message (the system message
+    right before the user's), 0 if it has none."""
+    if len(prompt) < 2 or prompt[-2].role != "system":
+        return 0
+    for part in prompt[-2].content.split("\n\n"):
+        if part.startswith(MEMORIES_HEADER):
+            return count(part[len(MEMORIES_HEADER):])
+    return 0
+
+
+def ask(service: NexusService, model: RecordingModel, text: str, answer: str, f1) -> Asked:
+    first_call = len(model.sent)
+    started = time.monotonic()
+    first, reply, notice = None, None, ""
+    for event in service.send(PERSONA, text):
+        if event.kind == "token" and first is None and event.text.strip():
+            first = time.monotonic() - started
+        elif event.kind == "done":
+            reply = event.text
+        elif event.kind == "error":
+            notice = event.text
+    service.wait_for_background_work(PERSONA)
+    prompt = model.sent[first_call] if len(model.sent) > first_call else ()
+    warmed = model.warmed
+    reused = bool(warmed) and prompt[:len(warmed)] == warmed
+    shown = reply if reply is not None else notice
+    return Asked(shown, reply is None, round(100 * f1(reply, answer), 2) if reply is not None else 0.0,
+                 memory_tokens(prompt, model.count_tokens), round(first, 3) if first is not None else None, reused)
+
+
+def _restore(service: NexusService, snapshot: Path) -> None:
+    """The persona's folder as it was right after the replay."""
+    root = service.personas.get(PERSONA).root
+    service.close_persona(PERSONA)
+    shutil.rmtree(root)
+    shutil.copytree(snapshot, root)
+
+
+def run_file(path: str, questions: Sequence[Question], model: RecordingModel, f1, suffix: str, seed: int,
+             scratch: Path) -> list[tuple[Question, dict[str, Asked]]]:
+    """Replay one conversation, warm the model once, and ask its questions under every condition."""
+    conv, _ = load(Path(path))
+    clock = SimulatedClock()
+    factory = lambda settings, secrets, model_path: model  # noqa: E731 - one loaded model for every service
+    app = NexusService(scratch / "app", clock=clock, model_factory=factory, after_turn_work=False)
+    app.update_settings(user_name=conv["speaker_a"], seed=seed)
+    root = app.personas.get(PERSONA).root
+    started = time.monotonic()
+    to_dia, last = replay(conv, root)
+    clock.now = last + timedelta(days=1)
+    app.update_memory_index(PERSONA)
+    indexed = time.monotonic()
+    app.warm_up()  # loads the model and evaluates the prefix every question starts with
+    if app.model_status.state != "ready":
+        raise RuntimeError(f"the model is not ready: {app.model_status.text()}")
+    log.info("%s: %d turns replayed and indexed in %.1f s; prefix of %d messages, ~%d tokens, warmed in %.1f s",
+             Path(path).name, len(to_dia), indexed - started, len(model.warmed),
+             sum(model.count_tokens(m.content) for m in model.warmed), time.monotonic() - indexed)
+    app.close()
+    app.close_persona(PERSONA)
+    snapshot = scratch / "snapshot"
+    shutil.copytree(root, snapshot)
+    by_dia = {to_dia[e.id]: e for e in ChatLog(snapshot / "logs", clock).entries() if e.id in to_dia}
+
+    for name in ("none", "oracle"):
+        shutil.copytree(scratch / "app", scratch / name)
+    none = NexusService(scratch / "none", clock=clock, model_factory=factory, after_turn_work=False)
+    none.update_settings(auto_retrieval=False)
+    oracle_search = OracleSearcher()
+    oracle = NexusService(scratch / "oracle", clock=clock, model_factory=factory, searcher=oracle_search,
+                          prompt_budgets={"dynamic": UNBOUNDED}, after_turn_work=False)
+    services = {"none": none, "app": app, "oracle": oracle}
+
+    results = []
+    for q in questions:
+        oracle_search.items = tuple(RetrievedItem(log_item_text(by_dia[d]), "current_log", 1.0, "oracle")
+                                    for d in q.evidence)
+        asked = {}
+        for condition in CONDITIONS:
+            service = services[condition]
+            _restore(service, snapshot)
+            asked[condition] = ask(service, model, f"{q.question} {suffix}", q.answer, f1)
+            if not asked[condition].prefix_reused:
+                log.warning("%s: the prompt did not start with the warmed prefix (%s)", condition, q.question)
+        log.info("[%s] %s -> %s", q.category, q.question,
+                 " | ".join(f"{c} {a.f1:.0f}: {a.reply[:60]!r}" for c, a in asked.items()))
+        results.append((q, asked))
+    app.close()
+    return results
+
+
+def _record(asked: Asked) -> dict:
+    fields = asdict(asked)
+    fields["F1"] = fields.pop("f1")
+    return fields
+
+
+def summarise(results: Iterable[tuple[Question, dict[str, Asked]]]) -> dict:
+    results = list(results)
+    conditions = {}
+    for condition in CONDITIONS:
+        per_category: dict[str, list[float]] = collections.defaultdict(list)
+        for q, asked in results:
+            per_category[q.category].append(asked[condition].f1)
+        scores = [asked[condition].f1 for _, asked in results]
+        ttft = [asked[condition].ttft_s for _, asked in results if asked[condition].ttft_s is not None]
+        tokens = [asked[condition].memory_tokens for _, asked in results]
+        conditions[condition] = {
+            "overall": {"F1": round(sum(scores) / len(scores), 1) if scores else 0.0},
+            "by_category": {c: {"F1": round(sum(v) / len(v), 1), "n": len(v)} for c, v in sorted(per_category.items())},
+            "memory_tokens_mean": round(sum(tokens) / len(tokens), 1) if tokens else 0.0,
+            "ttft_s": {"p50": round(percentile(ttft, 50), 2), "p95": round(percentile(ttft, 95), 2)},
+        }
+    return {"conditions": conditions, "questions": len(results)}
+
+
+def run(files: Sequence[str], per_category: int, model: ChatModel, seed: int = 0,
+        qa_f1=None) -> tuple[dict, list[dict]]:
+    """(the summary, one record per question) for the sampled questions of `files`."""
+    started = time.monotonic()
+    qa_f1 = qa_f1 or load_qa_f1()
+    recording = model if isinstance(model, RecordingModel) else RecordingModel(model)
+    chosen = sample([q for path in files for q in questions_of(path)], per_category, seed)
+    log.info("%d questions sampled (%s per category)", len(chosen), per_category)
+    results: list[tuple[Question, dict[str, Asked]]] = []
+    for path in dict.fromkeys(q.file for q in chosen):
+        with tempfile.TemporaryDirectory(prefix="qa-bench-") as tmp:
+            results += run_file(path, [q for q in chosen if q.file == path], recording, qa_f1.f1, qa_f1.SUFFIX,
+                                seed, Path(tmp))
+    summary = summarise(results)
+    summary["wall_s"] = round(time.monotonic() - started, 1)
+    records = [{**asdict(q), "conditions": {c: _record(a) for c, a in asked.items()}} for q, asked in results]
+    return summary, records
+
+
+def main(args, model_path: Path) -> int:
+    from agent.providers.factory import create_chat_model
+    from managers.config import AppSettings, Secrets
+    from managers.model_assets import ensure_model
+
+    if not args.files:
+        raise SystemExit("bench qa: give one or more LoCoMo conversation files")
+    ensure_model(model_path, log.info)
+    model = create_chat_model(AppSettings(), Secrets(), model_path)
+    summary, records = run(args.files, args.per_category, model, seed=args.seed)
+    if args.out:
+        Path(args.out).write_text(json.dumps(records, ensure_ascii=False, indent=1) + "\n")
+    reused = sum(a["prefix_reused"] for r in records for a in r["conditions"].values())
+    log.info("Prompts that started with the warmed prefix: %d of %d", reused, len(records) * len(CONDITIONS))
+    log.info("Wall time: %.1f s", summary["wall_s"])
+    print(json.dumps(summary) if args.json else json.dumps(summary, indent=1))
+    return 0

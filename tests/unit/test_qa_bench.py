@@ -1,0 +1,136 @@
+"""The LoCoMo QA bench (bench/qa_bench.py) on a scripted model and a tiny two-session conversation."""
+import json
+
+import pytest
+
+from agent.providers.fake import ScriptedChatModel
+from bench import qa_bench
+
+USER, PERSONA_SPEAKER = "Caroline", "Melanie"
+CONVERSATION = {
+    "speaker_a": USER,
+    "speaker_b": PERSONA_SPEAKER,
+    "session_1_date_time": "1:56 pm on 8 May, 2023",
+    "session_1": [
+        {"speaker": USER, "dia_id": "D1:1", "text": "Hey Mel! Good to see you."},
+        {"speaker": PERSONA_SPEAKER, "dia_id": "D1:2", "text": "Hi Caroline, how have you been?"},
+        {"speaker": USER, "dia_id": "D1:3", "text": "I went to a LGBTQ support group yesterday and it was powerful."},
+        {"speaker": PERSONA_SPEAKER, "dia_id": "D1:4", "text": "That sounds great. I painted a lake sunrise last year."},
+        {"speaker": USER, "dia_id": "D1:5", "text": "I am thinking about a career in counseling.",
+         "blip_caption": "a photo of a notebook"},
+    ],
+    "session_2_date_time": "1:14 pm on 25 May, 2023",
+    "session_2": [
+        {"speaker": PERSONA_SPEAKER, "dia_id": "D2:1", "text": "I ran a charity race for mental health on Saturday."},
+        {"speaker": USER, "dia_id": "D2:2", "text": "Amazing! I researched adoption agencies this week."},
+        {"speaker": PERSONA_SPEAKER, "dia_id": "D2:3", "text": "My kids love the beach, we go camping there."},
+    ],
+    "session_3_date_time": "2:00 pm on 1 June, 2023",  # a date key with no session: ignored
+}
+QA = [
+    {"question": "When did Caroline go to the LGBTQ support group?", "answer": "7 May 2023",
+     "evidence": ["D1:3"], "category": 2},
+    {"question": "When did Melanie run a charity race?", "answer": "20 May 2023", "evidence": ["D2:01"], "category": 2},
+    {"question": "What did Caroline research and consider?", "answer": "adoption agencies, counseling",
+     "evidence": ["D1:5; D2:2"], "category": 1},
+    {"question": "What does Melanie paint and where does she camp?", "answer": "lake sunrise, beach",
+     "evidence": ["D1:4 D2:3"], "category": 1},
+    {"question": "Would Caroline pursue counseling?", "answer": "Likely yes", "evidence": ["D1:5"], "category": 3},
+    {"question": "Would Melanie like the outdoors?", "answer": "yes", "evidence": ["D2:3"], "category": 3},
+    {"question": "What did Melanie paint?", "answer": "a lake sunrise", "evidence": ["D1:4"], "category": 4},
+    {"question": "Where do Melanie's kids like to go?", "answer": "beach", "evidence": ["D2:3"], "category": 4},
+    {"question": "What did Caroline paint?", "adversarial_answer": "a lake sunrise", "evidence": ["D1:4"], "category": 5},
+    {"question": "Who is Caroline's brother?", "answer": "Tom", "evidence": ["D9:9", "x"], "category": 4},
+]
+
+
+@pytest.fixture
+def conversation_file(tmp_path):
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps({"conversation": CONVERSATION, "qa": QA}))  # the original layout
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def qa_f1():
+    if not qa_bench.QA_F1_PATH.is_file():
+        pytest.skip("the shared qa_f1.py is not on this machine")
+    return qa_bench.load_qa_f1()
+
+
+def test_questions_need_valid_evidence_and_sampling_is_stratified_and_seeded(conversation_file):
+    questions = qa_bench.questions_of(conversation_file)
+    assert "Who is Caroline's brother?" not in [q.question for q in questions]  # no valid evidence turn
+    assert {q.category for q in questions} == {"1", "2", "3", "4"}  # category 5 left out
+    assert [q.evidence for q in questions if q.category == "1"] == [("D1:5", "D2:2"), ("D1:4", "D2:3")]
+    assert questions[1].evidence == ("D2:1",)  # D2:01 normalised
+
+    chosen = qa_bench.sample(questions, 1, seed=3)
+    assert sorted(q.category for q in chosen) == ["1", "2", "3", "4"]
+    assert chosen == qa_bench.sample(questions, 1, seed=3)
+    draws = {tuple(q.index for q in qa_bench.sample(questions, 1, seed=s)) for s in range(20)}
+    assert len(draws) > 1  # the seed decides which question of each category
+    assert len(qa_bench.sample(questions, 5, seed=0)) == 8  # capped at what each category holds
+
+
+def scripted_answers(messages, tools):
+    """Answers from what the context shows: the evidence of two questions, else 'I don't remember'."""
+    context = messages[-2].content
+    if "support group" in context:
+        return "On 7 May 2023."
+    if "lake sunrise" in context:
+        return "She painted a lake sunrise."
+    return "I don't remember."
+
+
+def test_three_conditions_each_from_the_replayed_state(conversation_file, qa_f1):
+    model = ScriptedChatModel(scripted_answers)
+    picked = [q for q in qa_bench.questions_of(conversation_file) if q.index in (0, 6)]
+    summary, records = qa_bench.run([conversation_file], 2, model, seed=0, qa_f1=qa_f1)
+    assert summary["questions"] == 8 and set(summary["conditions"]) == {"none", "app", "oracle"}
+    assert len(model.calls) == 3 * 8  # no retries, no extra calls: one per question and condition
+
+    by_question = {r["question"]: r for r in records}
+    prefixes = set()
+    for number, (messages, _) in enumerate(model.calls):
+        record = records[number // 3]
+        condition = qa_bench.CONDITIONS[number % 3]
+        user, context = messages[-1].content, messages[-2].content
+        assert user == f"{record['question']} {qa_f1.SUFFIX}"
+        # Every prompt starts from the replayed state: the same prefix, and no earlier question in it.
+        prefixes.add(tuple(m.content for m in messages[:-2]))
+        assert not any(qa_f1.SUFFIX in m.content for m in messages[:-1])
+        if condition == "none":
+            assert "# Memories" not in context
+        if condition == "oracle":
+            for dia in record["evidence"]:
+                turn = next(t for s in ("session_1", "session_2") for t in CONVERSATION[s] if t["dia_id"] == dia)
+                date = "2023-05-08" if dia.startswith("D1:") else "2023-05-25"
+                assert f"- [{date}] {turn['speaker']}: {turn['text']}" in context
+            assert "…(truncated)" not in context
+    assert len(prefixes) == 1
+    assert all(a["prefix_reused"] for r in records for a in r["conditions"].values())
+
+    assert len(picked) == 2
+    for q in picked:
+        oracle, none = by_question[q.question]["conditions"]["oracle"], by_question[q.question]["conditions"]["none"]
+        assert oracle["reply"] != "I don't remember." and oracle["F1"] == pytest.approx(
+            100 * qa_f1.f1(oracle["reply"], q.answer), abs=0.01) and oracle["F1"] > 50
+        assert none["reply"] == "I don't remember." and none["F1"] == 0.0
+        assert oracle["memory_tokens"] > 0 and none["memory_tokens"] == 0
+    for record in records:
+        for condition, asked in record["conditions"].items():
+            assert asked["F1"] == pytest.approx(100 * qa_f1.f1(asked["reply"], record["answer"]), abs=0.01)
+    oracle_summary = summary["conditions"]["oracle"]
+    assert oracle_summary["overall"]["F1"] == pytest.approx(
+        sum(r["conditions"]["oracle"]["F1"] for r in records) / len(records), abs=0.1)
+    assert summary["conditions"]["none"]["memory_tokens_mean"] == 0.0
+
+
+def test_a_notice_instead_of_a_reply_scores_zero(conversation_file, qa_f1):
+    model = ScriptedChatModel(lambda messages, tools: "")  # only empty replies: the app shows a notice
+    summary, records = qa_bench.run([conversation_file], 1, model, seed=0, qa_f1=qa_f1)
+    assert all(a["notice"] and a["F1"] == 0.0 and a["ttft_s"] is None
+               for r in records for a in r["conditions"].values())
+    assert "could not find words" in records[0]["conditions"]["app"]["reply"]
+    assert summary["conditions"]["app"]["overall"]["F1"] == 0.0
