@@ -201,6 +201,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--exact", action="store_true", help="locomo: exact dense search at any size")
     bench.add_argument("--per-category", type=int, default=25, help="qa: questions per category (1-4), pooled over the files")
     bench.add_argument("--seed", type=int, default=0, help="qa: the sample's and the model's sampling seed")
+    bench.add_argument("--conditions", default="", help="qa: a subset of none,app,oracle (the memory-budget curve)")
+    bench.add_argument("--memory-budget", type=int, default=0,
+                       help="qa: the app condition's per-turn context budget in tokens (default: the app's)")
     bench.add_argument("--out", default="", help="qa: write every question's replies and scores to this JSON file")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
     bench.add_argument("--repeats", type=int, default=1,

@@ -35,10 +35,12 @@ def reply_rules(persona: str, user: str, inline_emotion_tag: bool) -> str:
     return "\n".join(lines)
 
 
+# Language and who speaks only: the length rule stays in the system message, so a request for a
+# short answer ("in a few words") is not contradicted right before the reply.
 _REMINDERS = {
-    "en": "Reply as {persona}, in English, in one to three short sentences.",
-    "ja": "{persona}として、日本語で、一〜三文で短く返事",
-    "zh": "以{persona}的身份，用中文，一到三句简短回复",
+    "en": "Reply as {persona}, in English.",
+    "ja": "{persona}として日本語で返事",
+    "zh": "以{persona}的身份用中文回复",
 }
 
 

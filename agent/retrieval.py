@@ -40,10 +40,26 @@ class RetrievalResult:
 
     def prompt_lines(self) -> tuple[str, ...]:
         # Items already say when and who ("[date] speaker: text"); the source kind costs tokens only.
-        return tuple(f"- {item.text}" for item in self.items)
+        return tuple(f"- {spelled_out_date(item.text)}" for item in self.items)
 
     def as_prompt_text(self) -> str:
         return "\n".join(self.prompt_lines())
+
+
+_LEADING_ISO_DATE = re.compile(r"^\[(\d{4})-(\d{2})-(\d{2})\]")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+
+
+def spelled_out_date(text: str) -> str:
+    """A memory's leading "[2023-05-07]" as "[7 May 2023]": the small model copied ISO dates
+    into its answers, where people (and the QA answers of shared/BENCHMARKS.md §5) say the day,
+    the month's name and the year."""
+    match = _LEADING_ISO_DATE.match(text)
+    if not match or not 1 <= int(match.group(2)) <= 12:
+        return text
+    year, month, day = int(match.group(1)), int(match.group(2)), int(match.group(3))
+    return f"[{day} {_MONTHS[month - 1]} {year}]" + text[match.end():]
 
 
 class Searcher(Protocol):

@@ -208,12 +208,14 @@ def _restore(service: NexusService, snapshot: Path) -> None:
 
 
 def run_file(path: str, questions: Sequence[Question], model: RecordingModel, f1, suffix: str, seed: int,
-             scratch: Path) -> list[tuple[Question, dict[str, Asked]]]:
+             scratch: Path, conditions: Sequence[str] = CONDITIONS,
+             app_budget: int | None = None) -> list[tuple[Question, dict[str, Asked]]]:
     """Replay one conversation, warm the model once, and ask its questions under every condition."""
     conv, _ = load(Path(path))
     clock = SimulatedClock()
     factory = lambda settings, secrets, model_path: model  # noqa: E731 - one loaded model for every service
-    app = NexusService(scratch / "app", clock=clock, model_factory=factory, after_turn_work=False)
+    app = NexusService(scratch / "app", clock=clock, model_factory=factory, after_turn_work=False,
+                       prompt_budgets={"dynamic": app_budget} if app_budget else None)
     app.update_settings(user_name=conv["speaker_a"], seed=seed)
     root = app.personas.get(PERSONA).root
     started = time.monotonic()
@@ -247,7 +249,7 @@ def run_file(path: str, questions: Sequence[Question], model: RecordingModel, f1
         oracle_search.items = tuple(RetrievedItem(log_item_text(by_dia[d]), "current_log", 1.0, "oracle")
                                     for d in q.evidence)
         asked = {}
-        for condition in CONDITIONS:
+        for condition in conditions:
             service = services[condition]
             _restore(service, snapshot)
             asked[condition] = ask(service, model, f"{q.question} {suffix}", q.answer, f1)
@@ -269,7 +271,7 @@ def _record(asked: Asked) -> dict:
 def summarise(results: Iterable[tuple[Question, dict[str, Asked]]]) -> dict:
     results = list(results)
     conditions = {}
-    for condition in CONDITIONS:
+    for condition in (c for c in CONDITIONS if results and c in results[0][1]):
         per_category: dict[str, list[float]] = collections.defaultdict(list)
         for q, asked in results:
             per_category[q.category].append(asked[condition].f1)
@@ -286,7 +288,7 @@ def summarise(results: Iterable[tuple[Question, dict[str, Asked]]]) -> dict:
 
 
 def run(files: Sequence[str], per_category: int, model: ChatModel, seed: int = 0,
-        qa_f1=None) -> tuple[dict, list[dict]]:
+        qa_f1=None, conditions: Sequence[str] = CONDITIONS, app_budget: int | None = None) -> tuple[dict, list[dict]]:
     """(the summary, one record per question) for the sampled questions of `files`."""
     started = time.monotonic()
     qa_f1 = qa_f1 or load_qa_f1()
@@ -297,7 +299,7 @@ def run(files: Sequence[str], per_category: int, model: ChatModel, seed: int = 0
     for path in dict.fromkeys(q.file for q in chosen):
         with tempfile.TemporaryDirectory(prefix="qa-bench-") as tmp:
             results += run_file(path, [q for q in chosen if q.file == path], recording, qa_f1.f1, qa_f1.SUFFIX,
-                                seed, Path(tmp))
+                                seed, Path(tmp), conditions, app_budget)
     summary = summarise(results)
     summary["wall_s"] = round(time.monotonic() - started, 1)
     records = [{**asdict(q), "conditions": {c: _record(a) for c, a in asked.items()}} for q, asked in results]
@@ -313,11 +315,13 @@ def main(args, model_path: Path) -> int:
         raise SystemExit("bench qa: give one or more LoCoMo conversation files")
     ensure_model(model_path, log.info)
     model = create_chat_model(AppSettings(), Secrets(), model_path)
-    summary, records = run(args.files, args.per_category, model, seed=args.seed)
+    conditions = tuple(c for c in CONDITIONS if c in (args.conditions.split(",") if args.conditions else CONDITIONS))
+    summary, records = run(args.files, args.per_category, model, seed=args.seed, conditions=conditions,
+                           app_budget=args.memory_budget or None)
     if args.out:
         Path(args.out).write_text(json.dumps(records, ensure_ascii=False, indent=1) + "\n")
     reused = sum(a["prefix_reused"] for r in records for a in r["conditions"].values())
-    log.info("Prompts that started with the warmed prefix: %d of %d", reused, len(records) * len(CONDITIONS))
+    log.info("Prompts that started with the warmed prefix: %d of %d", reused, len(records) * len(conditions))
     log.info("Wall time: %.1f s", summary["wall_s"])
     print(json.dumps(summary) if args.json else json.dumps(summary, indent=1))
     return 0

