@@ -150,10 +150,10 @@ def cmd_bench(args) -> int:
 
     if args.what == "chat":
         return bench_chat_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
-    if args.what == "ja-probe":
-        from bench.japanese_probe import main as bench_ja_main
+    if args.what == "cjk":
+        from bench.cjk_recall import main as bench_cjk_main
 
-        return bench_ja_main(args)
+        return bench_cjk_main(args)
     if args.what == "scale":
         from bench.scale_bench import main as bench_scale_main
 
@@ -188,7 +188,7 @@ def parser() -> argparse.ArgumentParser:
     reindex.add_argument("--persona", default="")
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["chat", "locomo", "scale", "ja-probe", "conversation", "qa"])
+    bench.add_argument("what", choices=["chat", "locomo", "scale", "cjk", "conversation", "qa"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)

@@ -4,8 +4,9 @@ Derived data: everything here can be deleted and rebuilt from the character fold
 - `items`: one row per retrievable item with its provenance (source file, message ids,
   timestamp, type), arousal and access statistics.
 - `items_fts`: FTS5 with the trigram tokenizer, so Japanese substrings of 3+ characters match.
-- `items_grams`: FTS5 over CJK unigrams and bigrams, the path for 1–2-character terms
-  (田中, 猫) that trigram cannot find.
+- `items_grams`: FTS5 over the unigrams and bigrams of CJK runs (managers/cjk.py): ranking looks
+  up a CJK term's bigrams there, and exact look-ups its 1–2-character terms (田中, 猫), which
+  trigram cannot find.
 - `sources`: what has been indexed, by content hash, so indexing is incremental and resumable.
 Migrations are named, ordered and recorded; running them again is a no-op.
 """
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -25,7 +25,7 @@ from typing import Callable, Collection, Iterable, Sequence
 import numpy as np
 
 import constants
-from managers import lexical
+from managers import cjk, lexical
 from managers.item_table import ItemTable, ScoringFields, TableRow
 
 log = logging.getLogger(__name__)
@@ -89,19 +89,13 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("006_source_signature", """
         ALTER TABLE sources ADD COLUMN signature TEXT NOT NULL DEFAULT '';
     """),
+    # The gram index is built from NFKC-normalised text (half-width katakana) and runs keep 々〆〇
+    # (佐々木): every item's grams are computed again (`cjk_grams` is `cjk.index_grams`, see MemoryDB).
+    ("007_cjk_grams_nfkc", """
+        DELETE FROM items_grams;
+        INSERT INTO items_grams(rowid, grams) SELECT id, cjk_grams(text) FROM items;
+    """),
 )
-
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
-
-
-def cjk_grams(text: str) -> str:
-    """Unigrams and bigrams of every CJK run, space-separated, for the short-term index."""
-    grams: list[str] = []
-    for run in _CJK.findall(text):
-        grams.extend(run)
-        grams.extend(run[i:i + 2] for i in range(len(run) - 1))
-    return " ".join(grams)
-
 
 def id_chunks(ids: Sequence[int], size: int = 500) -> Iterable[tuple[list[int], str]]:
     """`ids` in chunks that fit an `IN (...)` list, each with its "?,?,…" placeholders."""
@@ -119,9 +113,19 @@ def parse_ids(stored: str) -> tuple[str, ...]:
 
 
 def split_terms(terms: Sequence[str]) -> tuple[list[str], list[str]]:
-    """(terms for the trigram index: 3+ characters; terms for the gram index: 1–2 CJK characters).
-    Other 1–2-character terms are dropped: trigrams cannot find them and they are not words."""
-    return ([t for t in terms if len(t) >= 3], [t for t in terms if 0 < len(t) < 3 and _CJK.fullmatch(t)])
+    """For exact look-ups: (terms for the trigram index: 3+ characters; terms for the gram index:
+    1–2 CJK characters). Other 1–2-character terms are dropped: trigrams cannot find them and they
+    are not words."""
+    return ([t for t in terms if len(t) >= 3], [t for t in terms if 0 < len(t) < 3 and cjk.is_cjk(t)])
+
+
+def ranking_terms(terms: Sequence[str]) -> tuple[list[str], list[str]]:
+    """For ranking: (terms for the trigram index: other terms of 3+ characters; terms for the gram
+    index: every CJK term's `cjk.query_grams`, a repeated one kept). A long CJK term is ranked by
+    its bigrams, not as one trigram phrase: a Chinese question is mostly one run that no message
+    contains whole (BENCHMARKS.md, "CJK recall")."""
+    grams = [g for t in terms if cjk.is_cjk(t) for g in cjk.query_grams(t)]
+    return [t for t in terms if len(t) >= 3 and not cjk.is_cjk(t)], grams
 
 
 LEXICAL_TABLES = ("items_fts", "items_porter", "items_grams")
@@ -202,6 +206,7 @@ class MemoryDB:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._conn.create_function("cjk_grams", 1, cjk.index_grams, deterministic=True)  # migration 007
         self._lock = threading.RLock()
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=NORMAL")
@@ -272,7 +277,7 @@ class MemoryDB:
                     row_id = int(cursor.lastrowid)
                     self._conn.execute("INSERT INTO items_fts(rowid, text) VALUES (?, ?)", (row_id, item.text))
                     self._conn.execute("INSERT INTO items_grams(rowid, grams) VALUES (?, ?)",
-                                       (row_id, cjk_grams(item.text)))
+                                       (row_id, cjk.index_grams(item.text)))
                     self._conn.execute("INSERT INTO items_porter(rowid, speaker, body) VALUES (?, ?, ?)",
                                        (row_id, item.speaker, item.lexical_body))
                     ids.append(row_id)
@@ -556,9 +561,9 @@ class MemoryDB:
         return found
 
     def lexical_search(self, terms: Sequence[str], kinds: Sequence[str], limit: int) -> list[tuple[int, float]]:
-        """BM25 over the trigram index for terms of 3+ characters, the gram index for shorter
-        CJK terms; (id, score) with higher = better, best first."""
-        long_terms, short_terms = split_terms(terms)
+        """BM25 over the trigram index for other terms of 3+ characters, the gram index for CJK
+        terms (`ranking_terms`); (id, score) with higher = better, best first."""
+        long_terms, short_terms = ranking_terms(terms)
         scores = self.bm25("items_fts", long_terms, kinds, limit)
         for row_id, score in self.bm25("items_grams", short_terms, kinds, limit).items():
             scores[row_id] = scores.get(row_id, 0.0) + score

@@ -23,7 +23,7 @@ from agent.query_planner import QueryPlan, content_words, plan
 from agent.retrieval import RetrievalResult, RetrievedItem
 from managers.chat_log import parse_timestamp
 from managers.embeddings import beside_embedder
-from managers.memory_db import MemoryDB, StoredItem, split_terms
+from managers.memory_db import MemoryDB, StoredItem, ranking_terms
 from managers.rag import MEMORY_KINDS, MemoryIndexer
 from managers.vector_index import VectorIndex
 
@@ -193,14 +193,14 @@ class MemoryRecall:
               limit: int, rerank_on: bool, weights: dict[str, float] | None) -> list[RankedItem]:
         """Every signal normalised (BM25 scaled from zero, embeddings min-max over their best), then
         weighted (`recall_weights`, unless the caller gives its own):
-        the message itself and its ±2-message window, each by BM25 (porter for words, trigram
-        and CJK grams for Japanese) and by embedding; plus a prior for messages by a person the
+        the message itself and its ±2-message window, each by BM25 (porter for words, trigram for
+        their substrings, character bigrams for Japanese and Chinese) and by embedding; plus a prior for messages by a person the
         question names. Then the seed's intent-aware composite. Window scores are spread from the
         messages' own (`window_sums`), so no search runs over window texts or window vectors."""
         db, w = self.indexer.db, weights or recall_weights(self.indexer.embedder)
         words = content_words(query_plan.rag_query + " " + " ".join(query_plan.keywords))
         latin = list(dict.fromkeys(t.lower() for t in words if t.isascii()))
-        long_terms, short_cjk = split_terms(words)  # a repeated short term weighs double (Japanese probe: +2)
+        long_terms, cjk_grams = ranking_terms(words)  # a repeated CJK gram weighs double
         long_terms = list(dict.fromkeys(long_terms))
         per_signal = constants.RECALL_CANDIDATES
         # In sequence: embedding beside SQLite in a thread measured slower (the embedder's
@@ -208,7 +208,7 @@ class MemoryRecall:
         budget = constants.LEXICAL_POSTINGS_BUDGET
         words_lex = db.bm25("items_porter", latin, MEMORY_KINDS, per_signal, budget)
         grams_lex = _merge(db.bm25("items_fts", long_terms, MEMORY_KINDS, per_signal, budget),
-                           db.bm25("items_grams", short_cjk, MEMORY_KINDS, per_signal, budget))
+                           db.bm25("items_grams", cjk_grams, MEMORY_KINDS, per_signal, budget))
         scan = DenseScan.of(self.indexer.vectors, self.indexer.embedder.embed_query(query_plan.rag_query), per_signal)
         dense_hits = scan.hits
         around = db.neighbours(sorted(set(words_lex) | set(grams_lex) | set(dense_hits)), constants.WINDOW_RADIUS)

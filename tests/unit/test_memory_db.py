@@ -1,7 +1,7 @@
 from datetime import datetime, timezone
 import pytest
 
-from managers.memory_db import Item, MemoryDB, cjk_grams
+from managers.memory_db import Item, MemoryDB
 
 
 def item(key: str, text: str, kind: str = "current_log", source: str = "2026-01.txt") -> Item:
@@ -16,7 +16,8 @@ def test_japanese_substring_and_short_terms_are_found(tmp_path):
         item("c", "The weather was lovely in Kyoto"),
     ])
     assert len(ids) == 3
-    assert [i for i, _ in db.lexical_search(["旅行の計画"], ["current_log"], 10)] == [ids[0]]
+    # ranked by its bigrams and ideographs: 行 also finds 行った, lower
+    assert [i for i, _ in db.lexical_search(["旅行の計画"], ["current_log"], 10)] == [ids[0], ids[1]]
     assert [i for i, _ in db.lexical_search(["田中"], ["current_log"], 10)] == [ids[1]]
     assert [i for i, _ in db.lexical_search(["猫"], ["current_log"], 10)] == [ids[1]]
     assert [i for i, _ in db.lexical_search(["kyoto"], ["current_log"], 10)] == [ids[2]]
@@ -47,10 +48,6 @@ def test_migrations_rerun_safely_and_access_is_recorded(tmp_path):
     again = MemoryDB(path)
     stored = again.get([row])[row]
     assert stored.access_count == 1 and stored.last_access.startswith("2026-02-01")
-
-
-def test_cjk_grams():
-    assert cjk_grams("田中さん hello") == "田 中 さ ん 田中 中さ さん"
 
 
 def test_memory_search_is_not_crowded_out_by_better_knowledge_matches(tmp_path):
