@@ -35,7 +35,7 @@ SCRIPT = {
         {"user": "explode please"},
     ],
 }
-REPLIES = {  # by the end of the user's message (recalled memories may come before it)
+REPLIES = {  # by the end of the user's words
     "Tama.": 'Hello Mina, lovely to meet you and Tama! <persona_emotion category="joy" intensity="0.6"/>',
     "read?": "I love reading old books about the sea, especially on rainy evenings.",
     "remember?": "Your cat is called Tama, of course!",
@@ -50,7 +50,7 @@ def stub_filler():
 
 def scripted_model():
     def script(messages, tools):
-        text = messages[-1].content
+        text = messages[-1].content.rsplit("\n\n[", 1)[0]  # the user's words, without the app's reminder
         if "explode" in text:
             return [ProviderError("The model fell over.")]
         return next((reply for key, reply in REPLIES.items() if text.endswith(key)), "Mm, tell me more about that.")

@@ -63,8 +63,10 @@ def test_static_prompt_first_and_history_included(data_dir, clock):
     run(service, "second message")
     messages, _ = model.calls[-1]
     assert messages[0].role == "system" and "Tama" in messages[0].content
-    assert [m.content for m in messages[1:3]] == [model.calls[0][0][-1].content, "one"]
-    assert messages[-1].content.endswith("second message")
+    # The history holds the user's words as typed (the turn's reminder went with that turn only).
+    assert [m.content for m in messages[1:3]] == ["first message", "one"]
+    assert model.calls[0][0][-1].content.startswith("first message\n\n[")
+    assert messages[-1].content.startswith("second message")
 
 
 def test_after_a_reply_the_next_prompt_prefix_is_prepared(data_dir, clock):
@@ -75,9 +77,8 @@ def test_after_a_reply_the_next_prompt_prefix_is_prepared(data_dir, clock):
     run(service, "second message")
     service.wait_for_background_work("Ark")
     warmed = model.warmed[-1]
-    sent_second = model.calls[-1][0][-1].content
-    # The exchange just finished is in the warmed prefix exactly as it was sent and generated…
-    assert [m.content for m in warmed[-2:]] == [sent_second, reply]
+    # The exchange just finished is in the warmed prefix: the user's words, the reply as generated…
+    assert [m.content for m in warmed[-2:]] == ["second message", reply]
     run(service, "third message")
     # …so the next turn's prompt starts with it and the local model evaluates only the rest.
     assert model.calls[-1][0][: len(warmed)] == warmed
