@@ -29,7 +29,8 @@ _OUT_OF_CHARACTER = re.compile(
 # A first sentence that opens like this is held until it is whole and checked (an apology or a
 # disclaimer, the way the model starts stepping out of character); any other streams as soon as
 # its first characters rule these out.
-_RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ごめんなさい、私は", "私はai", "私は人工", "i'm sorry, but",
+_RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ごめんなさい、私は", "私はai", "私は人工", "お手伝い", "お役に",
+                   "i'm sorry, but",
                    "i'm sorry but", "i apologi", "as an ", "as a ", "i am an ", "i am a ", "i'm an ", "i'm a ")
 
 

@@ -122,9 +122,8 @@ def build_prompt(
 
     The per-turn context is not wrapped in the user's message: the small model copied such
     markup (`<context>[Now] …`) into its replies and took its content for the user's words.
-    `reminder` (the reply rules in one line, in the user's language) follows the user's words in
-    brackets, the last thing before the model answers, where a small model heeds it most; the
-    history shows the user's messages without it.
+    `reminder` (who replies, in which language: a line in the user's language) closes the
+    context. (Placed after the user's words, in brackets, the model copied it into its replies.)
     """
     tokens: dict[str, int] = {}
     static_parts = []
@@ -155,10 +154,9 @@ def build_prompt(
         if text:
             dynamic_parts.append(header + text)
             used = count("\n\n".join(dynamic_parts))
-    context = "\n\n".join(dynamic_parts)
-    closing = f"\n\n[{reminder}]" if reminder else ""
-    tokens["dynamic"] = (count(context) if context else 0) + (count(closing) if closing else 0)
+    context = "\n\n".join(dynamic_parts + ([reminder] if reminder else []))
+    tokens["dynamic"] = count(context) if context else 0
     if context:
         messages.append(ChatMessage("system", context))
-    messages.append(ChatMessage("user", user_text + closing))
+    messages.append(ChatMessage("user", user_text))
     return BuiltPrompt(tuple(messages), prefix_len, tokens, history)

@@ -50,7 +50,7 @@ def stub_filler():
 
 def scripted_model():
     def script(messages, tools):
-        text = messages[-1].content.rsplit("\n\n[", 1)[0]  # the user's words, without the app's reminder
+        text = messages[-1].content
         if "explode" in text:
             return [ProviderError("The model fell over.")]
         return next((reply for key, reply in REPLIES.items() if text.endswith(key)), "Mm, tell me more about that.")

@@ -41,8 +41,8 @@ def test_the_reminder_closes_the_turns_context_even_with_nothing_recalled():
     window = select_history(entries(2), "", BUDGETS["history"], count)
     prompt = build_prompt([PromptSection("identity", "Who", "I am Ark.")], window, [], "hi", BUDGETS, count,
                           reminder="Reply in English.")
-    assert prompt.messages[-1].content == "hi\n\n[Reply in English.]"
-    assert prompt.messages[-2].role == "assistant"  # no empty context message
+    assert prompt.messages[-1].content == "hi"
+    assert prompt.messages[-2].role == "system" and prompt.messages[-2].content == "Reply in English."
     plain = build_prompt([PromptSection("identity", "Who", "I am Ark.")], window, [], "hi", BUDGETS, count)
     assert plain.messages[-2].role == "assistant" and plain.messages[-1].content == "hi"
 

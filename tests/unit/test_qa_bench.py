@@ -96,7 +96,7 @@ def test_three_conditions_each_from_the_replayed_state(conversation_file, qa_f1)
         record = records[number // 3]
         condition = qa_bench.CONDITIONS[number % 3]
         user, context = messages[-1].content, messages[-2].content
-        assert user.startswith(f"{record['question']} {qa_f1.SUFFIX}")  # then the app's reply reminder
+        assert user == f"{record['question']} {qa_f1.SUFFIX}"
         # Every prompt starts from the replayed state: the same prefix, and no earlier question in it.
         prefixes.add(tuple(m.content for m in messages[:-2]))
         assert not any(qa_f1.SUFFIX in m.content for m in messages[:-1])
