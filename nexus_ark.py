@@ -160,6 +160,10 @@ def cmd_bench(args) -> int:
         from bench.locomo_bench import main as bench_locomo_main
 
         return bench_locomo_main(args)
+    if args.what == "docqa":
+        from bench.docqa_bench import main as bench_docqa_main
+
+        return bench_docqa_main(args)
     log.error("Unknown benchmark %r", args.what)
     return 2
 
@@ -178,7 +182,7 @@ def parser() -> argparse.ArgumentParser:
     reindex.add_argument("--persona", default="")
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["chat", "locomo", "scale", "ja-probe"])
+    bench.add_argument("what", choices=["chat", "locomo", "scale", "ja-probe", "docqa"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)
@@ -190,6 +194,11 @@ def parser() -> argparse.ArgumentParser:
                        help="locomo: this many synthetic messages before each conversation (recall at scale)")
     bench.add_argument("--exact", action="store_true", help="locomo: exact dense search at any size")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
+    bench.add_argument("--out", default="", help="docqa: write every question's reply here (JSON)")
+    bench.add_argument("--conditions", default="without,with", help="docqa: which conditions to run")
+    bench.add_argument("--limit", type=int, default=0, help="docqa: only the first N questions")
+    bench.add_argument("--dynamic-budget", type=int, default=0,
+                       help="docqa ablation: the local prompt's dynamic budget in tokens (default: constants)")
     return p
 
 
