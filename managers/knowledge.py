@@ -1,9 +1,10 @@
-"""The persona's knowledge base: uploaded documents, chunked, searchable by its tool only.
+"""The persona's knowledge base: uploaded documents, chunked, searchable.
 
 Originals live in `knowledge/` (the source of truth); chunks are items of kind "knowledge" in
 `memory/memory.db` (source `knowledge/<name>`: never the same source as a log file); vectors
-are in a separate, dynamic `index/knowledge.faiss` (seed 004 "動的インデックス"). Not in
-automatic recall (DESIGN.md): the persona reaches it with the `search_knowledge_base` tool.
+are in a separate, dynamic `index/knowledge.faiss` (seed 004 "動的インデックス"). The persona
+reaches it with the `search_knowledge_base` tool, and automatic recall consults it when a message
+is clearly about a document (managers/knowledge_recall.py, issue 12 item 5).
 Chunk keys carry the chunk's hash: only new chunks are embedded (batches, progress, checkpoints).
 `index/knowledge-keys.json` records each vector's item key: stale vectors are never served.
 """
@@ -70,7 +71,10 @@ class KnowledgeHit:
     text: str
     document: str
     chunk: int  # 1-based position of the chunk in its document
-    score: float  # fused, 0..1, higher is better
+    score: float  # fused, 0..1, higher is better (min-max over the hits: the best is always near 1)
+    # The absolute signals behind it, for deciding whether the best hit is relevant at all:
+    dense: float = 0.0  # cosine between the query and the chunk (0: no vector)
+    lexical: float = 0.0  # raw BM25 of the chunk for the query's words (0: no word matched)
 
 
 @dataclass(frozen=True)
@@ -302,9 +306,15 @@ class KnowledgeBase:
         fused = {i: KNOWLEDGE_DENSE_WEIGHT * d.get(i, 0.0) + KNOWLEDGE_LEXICAL_WEIGHT * w.get(i, 0.0)
                  for i in set(d) | set(w)}
         best = sorted(fused, key=lambda i: (-fused[i], i))[:k]
-        return [self._hit(stored[i], fused[i]) for i in best]
+        cosines, bm25 = dict(dense), dict(lexical)
+        return [self._hit(stored[i], fused[i], cosines.get(i, 0.0), bm25.get(i, 0.0)) for i in best]
+
+    def has_documents(self) -> bool:
+        """Whether any document is stored (a directory listing: cheap enough for every turn)."""
+        return bool(self._files())
 
     @staticmethod
-    def _hit(stored: StoredItem, score: float) -> KnowledgeHit:
+    def _hit(stored: StoredItem, score: float, dense: float = 0.0, lexical: float = 0.0) -> KnowledgeHit:
         document, chunk, _ = stored.item.item_key.removeprefix("kb:").rsplit(":", 2)
-        return KnowledgeHit(stored.item.text, document, int(chunk), round(score, 4))
+        return KnowledgeHit(stored.item.text, document, int(chunk), round(score, 4), round(float(dense), 4),
+                            round(float(lexical), 4))

@@ -26,6 +26,7 @@ from agent.retrieval import RetrievalResult, Searcher, retrieve
 from managers.chat_log import LogEntry
 from managers.config import AppSettings, ConfigStore, DataPaths, Secrets, mask_secret
 from managers.embeddings import EmbedderUnavailable
+from managers.memory_db import StoreClosed
 from managers.personas import PersonaError, PersonaManager
 from managers.session import CharacterSession, RecoveredReply
 from managers.store import QuarantineReport
@@ -340,7 +341,13 @@ class NexusService:
     def _searcher_for(self, session: CharacterSession, model: ChatModel) -> Searcher:
         if self._searcher is not None:
             return self._searcher
-        return self._recall_for(session, model.complete_json if self.uses_llm_planner(model) else None)
+        from managers.knowledge_recall import KnowledgeRecall, recall_room
+
+        # Memories, and the persona's documents when it has any (issue 12, item 5).
+        memories = self._recall_for(session, model.complete_json if self.uses_llm_planner(model) else None)
+        return KnowledgeRecall(memories, lambda: self.knowledge(session.character.name), model.count_tokens,
+                               recall_room(model.budget_family),
+                               constants.KNOWLEDGE_RECALL_MAX_CHUNKS[model.budget_family])
 
     def uses_llm_planner(self, model: ChatModel) -> bool:
         """Whether retrieval is planned by one LLM call (else by rules); see AppSettings.query_planner."""

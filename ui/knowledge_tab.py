@@ -1,7 +1,8 @@
 """Knowledge base: upload documents, list and delete them, re-index, and try a search.
 
-The persona reads these only through its `search_knowledge_base` tool (they are never
-recalled automatically); "Test a search" shows what that tool would find.
+The persona looks these up on its own: automatic recall brings the best passage along when a
+message is clearly about a document (managers/knowledge_recall.py); models with native tools can
+also use `search_knowledge_base`. "Test a search" shows what a search finds.
 """
 from __future__ import annotations
 
@@ -48,8 +49,9 @@ def _listing(service: NexusService, name: str):
 
 
 def build_knowledge_tab(service: NexusService, persona: gr.Dropdown) -> None:
-    gr.Markdown("Documents the persona can look up with its `search_knowledge_base` tool "
-                "(never recalled automatically). Accepted: " + ", ".join(SUPPORTED_EXTENSIONS))
+    gr.Markdown("Documents the persona looks up on its own when you ask about them (the passage it "
+                "used is shown under \"Why did the persona remember that?\"). Accepted: "
+                + ", ".join(SUPPORTED_EXTENSIONS))
     upload = gr.File(label="Document", file_types=list(SUPPORTED_EXTENSIONS), file_count="single",
                      type="filepath", elem_id="kb-upload")
     add = gr.Button("Add to knowledge base", variant="primary", elem_id="kb-add-btn")
