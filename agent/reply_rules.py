@@ -7,6 +7,8 @@ mixed-language style examples and naming phrases to avoid made replies worse, so
 """
 from __future__ import annotations
 
+import re
+
 import constants
 
 
@@ -35,16 +37,32 @@ def reply_rules(persona: str, user: str, inline_emotion_tag: bool) -> str:
     return "\n".join(lines)
 
 
-# Language and who speaks only: the length rule stays in the system message, so a request for a
-# short answer ("in a few words") is not contradicted right before the reply.
+# Language and who speaks; the length rule stays in the system message, except when the user asks
+# for a short answer: the model then answered in full sentences that restated the question
+# (bench qa transcripts, session 8), so the reminder repeats the request.
 _REMINDERS = {
     "en": "Reply as {persona}, in English.",
     "ja": "{persona}として日本語で返事",
     "zh": "以{persona}的身份用中文回复",
 }
+_BRIEF_REMINDERS = {
+    "en": "Reply as {persona}, in English: just the answer, in a few words.",
+    "ja": "{persona}として日本語で、答えだけを短く",
+    "zh": "以{persona}的身份用中文，只说答案，几个字",
+}
+_ASKS_FOR_BREVITY = re.compile(
+    r"\bin (?:a|one|two|three) (?:few |couple of )?words?\b|\bbriefly\b|\bin short\b|\bshort answer\b|\bjust the answer\b"
+    r"|一言で|ひとことで|手短に|簡潔に|短く答えて|一句话|简短",
+    re.IGNORECASE,
+)
 
 
-def reply_reminder(language: str, persona: str, user: str) -> str:
-    """A few words, in the language of the message being answered; empty if it has none."""
-    template = _REMINDERS.get(language)
+def asks_for_brevity(text: str) -> bool:
+    return bool(_ASKS_FOR_BREVITY.search(text))
+
+
+def reply_reminder(language: str, persona: str, user: str, brief: bool = False) -> str:
+    """A few words, in the language of the message being answered; empty if it has none.
+    `brief`: the user asked for a short answer."""
+    template = (_BRIEF_REMINDERS if brief else _REMINDERS).get(language)
     return template.format(persona=persona, user=user) if template else ""

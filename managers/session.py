@@ -13,7 +13,7 @@ import constants
 from agent.language import message_language
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
-from agent.reply_rules import reply_reminder, reply_rules
+from agent.reply_rules import asks_for_brevity, reply_reminder, reply_rules
 from agent.retrieval import RetrievalResult
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
 from managers.journal import StreamingJournal
@@ -159,7 +159,8 @@ class CharacterSession:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))
         if retrieval.items:  # last: memories take the room the rest leaves, whole lines only
             dynamic.append(PromptSection("dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines()))
-        reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name)
+        reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name,
+                                  brief=asks_for_brevity(user_entry.text))
         return build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,

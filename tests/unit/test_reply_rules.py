@@ -7,7 +7,7 @@ import pytest
 from agent.emotion import parse_emotion
 from agent.keep_requests import is_keep_request, keep_note
 from agent.language import message_language
-from agent.reply_rules import reply_reminder, reply_rules
+from agent.reply_rules import asks_for_brevity, reply_reminder, reply_rules
 
 
 @pytest.mark.parametrize("text", [
@@ -81,3 +81,13 @@ def test_only_remote_models_are_asked_for_the_inline_emotion_tag():
 def test_the_emotion_answer_is_validated(answer, expected):
     parsed = parse_emotion(answer)
     assert (parsed and (parsed.category, parsed.intensity)) == expected if expected else parsed is None
+
+
+@pytest.mark.parametrize("text, brief", [
+    ("When did Maria go to the beach? (Answer in a few words.)", True), ("Briefly, what did I say?", True),
+    ("一言で言うと、どうだった？", True), ("Tell me about your day in a lot of words!", False), ("元気？", False),
+])
+def test_a_request_for_a_short_answer_is_repeated_in_the_reminder(text, brief):
+    assert asks_for_brevity(text) is brief
+    reminder = reply_reminder(message_language(text), "Ark", "Ken", brief=asks_for_brevity(text))
+    assert (("few words" in reminder or "短く" in reminder) is brief)
