@@ -1,20 +1,22 @@
 """Keeps a reply in character while it streams: a later sentence that steps out of the persona
-(help-desk talk, "as an AI language model", a line written as someone's turn "Ken: …") ends the
-reply there and is never shown.
+(help-desk talk, "as an AI language model", a line written as someone's turn "Ken: …") or that
+repeats the user's own words back ends the reply there and is never shown.
 
 The embedded 1.5B model closes many Japanese replies with a help-desk line
 (「何かお手伝いできることがあれば…」) after an answer that was fine (shared/notes/conversation-probe.md;
 naming such phrases in the prompt made it write more of them, and token bans hit common Japanese).
 A companion is a friend, not a help desk, so the app drops that sentence and what follows it.
 The first sentence streams at once (the time to the first word matters) unless it opens like an
-apology or a disclaimer; then it is held and checked, and if it steps out of character nothing
-has been shown and the reply is asked for again. Each later sentence is shown when it is
+apology or a disclaimer, or is so far a copy of the user's words; then it is held and checked,
+and if it fails nothing has been shown and the reply is asked for again. Each later sentence is shown when it is
 complete and passed the check. Sentence ends: 。！？!? and "." before a space,
 or a line break.
 """
 from __future__ import annotations
 
+import difflib
 import re
+import unicodedata
 from typing import Sequence
 
 _OUT_OF_CHARACTER = re.compile(
@@ -42,6 +44,12 @@ def _opening_risk(text: str) -> bool | None:
     return None if any(o.startswith(head) for o in _RISKY_OPENINGS) else False
 
 
+# An echo (the user's words said back: 「早起きしないといけないから、そろそろ寝るね。」 to that very
+# message) is at least this many letters, copied or this similar to one of the user's sentences
+# (difflib ratio; the conversation scorer's bar for a whole reply is 0.8 too).
+ECHO_MIN_CHARS = 10
+ECHO_SIMILARITY = 0.8
+_SENTENCE_SPLIT = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+|\n+")
 _SENTENCE_END = re.compile(r"[。！？!?…]+[」』）)\"'”’]*\s*|\.(?:[\"'”’)]*)\s+|\n+")
 
 
@@ -53,46 +61,104 @@ def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
     return bool(speakers and re.match(rf"\s*(?:{speakers})\s*[:：]", sentence))
 
 
+def _squash(text: str) -> str:
+    """Letters and digits only, case-folded: what an echo keeps of the user's words."""
+    return "".join(c for c in unicodedata.normalize("NFKC", text).casefold() if c.isalnum())
+
+
+def echoes(sentence: str, user_text: str) -> bool:
+    """Whether the sentence repeats the user's message (or one of its sentences) back."""
+    said, heard = _squash(sentence), _squash(user_text)
+    if len(said) < ECHO_MIN_CHARS or not heard:
+        return False
+    if said in heard:
+        return True
+    return any(difflib.SequenceMatcher(None, said, _squash(part)).ratio() >= ECHO_SIMILARITY
+               for part in _SENTENCE_SPLIT.split(user_text) if len(_squash(part)) >= ECHO_MIN_CHARS)
+
+
 class SentenceGate:
     """Feed the model's text as it streams; get back the text that may be shown.
 
-    After `blocked` is set the reply is over: the caller stops generating.
+    After `blocked` is set the reply is over: the caller stops generating. If nothing had been
+    shown by then (`blocked` in the first sentence), the caller asks for the reply again.
     """
 
-    def __init__(self, names: Sequence[str] = ()):
+    def __init__(self, names: Sequence[str] = (), user_text: str = ""):
         self._names = tuple(names)
+        self._user_text = user_text
+        self._heard = _squash(user_text)
         self._pending = ""
         self._first_done = False
-        self._risky: bool | None = None  # whether the first sentence opens like a disclaimer
+        self._streaming = False  # the first sentence has started to be shown
         self.blocked = ""  # the sentence that ended the reply, if one did
+
+    def _offends(self, sentence: str) -> bool:
+        return breaks_character(sentence, self._names) or echoes(sentence, self._user_text)
+
+    def _copying(self, text: str) -> bool:
+        said = _squash(text)
+        return bool(said) and said in self._heard
 
     def feed(self, delta: str) -> str:
         if self.blocked:
             return ""
         self._pending += delta
         shown: list[str] = []
-        if not self._first_done:
-            if self._risky is None:
-                self._risky = _opening_risk(self._pending)
-            end = _SENTENCE_END.search(self._pending)
-            if end is None:  # still in the first sentence: it streams as it comes, unless risky
-                if self._risky is False:
-                    shown.append(self._pending)
-                    self._pending = ""
-                return "".join(shown)
-            first = self._pending[: end.end()]
-            self._pending = self._pending[end.end():]
-            self._first_done = True
-            if self._risky is not False and breaks_character(first, self._names):
-                self.blocked = first  # nothing was shown: the caller asks for the reply again
+        if not self._streaming and not self._first_done:
+            decided = self._decide_opening()
+            if decided is None:  # hold: it may still be a disclaimer or a copy of the user's words
                 return ""
-            shown.append(first)
+            shown.append(decided)
+        if self._streaming and not self._first_done:
+            end = _SENTENCE_END.search(self._pending)
+            cut = end.end() if end else len(self._pending)
+            shown.append(self._pending[:cut])
+            self._pending = self._pending[cut:]
+            self._first_done = end is not None
+        if self._first_done:
+            shown.append(self._later_sentences())
+        return "".join(shown)
+
+    def _decide_opening(self) -> str | None:
+        """While nothing is shown: None to keep holding, else the text to show now (and the
+        stream goes on); sets `blocked` when the opening fails (nothing shown: ask again)."""
+        risk = _opening_risk(self._pending)
+        if risk is not False:  # a disclaimer is judged on its whole first sentence
+            end = _SENTENCE_END.search(self._pending)
+            if end is None:
+                return None
+            first = self._pending[: end.end()]
+            if self._offends(first):
+                self.blocked, self._pending = first, ""
+                return None
+            self._pending = self._pending[end.end():]
+            self._streaming = self._first_done = True
+            return first
+        if self._copying(self._pending):  # so far the user's own words, letter for letter
+            for end in _SENTENCE_END.finditer(self._pending):
+                if len(_squash(self._pending[: end.end()])) >= ECHO_MIN_CHARS:
+                    self.blocked, self._pending = self._pending[: end.end()], ""
+                    return None
+            return None
+        # Its own words: show what is held, up to the last sentence end in it.
+        ends = list(_SENTENCE_END.finditer(self._pending))
+        self._streaming = True
+        if not ends:
+            return ""
+        cut = ends[-1].end()
+        held, self._pending = self._pending[:cut], self._pending[cut:]
+        self._first_done = True
+        return held
+
+    def _later_sentences(self) -> str:
+        shown: list[str] = []
         while not self.blocked:
             end = _SENTENCE_END.search(self._pending)
             if end is None:
                 break
             sentence, rest = self._pending[: end.end()], self._pending[end.end():]
-            if breaks_character(sentence, self._names):
+            if self._offends(sentence):
                 self.blocked, self._pending = sentence, ""
                 break
             shown.append(sentence)
@@ -104,7 +170,10 @@ class SentenceGate:
         rest, self._pending = self._pending, ""
         if self.blocked or not rest:
             return ""
-        if (self._first_done or self._risky) and breaks_character(rest, self._names):
+        if not self._streaming and self._copying(rest) and len(_squash(rest)) >= ECHO_MIN_CHARS:
+            self.blocked = rest
+            return ""
+        if (self._first_done or not self._streaming) and self._offends(rest):
             self.blocked = rest
             return ""
         return rest

@@ -24,21 +24,26 @@ class PromptSection:
     name: str  # a key of constants.PROMPT_BUDGETS[...]
     title: str
     text: str
-    # A list section (recalled memories): whole lines are kept in order while they fit, so no
-    # memory is cut in the middle; a single line longer than the room is cut and marked.
+    # A list section (recalled memories): whole lines are kept in order of importance while they
+    # fit, so no memory is cut in the middle (a single line longer than the room is cut and
+    # marked), then shown in the order of `line_order`'s keys when given.
     lines: tuple[str, ...] = ()
+    line_order: tuple[str, ...] = ()
 
 
-def fit_lines(lines: Sequence[str], budget: int, count: CountTokens) -> str:
-    """The leading lines that fit in `budget` tokens together; the first one cut if it alone does not."""
-    kept: list[str] = []
-    for line in lines:
-        if count("\n".join(kept + [line])) > budget:
+def fit_lines(lines: Sequence[str], budget: int, count: CountTokens, order: Sequence[str] = ()) -> str:
+    """The leading lines that fit in `budget` tokens together (the first one cut if it alone does
+    not), sorted by `order` (stable; one key per line) when given."""
+    kept: list[int] = []
+    for index, line in enumerate(lines):
+        if count("\n".join([lines[k] for k in kept] + [line])) > budget:
             break
-        kept.append(line)
+        kept.append(index)
     if not kept and lines:
         return fit_to_budget(lines[0], budget, count)
-    return "\n".join(kept)
+    if order:
+        kept.sort(key=lambda k: order[k])
+    return "\n".join(lines[k] for k in kept)
 
 
 @dataclass(frozen=True)
@@ -148,7 +153,7 @@ def build_prompt(
         if room <= 0:
             text = ""
         elif section.lines:
-            text = fit_lines(section.lines, room, count)
+            text = fit_lines(section.lines, room, count, section.line_order)
         else:
             text = fit_to_budget(section.text, room, count)
         if text:

@@ -40,15 +40,17 @@ def reply_rules(persona: str, user: str, inline_emotion_tag: bool) -> str:
 # Language and who speaks; the length rule stays in the system message, except when the user asks
 # for a short answer: the model then answered in full sentences that restated the question
 # (bench qa transcripts, session 8), so the reminder repeats the request.
+# The user is named: after a stretch of history about other people the model called the user by
+# their names ("That's great, John!").
 _REMINDERS = {
-    "en": "Reply as {persona}, in English.",
-    "ja": "{persona}として日本語で返事",
-    "zh": "以{persona}的身份用中文回复",
+    "en": "Reply to {user} as {persona}, in English.",
+    "ja": "{persona}として{user}さんに日本語で返事",
+    "zh": "以{persona}的身份用中文回复{user}",
 }
 _BRIEF_REMINDERS = {
-    "en": "Reply as {persona}, in English: just the answer, in a few words.",
-    "ja": "{persona}として日本語で、答えだけを短く",
-    "zh": "以{persona}的身份用中文，只说答案，几个字",
+    "en": "Reply to {user} as {persona}, in English: just the answer, in a few words.",
+    "ja": "{persona}として{user}さんに日本語で、答えだけを短く",
+    "zh": "以{persona}的身份用中文回复{user}，只说答案，几个字",
 }
 _ASKS_FOR_BREVITY = re.compile(
     r"\bin (?:a|one|two|three) (?:few |couple of )?words?\b|\bbriefly\b|\bin short\b|\bshort answer\b|\bjust the answer\b"

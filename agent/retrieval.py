@@ -29,6 +29,7 @@ class RetrievedItem:
     source: str
     score: float
     why: str = ""
+    when: str = ""  # ISO timestamp of what is remembered ("" for documents): the prompt's reading order
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,11 @@ class RetrievalResult:
     def prompt_lines(self) -> tuple[str, ...]:
         # Items already say when and who ("[date] speaker: text"); the source kind costs tokens only.
         return tuple(f"- {spelled_out_date(item.text)}" for item in self.items)
+
+    def reading_order(self) -> tuple[str, ...]:
+        """Sort keys of `prompt_lines`: documents first, then memories oldest first, so a later
+        correction ("his name is actually Mochi") reads after what it corrects."""
+        return tuple(f"1{item.when}" if item.when else "0" for item in self.items)
 
     def as_prompt_text(self) -> str:
         return "\n".join(self.prompt_lines())

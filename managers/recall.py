@@ -261,7 +261,7 @@ class MemoryRecall:
                     if s.item.kind in kinds and any(k.lower() in s.item.text.lower() for k in keywords)]
 
         hits = sample_keyword_hits(blocks_of(ends), exclude, *slots, rng=self.rng, middle_pool=blocks_of(middle))
-        return [RetrievedItem(h.text, f"log {h.block.source}", 0.0, f"keyword · {h.slot}") for h in hits]
+        return [RetrievedItem(h.text, f"log {h.block.source}", 0.0, f"keyword · {h.slot}", h.block.ts) for h in hits]
 
     @staticmethod
     def relevant(ranked: Sequence[RankedItem], count: int) -> list[RankedItem]:
@@ -280,7 +280,7 @@ class MemoryRecall:
             mark = marks_for(0.0, time_decay(r.ts, now)).text()
             standing = f" · z {r.dense_z:.1f}" if r.dense_z is not None else ""
             why = f"fused {r.score:.2f} · dense {r.dense:.2f}{standing} · bm25 {r.lexical:.1f} {mark}".strip()
-            items.append(RetrievedItem(r.text, r.kind, r.score, why))
+            items.append(RetrievedItem(r.text, r.kind, r.score, why, r.ts.isoformat() if r.ts else ""))
         if query_plan.keywords:
             shown = {r.text for r in chosen}
             items += [k for k in self.keyword_hits(query_plan.keywords, exclude) if k.text not in shown]

@@ -158,7 +158,8 @@ class CharacterSession:
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))
         if retrieval.items:  # last: memories take the room the rest leaves, whole lines only
-            dynamic.append(PromptSection("dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines()))
+            dynamic.append(PromptSection("dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(),
+                                         retrieval.reading_order()))
         reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name,
                                   brief=asks_for_brevity(user_entry.text))
         return build_prompt(

@@ -1,7 +1,7 @@
 """The character guard: a later sentence out of character ends the reply unseen."""
 import pytest
 
-from agent.character_guard import SentenceGate, breaks_character
+from agent.character_guard import SentenceGate, breaks_character, echoes
 from agent.providers.fake import ScriptedChatModel, replies
 from managers.service import NexusService
 
@@ -77,3 +77,24 @@ def test_a_reply_that_opens_out_of_character_is_asked_for_again(data_dir, clock)
     events = list(service.send("Ark", "I made curry from spices today."))
     assert "".join(e.text for e in events if e.kind == "token").strip() == "Curry from scratch? That's impressive!"
     assert len(model.calls) == 2
+
+
+def test_a_reply_that_repeats_the_users_words_is_held_and_asked_for_again():
+    user = "明日は早起きしないといけないから、そろそろ寝るね。"
+    gate = SentenceGate(user_text=user)
+    assert stream(gate, "明日は早起きしないといけないから、そろそろ寝るね。") == ""
+    assert gate.blocked
+    english = "Morning! I'm Maya. We adopted a puppy yesterday, his name is Biscuit."
+    assert stream(SentenceGate(user_text=english), "Morning! I'm Maya. We adopted a puppy.") == ""
+    # Quoting a few of the user's words is no echo: released once it goes its own way.
+    own = SentenceGate(user_text=user)
+    assert stream(own, "早起きなんだね！おやすみ、また明日。") == "早起きなんだね！おやすみ、また明日。"
+    assert stream(SentenceGate(user_text=english), "Morning, Maya! Biscuit is a cute name.") == \
+        "Morning, Maya! Biscuit is a cute name."
+
+
+def test_a_later_sentence_that_echoes_ends_the_reply():
+    user = "He chewed one of my shoes already, haha."
+    assert stream(SentenceGate(user_text=user), "Oh no! He chewed one of my shoes already, haha. Puppies!").strip() == "Oh no!"
+    assert echoes("He chewed one of your shoes already, haha!", user)
+    assert not echoes("Puppies chew everything.", user)

@@ -72,3 +72,12 @@ def test_history_selection_cost_does_not_depend_on_total_length():
     calls["n"] = 0
     select_history(entries(10_000), "", 100, counting)
     assert calls["n"] == small
+
+
+def test_memory_lines_are_chosen_by_rank_and_read_oldest_first():
+    from agent.prompt_builder import fit_lines
+
+    lines = ("- best, newest", "- second, oldest", "- third", "- fourth, too many")
+    order = ("3", "1", "2", "0")
+    assert fit_lines(lines, 12, count, order) == "- second, oldest\n- third\n- best, newest"
+    assert fit_lines(lines, 12, count) == "- best, newest\n- second, oldest\n- third"

@@ -96,3 +96,13 @@ def test_memory_lines_spell_out_their_dates():
     assert spelled_out_date("[2023-13-07] odd") == "[2023-13-07] odd"
     result = RetrievalResult(False, "", (RetrievedItem("[2026-03-01] Ken: saw a fox", "log", 0.9),))
     assert result.prompt_lines() == ("- [1 March 2026] Ken: saw a fox",)
+
+
+def test_recalled_memories_read_documents_first_then_oldest_first():
+    from agent.retrieval import RetrievalResult, RetrievedItem
+
+    result = RetrievalResult(False, "", (RetrievedItem("[2026-03-02] new", "log", 0.9, when="2026-03-02T10:00"),
+                                         RetrievedItem("(from a.md) doc", "knowledge/a.md #0", 0.8),
+                                         RetrievedItem("[2026-03-01] old", "log", 0.7, when="2026-03-01T10:00")))
+    keys = result.reading_order()
+    assert sorted(range(3), key=lambda i: keys[i]) == [1, 2, 0]
