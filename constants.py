@@ -37,7 +37,9 @@ LOCAL_REPEAT_PENALTY = 1.15  # notes: with 1.15 the tag format came out well-for
 
 # --- Generation -------------------------------------------------------------
 DEFAULT_TEMPERATURE = 0.7
-MAX_REPLY_TOKENS_LOCAL = 384  # ~18 s at 21 tok/s: a conversational reply, not an essay
+# A conversational reply, not an essay: at 384 a packing list ran past 1,200 characters
+# (bench conversation, session 8); 256 tokens is ~1,000 English characters.
+MAX_REPLY_TOKENS_LOCAL = 256
 MAX_REPLY_TOKENS_REMOTE = 2048
 MAX_TOOL_ROUNDS = 3  # bounded tool loop (issue 2)
 # An empty or tag-only reply is asked for again, this many times, with another seed and at least

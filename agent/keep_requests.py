@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from agent.language import message_language
+
 _REQUEST = re.compile(
     # English: imperative forms only; "do you remember that …" asks, it does not request.
     r"(?<!do you )(?<!did you )(?<!don't you )\bremember (?:that|this)\b|\bplease remember\b|\bremember:"
@@ -33,11 +35,25 @@ def is_keep_request(text: str) -> bool:
     return bool(_REQUEST.search(text))
 
 
+_JAPANESE_LEAD = re.compile(
+    r"^(?:ねえ|あのね|ちなみに)?[、,]?\s*(?:これ)?(?:覚えて(?:おいて|て|といて)|メモして(?:おいて)?)"
+    r"(?:ほしいんだけど|ほしいんだ|ほしい|ね|ください)?[、,。！!：:]?\s*")
+_JAPANESE_TAIL = re.compile(
+    r"[、,]?\s*(?:って|ということ)?(?:覚えて(?:おいて|て|といて)|忘れないで|メモして(?:おいて)?|メモっといて)"
+    r"(?:ね|ください|ほしい|くれる)?[。！!？?]*$")
+
+
 def keep_note(text: str, user_name: str, now: datetime) -> str:
-    """The line kept for the request: its date, who asked, and what, in the user's own words
-    (an English lead-in such as "Please remember that" is dropped)."""
+    """The line kept for the request: its date, who said it, and what, quoted in the user's own
+    words with the request itself dropped ("Please remember that", 「覚えておいてほしいんだけど、」).
+    Quoted, because the user's "I"/「私」 read as the persona's own in a bare line: asked 「私のアレルギ
+    ー、覚えてる？」, the model answered 「私はアレルギーはありません」 (session 8 transcripts)."""
     body = " ".join(text.split())
-    stripped = _ENGLISH_LEAD.sub("", body, count=1)
-    if stripped != body and stripped:
+    stripped = _JAPANESE_TAIL.sub("", _JAPANESE_LEAD.sub("", _ENGLISH_LEAD.sub("", body, count=1), count=1))
+    if stripped and stripped != body:
         body = stripped[0].upper() + stripped[1:]
-    return f"- {now.strftime('%Y-%m-%d')} {user_name}: {body}"
+    date = now.strftime("%Y-%m-%d")
+    if message_language(body) in ("ja", "zh"):
+        return f"- {date} {user_name}さんの言葉:「{body}」"
+    return f'- {date} {user_name} said: "{body}"'
+

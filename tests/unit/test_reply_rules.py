@@ -39,9 +39,12 @@ def test_questions_about_memory_and_small_talk_are_not_requests(text):
 def test_the_kept_note_says_when_who_and_what_without_the_english_lead_in():
     now = datetime(2026, 3, 1, 10, tzinfo=timezone.utc)
     assert keep_note("Please remember that my sister Yuki's birthday is March 3rd.", "Ken", now) == \
-        "- 2026-03-01 Ken: My sister Yuki's birthday is March 3rd."
+        '- 2026-03-01 Ken said: "My sister Yuki\'s birthday is March 3rd."'
     assert keep_note("覚えておいてほしいんだけど、私はエビのアレルギーがあるの。", "ハルカ", now) == \
-        "- 2026-03-01 ハルカ: 覚えておいてほしいんだけど、私はエビのアレルギーがあるの。"
+        "- 2026-03-01 ハルカさんの言葉:「私はエビのアレルギーがあるの。」"
+    assert keep_note("母の誕生日は5月5日だよ、忘れないでね。", "ハルカ", now) == \
+        "- 2026-03-01 ハルカさんの言葉:「母の誕生日は5月5日だよ」"
+    assert keep_note("覚えておいて", "ハルカ", now) == "- 2026-03-01 ハルカさんの言葉:「覚えておいて」"
 
 
 @pytest.mark.parametrize("text, language", [
