@@ -46,16 +46,22 @@ def _opening_risk(text: str) -> bool | None:
 
 # An echo (the user's words said back: 「早起きしないといけないから、そろそろ寝るね。」 to that very
 # message) is at least this many letters, copied or this similar to one of the user's sentences
-# (difflib ratio; the conversation scorer's bar for a whole reply is 0.8 too).
+# (difflib ratio: at 0.8 "Here are some tips for house-training a puppy:" counted as an echo of
+# "Any tips for house-training a puppy?"; the conversation scorer applies 0.8 to the whole reply).
 ECHO_MIN_CHARS = 10
-ECHO_SIMILARITY = 0.8
+ECHO_SIMILARITY = 0.9
+_PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
+# The first letters of a reply tell its language: held until this many letters, then a reply in
+# another script than the user's message is asked for again (「Wow, John! …」 to a Japanese message).
+LANGUAGE_DECIDED_LETTERS = 6
 _SENTENCE_SPLIT = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+|\n+")
 _SENTENCE_END = re.compile(r"[。！？!?…]+[」』）)\"'”’]*\s*|\.(?:[\"'”’)]*)\s+|\n+")
 
 
 def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
-    """Whether the sentence steps out of the persona, or starts a turn as one of `names`."""
-    if _OUT_OF_CHARACTER.search(sentence):
+    """Whether the sentence steps out of the persona, starts a turn as one of `names`, or writes
+    the prompt's own layout (a "# Now" section heading, a "---" rule)."""
+    if _OUT_OF_CHARACTER.search(sentence) or _PROMPT_LAYOUT.match(sentence):
         return True
     speakers = "|".join(re.escape(n) for n in names if n)
     return bool(speakers and re.match(rf"\s*(?:{speakers})\s*[:：]", sentence))
@@ -77,6 +83,14 @@ def echoes(sentence: str, user_text: str) -> bool:
                for part in _SENTENCE_SPLIT.split(user_text) if len(_squash(part)) >= ECHO_MIN_CHARS)
 
 
+def _script_of(text: str) -> str:
+    """"ja"/"zh" (kana or han seen), "en" (only Latin letters so far), "" (too few letters)."""
+    letters = [c for c in text if c.isalpha()]
+    if any("\u3040" <= c <= "\u30ff" or "\u3400" <= c <= "\u9fff" for c in letters[:LANGUAGE_DECIDED_LETTERS]):
+        return "cjk"
+    return "en" if len(letters) >= LANGUAGE_DECIDED_LETTERS else ""
+
+
 class SentenceGate:
     """Feed the model's text as it streams; get back the text that may be shown.
 
@@ -84,17 +98,23 @@ class SentenceGate:
     shown by then (`blocked` in the first sentence), the caller asks for the reply again.
     """
 
-    def __init__(self, names: Sequence[str] = (), user_text: str = ""):
+    def __init__(self, names: Sequence[str] = (), user_text: str = "", language: str = "", context: str = ""):
+        """`language`: the user's message's ("en", "ja", "zh"; "" checks none); `context`: the
+        turn's context message, which is never to be said back."""
         self._names = tuple(names)
         self._user_text = user_text
         self._heard = _squash(user_text)
+        self._script = {"ja": "cjk", "zh": "cjk", "en": "en"}.get(language, "")
+        self._context = _squash(context)
         self._pending = ""
         self._first_done = False
         self._streaming = False  # the first sentence has started to be shown
         self.blocked = ""  # the sentence that ended the reply, if one did
 
     def _offends(self, sentence: str) -> bool:
-        return breaks_character(sentence, self._names) or echoes(sentence, self._user_text)
+        said = _squash(sentence)
+        return (breaks_character(sentence, self._names) or echoes(sentence, self._user_text)
+                or (len(said) >= ECHO_MIN_CHARS and said in self._context))
 
     def _copying(self, text: str) -> bool:
         said = _squash(text)
@@ -112,7 +132,8 @@ class SentenceGate:
             shown.append(decided)
         if self._streaming and not self._first_done:
             end = _SENTENCE_END.search(self._pending)
-            cut = end.end() if end else len(self._pending)
+            # A final "." may end the sentence; the next piece tells (a space) — hold it till then.
+            cut = end.end() if end else len(self._pending) - self._pending.endswith(".")
             shown.append(self._pending[:cut])
             self._pending = self._pending[cut:]
             self._first_done = end is not None
@@ -123,6 +144,13 @@ class SentenceGate:
     def _decide_opening(self) -> str | None:
         """While nothing is shown: None to keep holding, else the text to show now (and the
         stream goes on); sets `blocked` when the opening fails (nothing shown: ask again)."""
+        if self._script:
+            script = _script_of(self._pending)
+            if not script:
+                return None
+            if script != self._script:  # another language than the user's: nothing shown, ask again
+                self.blocked, self._pending = self._pending, ""
+                return None
         risk = _opening_risk(self._pending)
         if risk is not False:  # a disclaimer is judged on its whole first sentence
             end = _SENTENCE_END.search(self._pending)

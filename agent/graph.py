@@ -21,6 +21,7 @@ import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate
 from agent.keep_requests import is_keep_request, keep_note
+from agent.language import message_language
 from agent.prompt_builder import BuiltPrompt
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
@@ -94,7 +95,7 @@ EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave 
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
               may_call: bool, temperature: float, seed: int | None,
-              user_text: str) -> tuple[str, list[ToolCall], bool, str]:
+              user_text: str, context: str) -> tuple[str, list[ToolCall], bool, str]:
     """One streamed model call: (text meant for the user, tool calls, stopped, error).
 
     Text passes the character guard, then the tag filter; only what the guard lets through is
@@ -103,7 +104,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     writer = get_stream_writer()
     round_text, calls = "", []
     display = reply_tags.TagStreamFilter()
-    gate = SentenceGate((deps.user_name, deps.persona_name), user_text)
+    gate = SentenceGate((deps.user_name, deps.persona_name), user_text, message_language(user_text), context)
     stopped, error = False, ""
 
     def show(text: str) -> None:
@@ -190,7 +191,8 @@ def build_turn_graph() -> StateGraph:
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
             round_text, calls, stopped, error = _generate(deps, control, messages, tools, may_call,
-                                                          temperature, seed, state["user_text"])
+                                                          temperature, seed, state["user_text"],
+                                                          state["prompt"].context)
             if calls or stopped or error or reply_tags.parse_reply(round_text).visible_text:
                 break
             log.warning("The model gave an empty reply (attempt %d of %d)", attempt + 1,

@@ -58,6 +58,7 @@ class BuiltPrompt:
     prefix_len: int  # messages[:prefix_len] are static sections + history: what `warm` evaluates
     section_tokens: Mapping[str, int] = field(default_factory=dict)
     history: HistoryWindow = HistoryWindow((), "")
+    context: str = ""  # the turn's own context message (time, memories, reminder): never to be said back
 
     @property
     def prefix(self) -> tuple[ChatMessage, ...]:
@@ -164,4 +165,4 @@ def build_prompt(
     if context:
         messages.append(ChatMessage("system", context))
     messages.append(ChatMessage("user", user_text))
-    return BuiltPrompt(tuple(messages), prefix_len, tokens, history)
+    return BuiltPrompt(tuple(messages), prefix_len, tokens, history, context)

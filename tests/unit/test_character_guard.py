@@ -98,3 +98,25 @@ def test_a_later_sentence_that_echoes_ends_the_reply():
     assert stream(SentenceGate(user_text=user), "Oh no! He chewed one of my shoes already, haha. Puppies!").strip() == "Oh no!"
     assert echoes("He chewed one of your shoes already, haha!", user)
     assert not echoes("Puppies chew everything.", user)
+
+
+def test_a_reply_in_another_language_than_the_users_is_asked_for_again():
+    gate = SentenceGate(user_text="今日は天気がよくて散歩してきた。", language="ja")
+    assert stream(gate, "Wow, John! It's great to hear that.") == ""
+    assert gate.blocked
+    assert stream(SentenceGate(user_text="散歩してきた。", language="ja"), "Arkも散歩したいな！") == "Arkも散歩したいな！"
+    english = SentenceGate(user_text="I went for a walk.", language="en")
+    assert stream(english, "いいね！") == "" and english.blocked
+    assert stream(SentenceGate(user_text="I went for a walk.", language="en"), "Nice, was it sunny?") == \
+        "Nice, was it sunny?"
+
+
+def test_the_prompts_own_layout_and_context_are_never_said_back():
+    context = "# Now\n2026-11-08 Sun 03:47\n\nArkとしてタクミさんに日本語で返事"
+    gate = SentenceGate(user_text="子猫のしつけ、コツある？", language="ja", context=context)
+    assert stream(gate, "# Now\n2026-11-08 Sun 03:47\n\nArkとしてタクミさんに日本語で返事") == ""
+    later = SentenceGate(user_text="Any tips?", language="en", context="Reply to Priya as Ark, in English.")
+    assert stream(later, "Sure, give treats. ---\nReply to Priya as Ark, in English.").strip() == "Sure, give treats."
+    restating = SentenceGate(user_text="Any tips for house-training a puppy?", language="en")
+    assert stream(restating, "Sure! Here are some tips for house-training a puppy: take him out often.") == \
+        "Sure! Here are some tips for house-training a puppy: take him out often."
