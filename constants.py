@@ -64,8 +64,9 @@ PROMPT_BUDGETS = {
         "notepad": 200,
         "instructions": 220,
         "history": 1400,
-        # time, what was just saved, recalled memories (whole lines); the reply reminder comes on top
-        "dynamic": 150,
+        # what was just saved and recalled memories (whole lines); the reply reminder comes on top, and
+        # the time ends the cached prefix (session.time_note)
+        "dynamic": 130,
     },
     "remote": {
         "identity": 4000,
@@ -229,5 +230,5 @@ KNOWLEDGE_RECALL_CANDIDATES = 5  # hits the gate looks at (KnowledgeBase.search)
 KNOWLEDGE_RECALL_PASSAGE_CHUNKS = 3
 KNOWLEDGE_RECALL_MAX_CHUNKS = {"local": 1, "remote": 3}  # chunks shown at most, per budget family
 # What the prompt's dynamic section spends before the recalled items, in the embedded model's tokens
-# (Qwen2.5 tokenizer): "# Now\n2025-06-01 Sun 10:00" 20, "# Memories\n" 3, the joins 2.
+# (Qwen2.5 tokenizer): "# Memories\n" 3, the joins 2, and room for a saved note's heading.
 KNOWLEDGE_DYNAMIC_RESERVE_TOKENS = 25

@@ -1,6 +1,7 @@
 """Keeps a reply in character while it streams: a later sentence that steps out of the persona
 (help-desk talk, "as an AI language model", a line written as someone's turn "Ken: …") or that
-repeats the user's own words back ends the reply there and is never shown.
+repeats the user's own words back ends the reply there and is never shown; a later sentence that
+restates the user's message is left out.
 
 The embedded 1.5B model closes many Japanese replies with a help-desk line
 (「何かお手伝いできることがあれば…」) after an answer that was fine (shared/notes/conversation-probe.md;
@@ -50,12 +51,15 @@ def _opening_risk(text: str) -> bool | None:
 # "Any tips for house-training a puppy?"; the conversation scorer applies 0.8 to the whole reply).
 ECHO_MIN_CHARS = 10
 ECHO_SIMILARITY = 0.9
+ECHO_RESTATED_SHARE = 0.7
 _PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
 # The first letters of a reply tell its language: held until this many letters, then a reply in
 # another script than the user's message is asked for again (「Wow, John! …」 to a Japanese message).
 LANGUAGE_DECIDED_LETTERS = 6
 _SENTENCE_SPLIT = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+|\n+")
-_SENTENCE_END = re.compile(r"[。！？!?…]+[」』）)\"'”’]*\s*|\.(?:[\"'”’)]*)\s+|\n+")
+# A colon before a space ends a piece too: "Here are some tips for house-training a puppy: take him
+# out after meals." restates the question only up to it.
+_SENTENCE_END = re.compile(r"[。！？!?…：]+[」』）)\"'”’]*\s*|[.:](?:[\"'”’)]*)\s+|\n+")
 
 
 def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
@@ -81,6 +85,17 @@ def echoes(sentence: str, user_text: str) -> bool:
         return True
     return any(difflib.SequenceMatcher(None, said, _squash(part)).ratio() >= ECHO_SIMILARITY
                for part in _SENTENCE_SPLIT.split(user_text) if len(_squash(part)) >= ECHO_MIN_CHARS)
+
+
+def restates(sentence: str, user_text: str) -> bool:
+    """Whether the sentence carries most of the user's message ("Here are some tips for
+    house-training a puppy:" to "Any tips for house-training a puppy?"): the conversation scorer's
+    echo bar, a common run of 70 % of a message of 12 letters or more."""
+    said, heard = _squash(sentence), _squash(user_text)
+    if len(heard) < ECHO_MIN_CHARS:
+        return False
+    match = difflib.SequenceMatcher(None, said, heard, autojunk=False).find_longest_match(0, len(said), 0, len(heard))
+    return match.size >= ECHO_RESTATED_SHARE * len(heard)
 
 
 def _script_of(text: str) -> str:
@@ -132,8 +147,8 @@ class SentenceGate:
             shown.append(decided)
         if self._streaming and not self._first_done:
             end = _SENTENCE_END.search(self._pending)
-            # A final "." may end the sentence; the next piece tells (a space) — hold it till then.
-            cut = end.end() if end else len(self._pending) - self._pending.endswith(".")
+            # A final "." or ":" may end the sentence; the next piece tells (a space) — hold it till then.
+            cut = end.end() if end else len(self._pending) - self._pending.endswith((".", ":"))
             shown.append(self._pending[:cut])
             self._pending = self._pending[cut:]
             self._first_done = end is not None
@@ -186,11 +201,12 @@ class SentenceGate:
             if end is None:
                 break
             sentence, rest = self._pending[: end.end()], self._pending[end.end():]
+            self._pending = rest
             if self._offends(sentence):
                 self.blocked, self._pending = sentence, ""
                 break
-            shown.append(sentence)
-            self._pending = rest
+            if not restates(sentence, self._user_text):  # a restated question is left out, the reply goes on
+                shown.append(sentence)
         return "".join(shown)
 
     def flush(self) -> str:
@@ -203,5 +219,7 @@ class SentenceGate:
             return ""
         if (self._first_done or not self._streaming) and self._offends(rest):
             self.blocked = rest
+            return ""
+        if self._first_done and restates(rest, self._user_text):
             return ""
         return rest

@@ -22,6 +22,7 @@ from agent import reply_tags
 from agent.character_guard import SentenceGate
 from agent.keep_requests import is_keep_request, keep_note
 from agent.language import message_language
+from agent.reply_rules import retry_nudge
 from agent.prompt_builder import BuiltPrompt
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
@@ -91,6 +92,13 @@ def _deps(config: RunnableConfig) -> TurnDeps:
 
 EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave only empty replies. "
                       "Nothing was saved as a reply; press Regenerate or send your message again.")
+
+
+def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, user_text: str) -> list[ChatMessage]:
+    """The prompt of a retry: a line before the user's words asks for a reply in the persona's own
+    words (after the cached prefix, so it costs only the turn's own tokens again)."""
+    nudge = retry_nudge(message_language(user_text), deps.persona_name, deps.user_name)
+    return messages[:-1] + [ChatMessage("system", nudge), messages[-1]]
 
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
@@ -190,7 +198,8 @@ def build_turn_graph() -> StateGraph:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
-            round_text, calls, stopped, error = _generate(deps, control, messages, tools, may_call,
+            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["user_text"])
+            round_text, calls, stopped, error = _generate(deps, control, asked, tools, may_call,
                                                           temperature, seed, state["user_text"],
                                                           state["prompt"].context)
             if calls or stopped or error or reply_tags.parse_reply(round_text).visible_text:

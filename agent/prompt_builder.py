@@ -122,6 +122,7 @@ def build_prompt(
     count: CountTokens,
     render_history: Callable[[LogEntry], str] = lambda e: e.text,
     reminder: str = "",
+    closing_note: str = "",
 ) -> BuiltPrompt:
     """Assemble the messages: the static system message, the history, then what changes every
     turn as a system message of its own, then the user's message as typed.
@@ -129,7 +130,8 @@ def build_prompt(
     The per-turn context is not wrapped in the user's message: the small model copied such
     markup (`<context>[Now] …`) into its replies and took its content for the user's words.
     `reminder` (who replies, in which language: a line in the user's language) closes the
-    context. (Placed after the user's words, in brackets, the model copied it into its replies.)
+    context. `closing_note` ends the prefix: it changes seldom (the current hour), so the warm-up
+    after a reply evaluates it and the turn does not. (Placed after the user's words, in brackets, the model copied it into its replies.)
     """
     tokens: dict[str, int] = {}
     static_parts = []
@@ -143,6 +145,8 @@ def build_prompt(
         role = "user" if entry.role == "USER" else "assistant"
         messages.append(ChatMessage(role, render_history(entry)))
     tokens["history"] = sum(count(m.content) for m in messages[1:])
+    if closing_note:  # what changes slowly (the hour): the end of the prefix, evaluated ahead of time
+        messages.append(ChatMessage("system", closing_note))
     prefix_len = len(messages)
 
     dynamic_budget = budgets.get("dynamic", 0)

@@ -59,6 +59,20 @@ _ASKS_FOR_BREVITY = re.compile(
 )
 
 
+# A reply asked for again (empty, or its opening failed the character guard): the model had fallen
+# into repeating the user's message, three seeds running (「最近、猫を飼い始めたんだ。」, session 8).
+_RETRY_NUDGES = {
+    "en": "Reply to {user} as {persona}, in English, in your own words.",
+    "ja": "{persona}として{user}さんに、自分の言葉で日本語で返事",
+    "zh": "以{persona}的身份用自己的话、用中文回复{user}",
+}
+
+
+def retry_nudge(language: str, persona: str, user: str) -> str:
+    template = _RETRY_NUDGES.get(language, _RETRY_NUDGES["en"])
+    return template.format(persona=persona, user=user)
+
+
 def asks_for_brevity(text: str) -> bool:
     return bool(_ASKS_FOR_BREVITY.search(text))
 

@@ -153,8 +153,7 @@ class CharacterSession:
             model.count_tokens, self._render_history,
         )
         self._anchor_id = window.anchor_id
-        now = self.clock().astimezone()
-        dynamic = [PromptSection("dynamic", "Now", now.strftime("%Y-%m-%d %a %H:%M"))]
+        dynamic = []
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))
         if retrieval.items:  # last: memories take the room the rest leaves, whole lines only
@@ -165,6 +164,7 @@ class CharacterSession:
         return build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
+            closing_note=self.time_note(),
         )
 
     def warm_prompt(self, model: ChatModel, user_name: str) -> BuiltPrompt:
@@ -174,4 +174,10 @@ class CharacterSession:
                                 model.count_tokens, self._render_history)
         self._anchor_id = window.anchor_id
         return build_prompt(self.static_sections(model, user_name), window, [], "", budgets, model.count_tokens,
-                            render_history=self._render_history)
+                            render_history=self._render_history, closing_note=self.time_note())
+
+    def time_note(self) -> str:
+        """The current hour, not minute: it ends the cached prefix, so it is evaluated after a
+        reply and at most once an hour more (a minute-exact time cost ~20 tokens every turn)."""
+        now = self.clock().astimezone()
+        return f"# Now\n{now.strftime('%Y-%m-%d %a')}, {now.hour:02d}:00–{(now.hour + 1) % 24:02d}:00"

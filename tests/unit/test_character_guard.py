@@ -119,4 +119,21 @@ def test_the_prompts_own_layout_and_context_are_never_said_back():
     assert stream(later, "Sure, give treats. ---\nReply to Priya as Ark, in English.").strip() == "Sure, give treats."
     restating = SentenceGate(user_text="Any tips for house-training a puppy?", language="en")
     assert stream(restating, "Sure! Here are some tips for house-training a puppy: take him out often.") == \
-        "Sure! Here are some tips for house-training a puppy: take him out often."
+        "Sure! take him out often."  # the restated question is left out
+
+
+def test_a_later_sentence_restating_the_users_message_is_left_out():
+    user = "Any tips for house-training a puppy?"
+    shown = stream(SentenceGate(user_text=user, language="en"),
+                   "Certainly! Here are some tips for house-training a puppy: Take him out after meals.")
+    assert "Certainly!" in shown and "Take him out after meals." in shown and "Here are" not in shown
+
+
+def test_a_retry_asks_for_the_personas_own_words(data_dir, clock):
+    model = ScriptedChatModel(replies("I made curry from spices today.", "Curry from scratch? Impressive!"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    list(service.send("Ark", "I made curry from spices today."))
+    first, second = model.calls[0][0], model.calls[1][0]
+    assert second[-1].content == first[-1].content and "own words" in second[-2].content
+    assert "own words" not in first[-2].content
+    assert service.conversation("Ark")[-1].text == "Curry from scratch? Impressive!"

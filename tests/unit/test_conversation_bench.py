@@ -157,4 +157,5 @@ def test_printed_numbers_equal_the_shared_scorer_on_the_written_transcripts(tmp_
 def test_after_a_filler_the_persona_is_ready_again_with_the_new_history(played):
     last_filler = played.filler.messages(6, seed=2)[-1][1]
     # only the warm-up after the filler ends its prefix with the filler (after-turn ones end with a reply)
-    assert any(prefix and last_filler in prefix[-1].content for prefix in played.model.warmed)
+    # The warmed prefix ends with the filler's last message (then only the hour, session.time_note).
+    assert any(prefix and last_filler in prefix[-2].content for prefix in played.model.warmed)

@@ -77,7 +77,8 @@ def test_after_a_reply_the_next_prompt_prefix_is_prepared(data_dir, clock):
     service.wait_for_background_work("Ark")
     warmed = model.warmed[-1]
     # The exchange just finished is in the warmed prefix: the user's words, the reply as generated…
-    assert [m.content for m in warmed[-2:]] == ["second message", reply]
+    assert [m.content for m in warmed[-3:-1]] == ["second message", reply]
+    assert warmed[-1].content.startswith("# Now")  # the hour ends the prefix
     run(service, "third message")
     # …so the next turn's prompt starts with it and the local model evaluates only the rest.
     assert model.calls[-1][0][: len(warmed)] == warmed

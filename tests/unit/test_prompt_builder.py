@@ -81,3 +81,11 @@ def test_memory_lines_are_chosen_by_rank_and_read_oldest_first():
     order = ("3", "1", "2", "0")
     assert fit_lines(lines, 12, count, order) == "- second, oldest\n- third\n- best, newest"
     assert fit_lines(lines, 12, count) == "- best, newest\n- second, oldest\n- third"
+
+
+def test_the_closing_note_ends_the_cached_prefix():
+    window = select_history(entries(2), "", BUDGETS["history"], count)
+    prompt = build_prompt([PromptSection("identity", "Who", "I am Ark.")], window, [], "hi", BUDGETS, count,
+                          reminder="Reply in English.", closing_note="# Now\n2026-03-14 Sat, 09:00–10:00")
+    assert prompt.prefix[-1].content == "# Now\n2026-03-14 Sat, 09:00–10:00"  # evaluated by the warm-up
+    assert [m.content for m in prompt.messages[len(prompt.prefix):]] == ["Reply in English.", "hi"]
