@@ -7,6 +7,7 @@ Without it, every browser test is skipped with a visible reason (run pytest with
 from __future__ import annotations
 
 import os
+import re
 import socket
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,10 @@ TIMEOUT_MS = 20_000
 DELAY_PER_PIECE_S = 0.05
 REPLY = 'Nice to meet you, Mina! <persona_emotion category="joy" intensity="0.8"/>'
 REPLY_SHOWN = "Nice to meet you, Mina!"
+# The app asks again for a reply in another script than the message's (agent/character_guard.py):
+# a Japanese message gets a Japanese reply.
+REPLY_JA = 'はじめまして！<persona_emotion category="joy" intensity="0.8"/>'
+REPLY_JA_SHOWN = "はじめまして！"
 
 
 def pytest_configure(config):
@@ -70,7 +75,7 @@ def app(tmp_path_factory, chromium_path) -> RunningApp:
     data_dir = tmp_path_factory.mktemp("browser-data")
 
     def script(messages, tools):
-        return REPLY
+        return REPLY_JA if re.search(r"[\u3040-\u30ff\u3400-\u9fff]", messages[-1].content) else REPLY
 
     service = NexusService(
         data_dir=data_dir,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import REPLY_SHOWN, RunningApp
+from tests.browser.conftest import REPLY_JA_SHOWN, REPLY_SHOWN, RunningApp
 
 pytestmark = pytest.mark.browser
 
@@ -146,10 +146,10 @@ def send_clicks(page: Page) -> int:
 
 
 def expect_reply_done(page: Page, app: RunningApp, bots_before: int, users_before: list[str],
-                      persona: str = "Ark") -> list[str]:
+                      persona: str = "Ark", shown: str = REPLY_SHOWN) -> list[str]:
     """Wait until the turn has ended (reply shown, input cleared); return the new user messages."""
     expect(page.locator(BOT)).to_have_count(bots_before + 1)
-    expect(page.locator(BOT).last).to_have_text(REPLY_SHOWN)
+    expect(page.locator(BOT).last).to_have_text(shown)
     expect(page.locator(CHAT_INPUT)).to_have_value("")
     wait_for(lambda: len(app.service.conversation(persona)) >= 2 * (len(users_before) + 1),
              what="the turn in the log")
@@ -230,7 +230,7 @@ def test_enter_confirming_an_ime_conversion_does_not_send(page: Page, app: Runni
 
     # The same synthetic Enter without IME flags sends: the ones above did reach the handler.
     assert box.evaluate(DISPATCH_ENTER_JS, {})["prevented"] is True
-    assert expect_reply_done(page, app, bots_before, users_before) == ["日本語"]
+    assert expect_reply_done(page, app, bots_before, users_before, shown=REPLY_JA_SHOWN) == ["日本語"]
     assert send_clicks(page) == 1
     assert not page_errors, page_errors
 
