@@ -20,6 +20,8 @@ import re
 import unicodedata
 from typing import Sequence
 
+from agent.language import is_cjk
+
 _OUT_OF_CHARACTER = re.compile(
     r"\bas an ai\b|\bi(?:'m| am) (?:just )?an ai\b|\b(?:ai )?language model\b|\bvirtual assistant\b"
     r"|\bhow (?:can|may) i (?:help|assist)\b|\b(?:anything|something) (?:else )?(?:i can|to) (?:help|assist)\b"
@@ -101,7 +103,7 @@ def restates(sentence: str, user_text: str) -> bool:
 def _script_of(text: str) -> str:
     """"ja"/"zh" (kana or han seen), "en" (only Latin letters so far), "" (too few letters)."""
     letters = [c for c in text if c.isalpha()]
-    if any("\u3040" <= c <= "\u30ff" or "\u3400" <= c <= "\u9fff" for c in letters[:LANGUAGE_DECIDED_LETTERS]):
+    if any(is_cjk(c) for c in letters[:LANGUAGE_DECIDED_LETTERS]):
         return "cjk"
     return "en" if len(letters) >= LANGUAGE_DECIDED_LETTERS else ""
 

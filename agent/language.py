@@ -13,6 +13,11 @@ _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]")
 
 
+def is_cjk(char: str) -> bool:
+    """A kana or Han character: the scripts that make a message Japanese or Chinese."""
+    return bool(_KANA.match(char) or _HAN.match(char))
+
+
 def message_language(text: str, han_only: str = "ja") -> str:
     """"ja", "zh", "en", or "" when the text has no letters to tell by. Han characters with no
     kana are Chinese or terse Japanese (「了解」); `han_only` says which (the persona's languages)."""

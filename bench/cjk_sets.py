@@ -11,10 +11,13 @@ seeded, so the files are reproducible. The bench (bench/cjk_recall.py) reads onl
 from __future__ import annotations
 
 import json
+import logging
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 DATA_DIR = Path(__file__).parent / "recall_sets"
 HISTORIES = 13
@@ -406,8 +409,9 @@ def main() -> None:
         data = build(lang)
         path = DATA_DIR / f"cjk_recall_{lang}.json"
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        print(f"{path}: {len(data['histories'])} histories, {data['questions']} questions")
+        log.info("%s: %d histories, %d questions", path, len(data["histories"]), data["questions"])
 
 
 if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
     main()

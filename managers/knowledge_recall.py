@@ -59,6 +59,8 @@ class KnowledgeRecall:
     def __call__(self, message: str, now: datetime) -> RetrievalResult:
         result = self.memories(message, now)
         hits = self.relevant_hits(message)
+        if not hits:
+            return result
         terms = query_terms(message)
         first = best_item([(h.document, h.chunk, h.text, _why(h), h.score) for h in hits], terms, self.room,
                           self.count)

@@ -443,7 +443,7 @@ class NexusService:
             with self._warm_lock:
                 pass  # a turn sent during warm-up waits for it, then reuses the warmed prefix
             config = turn_config(self._deps(session, model), control)
-            final_error, reply = "", None
+            final_error = ""
             started, first_token_logged = time.monotonic(), False
             for mode, payload in self._turn_graph.stream(state, config, stream_mode=["custom", "values"]):
                 if mode == "values":

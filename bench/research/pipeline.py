@@ -119,6 +119,7 @@ def main(files):
 
 if __name__ == "__main__":
     if {"-h", "--help"} & set(sys.argv[1:]):
-        sys.exit(print(__doc__))
+        print(__doc__)
+        sys.exit(0)
     fs = [a for a in sys.argv[1:] if not a.startswith("--")] or FILES
     print(json.dumps(main(fs), indent=1))

@@ -44,23 +44,20 @@ def assert_replies_talk(turns, language):
         assert not MARKUP.search(visible), f"markup in the reply to {text!r}: {visible!r}"
 
 
-def test_an_english_conversation_gets_english_replies_and_a_kept_request(tmp_path, real_model):
-    service, turns = converse(tmp_path, real_model, "Ken", [
-        "Hi! I'm Ken. I just got back from hiking and saw a fox near the summit.",
-        "Please remember that my sister Yuki's birthday is March 3rd.",
-        "Do you like winter?",
-    ])
-    assert_replies_talk(turns, "en")
-    assert "Yuki's birthday is March 3rd" in service.read_memory("Ark", "core_memory")
-    assert turns[1][2], "the chat should say the request was saved"
+CONVERSATIONS = {
+    "en": ("Ken", ["Hi! I'm Ken. I just got back from hiking and saw a fox near the summit.",
+                   "Please remember that my sister Yuki's birthday is March 3rd.",
+                   "Do you like winter?"], "Yuki's birthday is March 3rd"),
+    "ja": ("ハルカ", ["こんばんは！ハルカです。今日は初めてスパイスからカレーを作ってみたよ。",
+                    "覚えておいてほしいんだけど、私はエビのアレルギーがあるの。",
+                    "アークは料理に興味ある？"], "エビ"),
+}
 
 
-def test_a_japanese_conversation_gets_japanese_replies_and_a_kept_request(tmp_path, real_model):
-    service, turns = converse(tmp_path, real_model, "ハルカ", [
-        "こんばんは！ハルカです。今日は初めてスパイスからカレーを作ってみたよ。",
-        "覚えておいてほしいんだけど、私はエビのアレルギーがあるの。",
-        "アークは料理に興味ある？",
-    ])
-    assert_replies_talk(turns, "ja")
-    assert "エビ" in service.read_memory("Ark", "core_memory")
+@pytest.mark.parametrize("language", sorted(CONVERSATIONS))
+def test_a_conversation_gets_replies_in_its_language_and_a_kept_request(tmp_path, real_model, language):
+    user_name, messages, kept = CONVERSATIONS[language]
+    service, turns = converse(tmp_path, real_model, user_name, messages)
+    assert_replies_talk(turns, language)
+    assert kept in service.read_memory("Ark", "core_memory")
     assert turns[1][2], "the chat should say the request was saved"
