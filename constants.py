@@ -45,6 +45,12 @@ MAX_TOOL_ROUNDS = 3  # bounded tool loop (issue 2)
 # An empty or tag-only reply is asked for again, this many times, with another seed and at least
 # this temperature (at 0 a retry would repeat it); then the chat shows a notice (issue 12).
 EMPTY_REPLY_RETRIES = 2
+# A correction ("it's been moved to Friday") within this many user messages of a "please remember"
+# request revises the kept note (issue 12: the note kept the first version, the reply the wrong day).
+KEEP_CORRECTION_WINDOW = 2
+# No recalled memory takes more than this share of the per-turn room (1/N): one long reply used to
+# fill the embedded model's ~110 tokens alone (agent/memory_lines.py; bench qa, session 9).
+PROMPT_LINES_AT_LEAST = 3
 RETRY_MIN_TEMPERATURE = 0.7
 RETRY_SEED_STRIDE = 1_000_003
 

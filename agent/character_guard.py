@@ -39,12 +39,32 @@ _RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ご
                    "i'm sorry but", "i apologi", "as an ", "as a ", "i am an ", "i am a ", "i'm an ", "i'm a ")
 
 
-def _opening_risk(text: str) -> bool | None:
-    """True if `text` opens like a disclaimer, False once it cannot, None while undecided."""
+def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool | None:
+    """True if `text` opens like one of `openings` (lower-case), False once it cannot, None while
+    undecided."""
     head = text.lstrip().lower().replace("’", "'")
-    if any(head.startswith(o) for o in _RISKY_OPENINGS):
+    if any(head.startswith(o) for o in openings):
         return True
-    return None if any(o.startswith(head) for o in _RISKY_OPENINGS) else False
+    return None if any(o.startswith(head) for o in openings) else False
+
+
+def _user_name_openings(user_name: str) -> tuple[str, ...]:
+    """How a reply opens when the persona takes the user's name as its own."""
+    name = user_name.strip().lower()
+    if not name:
+        return ()
+    return (f"i'm {name}", f"i am {name}", f"my name is {name}", f"私は{name}", f"わたしは{name}", f"{name}です")
+
+
+def claims_user_name(sentence: str, user_name: str) -> bool:
+    """Whether the persona calls itself by the user's name ("Good morning! I'm Maya." said back
+    to Maya, 「私はハルカです」 to ハルカ): the reply has taken the user's place."""
+    if not user_name.strip():
+        return False
+    name = re.escape(user_name.strip())
+    return bool(re.search(
+        rf"\b(?:i'm|i am|my name is|call me)\s+{name}\b(?!['’]s)|(?:私|僕|俺|あたし|わたし)(?:は|の名前は){name}(?!さん)"
+        rf"|(?:^|[、。！!？?\s]){name}(?:です|だよ|と申します)", sentence.replace("’", "'"), re.IGNORECASE))
 
 
 # An echo (the user's words said back: 「早起きしないといけないから、そろそろ寝るね。」 to that very
@@ -115,10 +135,14 @@ class SentenceGate:
     shown by then (`blocked` in the first sentence), the caller asks for the reply again.
     """
 
-    def __init__(self, names: Sequence[str] = (), user_text: str = "", language: str = "", context: str = ""):
-        """`language`: the user's message's ("en", "ja", "zh"; "" checks none); `context`: the
-        turn's context message, which is never to be said back."""
+    def __init__(self, names: Sequence[str] = (), user_text: str = "", language: str = "", context: str = "",
+                 user_name: str = ""):
+        """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja",
+        "zh"; "" checks none); `context`: the turn's context message, which is never to be said
+        back; `user_name`: a name the persona never takes as its own."""
         self._names = tuple(names)
+        self._user_name = user_name
+        self._risky_openings = _RISKY_OPENINGS + _user_name_openings(user_name)
         self._user_text = user_text
         self._heard = _squash(user_text)
         self._script = {"ja": "cjk", "zh": "cjk", "en": "en"}.get(language, "")
@@ -131,6 +155,7 @@ class SentenceGate:
     def _offends(self, sentence: str) -> bool:
         said = _squash(sentence)
         return (breaks_character(sentence, self._names) or echoes(sentence, self._user_text)
+                or claims_user_name(sentence, self._user_name)
                 or (len(said) >= ECHO_MIN_CHARS and said in self._context))
 
     def _copying(self, text: str) -> bool:
@@ -168,7 +193,7 @@ class SentenceGate:
             if script != self._script:  # another language than the user's: nothing shown, ask again
                 self.blocked, self._pending = self._pending, ""
                 return None
-        risk = _opening_risk(self._pending)
+        risk = _opening_risk(self._pending, self._risky_openings)
         if risk is not False:  # a disclaimer is judged on its whole first sentence
             end = _SENTENCE_END.search(self._pending)
             if end is None:

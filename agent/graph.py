@@ -20,13 +20,13 @@ from langgraph.graph import END, START, StateGraph
 import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate
-from agent.keep_requests import is_keep_request, keep_note
+from agent.keep_requests import KeepAction, keep_action
 from agent.language import message_language
 from agent.reply_rules import retry_nudge
 from agent.prompt_builder import BuiltPrompt
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
-from agent.tools import MemoryEditor, ToolOutcome, run_tool, tools_for_turn
+from agent.tools import ANNOUNCEMENT_MARK, MemoryEditor, ToolOutcome, run_tool, tools_for_turn
 from managers.chat_log import STATUS_STOPPED, ChatLog, LogEntry
 from managers.journal import StreamingJournal
 
@@ -112,7 +112,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     writer = get_stream_writer()
     round_text, calls = "", []
     display = reply_tags.TagStreamFilter()
-    gate = SentenceGate((deps.user_name, deps.persona_name), user_text, message_language(user_text), context)
+    gate = SentenceGate((deps.user_name, deps.persona_name), user_text, message_language(user_text), context,
+                        user_name=deps.user_name)
     stopped, error = False, ""
 
     def show(text: str) -> None:
@@ -146,6 +147,24 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     return round_text, (calls if may_call else []), stopped, error
 
 
+# Enough of the log's newest entries to hold the user's last KEEP_CORRECTION_WINDOW messages.
+KEEP_SCAN_ENTRIES = 4 * constants.KEEP_CORRECTION_WINDOW
+
+
+def _keep(action: KeepAction, editor: MemoryEditor) -> ToolOutcome | None:
+    """Write what the app keeps for the user: a new core-memory line, or a kept line corrected
+    (None when that line is no longer there as kept: corrected already, or edited by the user)."""
+    if not action.old_line:
+        return run_tool(ToolCall("edit_core_memory", {"content": action.line, "mode": "append"}), editor)
+    call = ToolCall("edit_core_memory", {"content": action.line, "mode": "revise"})
+    try:
+        if not editor.revise_core_memory_line(action.old_line, action.line):
+            return None
+    except ValueError as exc:
+        return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}edit core memory failed: {exc}")
+    return ToolOutcome(call, True, "core_memory updated (correction).", f"{ANNOUNCEMENT_MARK}edit core memory (correction)")
+
+
 def build_turn_graph() -> StateGraph:
     """The uncompiled graph. Its nodes take their TurnDeps from the run config (`turn_config`), so
     the app compiles it once: compiling cost ~4 ms of every turn (BENCHMARKS.md §2)."""
@@ -175,14 +194,19 @@ def build_turn_graph() -> StateGraph:
         # A model without native tools does not call the edit tools when asked to remember: the
         # app keeps the request itself. The prompt is built first, so this turn still starts from
         # the cached prefix; the next turn's warm-up reads the changed core memory.
-        note = keep_note(user_entry.text, deps.user_name, deps.clock()) if (
-            not deps.model.native_tools and not state.get("replaces_id") and is_keep_request(user_entry.text)) else ""
-        prompt = deps.compose_prompt(user_entry, state["retrieval"], tools, note.removeprefix("- "))
+        action = None
+        if not deps.model.native_tools and not state.get("replaces_id"):
+            earlier = [(e.text, e.ts or deps.clock()) for e in deps.chat_log.recent(KEEP_SCAN_ENTRIES)
+                       if e.role == "USER" and e.id != user_entry.id]
+            action = keep_action(user_entry.text, earlier, deps.user_name, deps.clock())
+        prompt = deps.compose_prompt(user_entry, state["retrieval"], tools, action.line.removeprefix("- ") if action else "")
         outcomes = []
-        if note:
-            outcome = run_tool(ToolCall("edit_core_memory", {"content": note, "mode": "append"}), deps.memory_editor)
+        outcome = _keep(action, deps.memory_editor) if action else None
+        if outcome:
             outcomes.append(outcome)
             get_stream_writer()({"type": "tool", "announcement": outcome.announcement, "ok": outcome.ok})
+        elif action:  # nothing was revised after all: the reply is not told otherwise
+            prompt = deps.compose_prompt(user_entry, state["retrieval"], tools, "")
         return {"prompt": prompt, "tools": tools, "transcript": [], "reply_raw": "",
                 "rounds": 0, "outcomes": outcomes, "pending_calls": []}
 

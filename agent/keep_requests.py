@@ -8,8 +8,11 @@ A question about memory ("do you remember …?", 「覚えてる？」) is not a
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Sequence
 
+import constants
 from agent.language import message_language
 
 _REQUEST = re.compile(
@@ -31,6 +34,9 @@ _ENGLISH_LEAD = re.compile(
 )
 
 
+_ASKED = re.compile(r"^(?:(?:hey|oh|ok|okay|so|and|also)[,!]?\s+)?(?:can|could|would|will) you\b", re.IGNORECASE)
+
+
 def is_keep_request(text: str) -> bool:
     return bool(_REQUEST.search(text))
 
@@ -50,6 +56,8 @@ def keep_note(text: str, user_name: str, now: datetime) -> str:
     ー、覚えてる？」, the model answered 「私はアレルギーはありません」 (session 8 transcripts)."""
     body = " ".join(text.split())
     stripped = _JAPANESE_TAIL.sub("", _JAPANESE_LEAD.sub("", _ENGLISH_LEAD.sub("", body, count=1), count=1))
+    if _ASKED.match(body):  # "Can you note that it is on Thursday?": the fact, not a question
+        stripped = stripped.rstrip("?？ ")
     if stripped and stripped != body:
         body = stripped[0].upper() + stripped[1:]
     date = now.strftime("%Y-%m-%d")
@@ -57,3 +65,53 @@ def keep_note(text: str, user_name: str, now: datetime) -> str:
         return f"- {date} {user_name}さんの言葉:「{body}」"
     return f'- {date} {user_name} said: "{body}"'
 
+
+
+# A message that changes what was just said ("it's been moved to Friday", 「やっぱり土曜日じゃなくて日曜日」).
+# Only acted on right after a kept request (`KEEP_CORRECTION_WINDOW` user messages), where it can
+# only be about that note: "actually" in any other message corrects nothing that was kept.
+_CORRECTION = re.compile(
+    r"\b(?:actually|moved (?:it |that )?to|changed (?:it |that )?to|rescheduled|postponed|instead|i meant"
+    r"|mixed (?:that|it|them) up|correction|scratch that|not \w+ but)\b"
+    r"|じゃなくて|ではなく|間違え|訂正|変更|変わった|ずれた|延期|やっぱり|移った|になった"
+    r"|改到|改成|改为|更正|搞错|其实",
+    re.IGNORECASE,
+)
+
+
+def is_correction(text: str) -> bool:
+    return bool(_CORRECTION.search(text))
+
+
+def corrected_note(kept_line: str, correction: str, now: datetime) -> str:
+    """The kept line with the user's correction after it, in their words: the newer version wins
+    in the persona's memory, and the reply is told what changed."""
+    body = " ".join(correction.split())
+    date = now.strftime("%Y-%m-%d")
+    if message_language(body) in ("ja", "zh"):
+        return f"{kept_line} → 訂正 {date}:「{body}」"
+    return f'{kept_line} → corrected {date}: "{body}"'
+
+
+@dataclass(frozen=True)
+class KeepAction:
+    """What the app writes to core memory for this message: a new line (`old_line` empty) or a
+    kept line replaced by its corrected form."""
+    line: str
+    old_line: str = ""
+
+
+def keep_action(text: str, earlier_user_messages: Sequence[tuple[str, datetime]], user_name: str,
+                now: datetime) -> KeepAction | None:
+    """A keep request → its note; a correction within `KEEP_CORRECTION_WINDOW` user messages of a
+    keep request → that note, corrected; anything else → None. `earlier_user_messages`: the
+    user's previous messages with their times, oldest first."""
+    if is_keep_request(text):
+        return KeepAction(keep_note(text, user_name, now))
+    if not is_correction(text):
+        return None
+    for earlier, when in reversed(earlier_user_messages[-constants.KEEP_CORRECTION_WINDOW:]):
+        if is_keep_request(earlier):
+            old = keep_note(earlier, user_name, when)
+            return KeepAction(corrected_note(old, text, now), old)
+    return None

@@ -29,16 +29,24 @@ class PromptSection:
     # marked), then shown in the order of `line_order`'s keys when given.
     lines: tuple[str, ...] = ()
     line_order: tuple[str, ...] = ()
+    # Cuts a line to a number of tokens (agent/memory_lines.focused_line about the user's message):
+    # no line takes more than 1/PROMPT_LINES_AT_LEAST of the section's room.
+    shorten: Callable[[str, int], str] | None = None
 
 
-def fit_lines(lines: Sequence[str], budget: int, count: CountTokens, order: Sequence[str] = ()) -> str:
-    """The leading lines that fit in `budget` tokens together (the first one cut if it alone does
-    not), sorted by `order` (stable; one key per line) when given."""
+def fit_lines(lines: Sequence[str], budget: int, count: CountTokens, order: Sequence[str] = (),
+              shorten: Callable[[str, int], str] | None = None) -> str:
+    """The lines, in their order of importance, that fit in `budget` tokens together: one that
+    does not fit is passed over for the next (the first one cut if none fits), sorted by `order`
+    (stable; one key per line) when given. With `shorten`, a line longer than the budget's
+    1/PROMPT_LINES_AT_LEAST share is first cut to that share."""
+    share = budget // constants.PROMPT_LINES_AT_LEAST
+    if shorten:
+        lines = [shorten(line, share) if count(line) > share else line for line in lines]
     kept: list[int] = []
     for index, line in enumerate(lines):
-        if count("\n".join([lines[k] for k in kept] + [line])) > budget:
-            break
-        kept.append(index)
+        if line and count("\n".join([lines[k] for k in kept] + [line])) <= budget:
+            kept.append(index)
     if not kept and lines:
         return fit_to_budget(lines[0], budget, count)
     if order:
@@ -158,7 +166,7 @@ def build_prompt(
         if room <= 0:
             text = ""
         elif section.lines:
-            text = fit_lines(section.lines, room, count, section.line_order)
+            text = fit_lines(section.lines, room, count, section.line_order, section.shorten)
         else:
             text = fit_to_budget(section.text, room, count)
         if text:

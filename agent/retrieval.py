@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Protocol
 
 import constants
+from agent.relative_time import anchor_relative_times, spelled_out
 
 # Greetings and short affect-only messages: searching memory for these only adds noise.
 _GREETING = re.compile(
@@ -53,19 +54,21 @@ class RetrievalResult:
 
 
 _LEADING_ISO_DATE = re.compile(r"^\[(\d{4})-(\d{2})-(\d{2})\]")
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")
 
 
 def spelled_out_date(text: str) -> str:
-    """A memory's leading "[2023-05-07]" as "[7 May 2023]": the small model copied ISO dates
-    into its answers, where people (and the QA answers of shared/BENCHMARKS.md §5) say the day,
-    the month's name and the year."""
+    """A memory's leading "[2023-05-07]" as "[7 May 2023]", and each relative time in it
+    ("yesterday", "last week") with the date it stands for (agent/relative_time.py): the small
+    model copied ISO dates, and "yesterday" from a months-old line, into its answers, where people
+    (and the QA answers of shared/BENCHMARKS.md §5) say the day, the month's name and the year."""
     match = _LEADING_ISO_DATE.match(text)
-    if not match or not 1 <= int(match.group(2)) <= 12:
+    if not match:
         return text
-    year, month, day = int(match.group(1)), int(match.group(2)), int(match.group(3))
-    return f"[{day} {_MONTHS[month - 1]} {year}]" + text[match.end():]
+    try:
+        said = date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+    except ValueError:
+        return text
+    return f"[{spelled_out(said)}]" + anchor_relative_times(text[match.end():], said)
 
 
 class Searcher(Protocol):

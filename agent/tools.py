@@ -67,6 +67,7 @@ class ToolHost(Protocol):
     """What the tools act on; the service provides one per turn."""
 
     def edit_core_memory(self, content: str, mode: str) -> str: ...
+    def revise_core_memory_line(self, old_line: str, new_line: str) -> bool: ...
     def edit_notepad(self, content: str, mode: str) -> str: ...
     def recall_memories(self, query: str) -> str: ...
     def search_past_conversations(self, keywords: str) -> str: ...
@@ -85,28 +86,40 @@ class ToolOutcome:
     announcement: str  # what the chat log and the user see (never the raw results)
 
 
+# Starts every line the chat log keeps about a tool the persona used; such lines are the app's, not
+# words anyone said, so memory and the history leave them out (`spoken_text`).
+ANNOUNCEMENT_MARK = "🛠️ "
+
+
+def spoken_text(text: str) -> str:
+    """A logged message without the app's tool announcement lines."""
+    if ANNOUNCEMENT_MARK not in text:
+        return text
+    return "\n".join(line for line in text.split("\n") if not line.startswith(ANNOUNCEMENT_MARK)).strip()
+
+
 _ANNOUNCEMENTS = {
-    "recall_memories": "🛠️ searched memories",
-    "search_past_conversations": "🛠️ searched past conversations",
-    "read_memory_context": "🛠️ read a past message in full",
-    "search_knowledge_base": "🛠️ searched the knowledge base",
+    "recall_memories": f"{ANNOUNCEMENT_MARK}searched memories",
+    "search_past_conversations": f"{ANNOUNCEMENT_MARK}searched past conversations",
+    "read_memory_context": f"{ANNOUNCEMENT_MARK}read a past message in full",
+    "search_knowledge_base": f"{ANNOUNCEMENT_MARK}searched the knowledge base",
 }
 
 
 def run_tool(call: ToolCall, host: ToolHost) -> ToolOutcome:
     spec = next((t for t in ALL_TOOLS if t.name == call.name), None)
     if spec is None:
-        return ToolOutcome(call, False, f"Unknown tool {call.name}.", f"🛠️ unknown tool {call.name}")
+        return ToolOutcome(call, False, f"Unknown tool {call.name}.", f"{ANNOUNCEMENT_MARK}unknown tool {call.name}")
     if spec in MEMORY_EDIT_TOOLS:
         return _run_edit(call, host)
     [arg] = spec.parameters["required"]
     value = call.arguments.get(arg)
     if not isinstance(value, str) or not value.strip():
-        return ToolOutcome(call, False, f"{arg} is required.", f"🛠️ {call.name} failed (invalid arguments)")
+        return ToolOutcome(call, False, f"{arg} is required.", f"{ANNOUNCEMENT_MARK}{call.name} failed (invalid arguments)")
     try:
         result = getattr(host, call.name)(value.strip())
     except ValueError as exc:
-        return ToolOutcome(call, False, str(exc), f"🛠️ {call.name} failed: {exc}")
+        return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}{call.name} failed: {exc}")
     return ToolOutcome(call, True, result, _ANNOUNCEMENTS[call.name])
 
 
@@ -116,9 +129,9 @@ def _run_edit(call: ToolCall, host: ToolHost) -> ToolOutcome:
     mode = call.arguments.get("mode") or "append"
     if not isinstance(content, str) or not content.strip() or mode not in ("append", "replace"):
         detail = json.dumps(dict(call.arguments), ensure_ascii=False)[:200]
-        return ToolOutcome(call, False, f"Invalid arguments: {detail}", f"🛠️ {call.name} failed (invalid arguments)")
+        return ToolOutcome(call, False, f"Invalid arguments: {detail}", f"{ANNOUNCEMENT_MARK}{call.name} failed (invalid arguments)")
     try:
         result = handler(content, mode)
     except ValueError as exc:
-        return ToolOutcome(call, False, str(exc), f"🛠️ {call.name} failed: {exc}")
-    return ToolOutcome(call, True, result, f"🛠️ {call.name.replace('_', ' ')} ({mode})")
+        return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}{call.name} failed: {exc}")
+    return ToolOutcome(call, True, result, f"{ANNOUNCEMENT_MARK}{call.name.replace('_', ' ')} ({mode})")

@@ -26,7 +26,8 @@ which are that scorer's own `score(...)` plus:
 Each turn also records "prompt_tokens" (the tokens of every message of the turn's last model
 call, counted with the model's tokenizer; the chat template's few tokens per message are not
 included), "prompt_eval_tokens" / "prompt_eval_ms" (llama.cpp, all calls of the turn),
-"model_calls", "at" (the simulated time) and "retrieval" (what recall put in the prompt).
+"model_calls", "at" (the simulated time), "retrieval" (what recall put in the prompt) and
+"prompt_tail" (the last model call's last messages: the turn's context, the user's words).
 """
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ APP_DIR = Path(__file__).resolve().parent.parent
 PROJECT_SCRIPTS = APP_DIR / "bench" / "conversations"
 SHARED_CANDIDATES = (APP_DIR.parent / "shared", Path("/work/shared"))
 RETRIEVAL_ITEM_CHARS = 200  # diagnostic copy of each recalled item in the transcript
+PROMPT_TAIL_MESSAGES = 3  # the turn's context message, a retry's nudge, the user's message
 
 
 class ConversationBenchError(RuntimeError):
@@ -64,6 +66,7 @@ class ModelCall:
     prompt_eval_tokens: int | None
     prompt_eval_ms: float | None
     first_chunk_s: float | None
+    prompt_tail: tuple[str, ...] = ()  # the call's last messages (context, user), for reading
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class TurnRecord:
     prompt_eval_ms: float | None = None
     retrieval: tuple[str, ...] = ()
     notices: tuple[str, ...] = ()
+    prompt_tail: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -216,7 +220,8 @@ class RecordingModel:
             if before and after:  # a verbose llama (NEXUS_ARK_LLAMA_VERBOSE) resets them per completion
                 fresh = getattr(self._model._llama, "verbose", False)
                 evaluated = after if fresh else (after[0] - before[0], after[1] - before[1])
-            self.calls.append(ModelCall(tokens, evaluated[0], evaluated[1], first))
+            tail = tuple(f"[{m.role}] {m.content}" for m in messages[-PROMPT_TAIL_MESSAGES:])
+            self.calls.append(ModelCall(tokens, evaluated[0], evaluated[1], first, tail))
 
 
 class SharedModelFactory:
@@ -312,6 +317,7 @@ def _user_turn(service, persona: str, index: int, text: str, clock: SimulatedClo
         prompt_eval_tokens=sum(c.prompt_eval_tokens for c in evaluated) if evaluated else None,
         prompt_eval_ms=round(sum(c.prompt_eval_ms for c in evaluated), 1) if evaluated else None,
         retrieval=retrieval, notices=tuple(errors),
+        prompt_tail=calls[-1].prompt_tail if calls else (),
     )
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 import constants
+from agent.tools import spoken_text
 from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text
 from managers.embeddings import Embedder
 from managers.memory_db import Item, MemoryDB
@@ -66,10 +67,11 @@ class Source:
 
 
 def log_item_text(entry: LogEntry) -> str:
-    """What the persona is shown for one message: who said it, when, and what."""
+    """What the persona is shown for one message: who said it, when, and what (the words only: a
+    recalled "🛠️ edit core memory (append)" line read as something someone said)."""
     when = entry.ts.strftime("%Y-%m-%d") if entry.ts else ""
     head = f"[{when}] {entry.name}" if when else entry.name
-    return f"{head}: {entry.text}"
+    return f"{head}: {spoken_text(entry.text)}"
 
 
 def session_keys(entries: Sequence[LogEntry], gap: timedelta) -> dict[str, str]:

@@ -11,10 +11,12 @@ from typing import Callable, Mapping, Sequence
 
 import constants
 from agent.language import message_language
+from agent.memory_lines import focused_line
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
-from agent.reply_rules import asks_for_brevity, reply_reminder, reply_rules
+from agent.reply_rules import asks_about_self, asks_for_brevity, reply_reminder, reply_rules
 from agent.retrieval import RetrievalResult
+from agent.tools import spoken_text
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
 from managers.journal import StreamingJournal
 from managers.personas import Character
@@ -95,6 +97,18 @@ class CharacterSession:
     def edit_notepad(self, content: str, mode: str) -> str:
         return self._edit("notepad", content, mode)
 
+    def revise_core_memory_line(self, old_line: str, new_line: str) -> bool:
+        """`old_line` replaced by `new_line` where it stands; False (nothing written) if core memory
+        has no such line: it was revised already, or the user has changed or removed it."""
+        path = self._memory_path("core_memory")
+        with file_lock(path):
+            lines = self.character.read_text(path).rstrip().split("\n")
+            if old_line.strip() not in (line.strip() for line in lines):
+                return False
+            lines = [new_line.strip() if line.strip() == old_line.strip() else line for line in lines]
+        self.write("core_memory", "\n".join(lines).strip())
+        return True
+
     # --- emotions -----------------------------------------------------------------------
     def record_emotion(self, entry: LogEntry, emotion) -> None:
         record = {"ts": entry.ts.isoformat() if entry.ts else "", "message_id": entry.id,
@@ -112,7 +126,7 @@ class CharacterSession:
         # A reply as the model wrote it (tags included), so the cached prefix stays valid; the
         # user's messages as typed (the per-turn context went in a message of its own).
         if entry.role == "AGENT":
-            return self._as_sent.get(entry.id, entry.text)
+            return self._as_sent.get(entry.id) or spoken_text(entry.text)
         return entry.text
 
     def context_message_ids(self) -> list[str]:
@@ -157,10 +171,12 @@ class CharacterSession:
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))
         if retrieval.items:  # last: memories take the room the rest leaves, whole lines only
-            dynamic.append(PromptSection("dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(),
-                                         retrieval.reading_order()))
+            about = user_entry.text
+            dynamic.append(PromptSection(
+                "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
+                shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
         reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name,
-                                  brief=asks_for_brevity(user_entry.text))
+                                  brief=asks_for_brevity(user_entry.text), about_self=False and asks_about_self(user_entry.text))
         return build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,

@@ -37,6 +37,9 @@ class PersonaTools:
     def edit_notepad(self, content: str, mode: str) -> str:
         return self.session.edit_notepad(content, mode)
 
+    def revise_core_memory_line(self, old_line: str, new_line: str) -> bool:
+        return self.session.revise_core_memory_line(old_line, new_line)
+
     def recall_memories(self, query: str) -> str:
         recall = self._recall()
         ranked = recall.rank(rule_plan(query), self._clock(), self.session.context_message_ids(),

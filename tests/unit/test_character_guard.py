@@ -1,7 +1,7 @@
 """The character guard: a later sentence out of character ends the reply unseen."""
 import pytest
 
-from agent.character_guard import SentenceGate, breaks_character, echoes
+from agent.character_guard import SentenceGate, breaks_character, claims_user_name, echoes
 from agent.providers.fake import ScriptedChatModel, replies
 from managers.service import NexusService
 
@@ -137,3 +137,26 @@ def test_a_retry_asks_for_the_personas_own_words(data_dir, clock):
     assert second[-1].content == first[-1].content and "own words" in second[-2].content
     assert "own words" not in first[-2].content
     assert service.conversation("Ark")[-1].text == "Curry from scratch? Impressive!"
+
+
+@pytest.mark.parametrize("sentence, user, claims", [
+    ("I'm Maya.", "Maya", True),
+    ("My name is Maya, nice to meet you.", "Maya", True),
+    ("私はハルカです。", "ハルカ", True),
+    ("ハルカです！", "ハルカ", True),
+    ("I'm Maya's friend.", "Maya", False),
+    ("Hi Maya, I'm Ark.", "Maya", False),
+    ("ハルカさん、こんにちは。", "ハルカ", False),
+    ("I'm happy for you.", "", False),
+])
+def test_a_persona_taking_the_users_name_is_recognised(sentence, user, claims):
+    assert claims_user_name(sentence, user) == claims
+
+
+def test_a_reply_that_takes_the_users_name_ends_there_or_is_asked_for_again():
+    later = SentenceGate(("Maya", "Ark"), "Morning! I'm Maya.", "en", user_name="Maya")
+    assert stream(later, "Good morning, Maya! I'm Maya. We can talk.") == "Good morning, Maya! "
+    assert later.blocked.startswith("I'm Maya")
+    first = SentenceGate(("Maya", "Ark"), "Hello!", "en", user_name="Maya")
+    assert stream(first, "I'm Maya, nice to meet you.") == ""  # held from its first letters, never shown
+    assert first.blocked

@@ -102,6 +102,21 @@ def test_a_keep_request_is_saved_by_the_app_and_the_reply_is_told(data_dir, cloc
     assert "Yuki" in model.warmed[-1][0].content  # the next prefix holds the saved line
 
 
+def test_a_correction_right_after_a_keep_request_revises_the_kept_line(data_dir, clock):
+    model = ScriptedChatModel(replies("Noted!", "Friday it is.", "Sure."))
+    service = make_service(data_dir, clock, model)
+    run(service, "Can you note that my dentist appointment is on Thursday at 4pm?")
+    before = service.read_memory("Ark", "core_memory")
+    events = run(service, "Oh wait, sorry: it's been moved to Friday, same time.")
+    core = service.read_memory("Ark", "core_memory")
+    assert [e.text for e in events if e.kind == "tool"] == ["🛠️ edit core memory (correction)"]
+    assert core.count("dentist") == 1 and "moved to Friday" in core  # the same line, revised in place
+    assert core.splitlines()[:-1] == before.rstrip().splitlines()[:-1]
+    later = run(service, "Actually, I think I'll have tea.")  # that line is revised already: nothing changes
+    assert service.read_memory("Ark", "core_memory") == core and not [e for e in later if e.kind == "tool"]
+    assert not any("Just saved" in m.content for m in model.calls[-1][0])
+
+
 def test_an_empty_or_tag_only_reply_is_asked_for_again(data_dir, clock):
     model = ScriptedChatModel(replies('<persona_emotion category="joy" intensity="0.5"/>', "  \n", "Hello there!"))
     service = make_service(data_dir, clock, model)

@@ -1,5 +1,7 @@
 import math
 
+import constants
+
 from agent.prompt_builder import PromptSection, build_prompt, fit_to_budget, select_history
 from managers.chat_log import LogEntry
 
@@ -81,6 +83,30 @@ def test_memory_lines_are_chosen_by_rank_and_read_oldest_first():
     order = ("3", "1", "2", "0")
     assert fit_lines(lines, 12, count, order) == "- second, oldest\n- third\n- best, newest"
     assert fit_lines(lines, 12, count) == "- best, newest\n- second, oldest\n- third"
+
+
+def test_a_memory_that_does_not_fit_is_passed_over_for_the_next_that_does():
+    from agent.prompt_builder import fit_lines
+
+    lines = ("- best", "- " + "long " * 30, "- third", "- fourth")
+    assert fit_lines(lines, 12, count) == "- best\n- third\n- fourth"
+
+
+def test_a_long_memory_is_shortened_to_its_share_of_the_room():
+    from agent.prompt_builder import fit_lines
+
+    shortened = []
+
+    def shorten(line, tokens):
+        shortened.append((line, tokens))
+        return line[: 4 * tokens]  # a stand-in that is sure to fit (4 characters a token)
+
+    lines = ("- best", "- " + "long " * 30, "- third")
+    budget = 30
+    text = fit_lines(lines, budget, count, shorten=shorten)
+    share = budget // constants.PROMPT_LINES_AT_LEAST
+    assert shortened == [(lines[1], share)]  # only the line over its share
+    assert text.split("\n")[1] == lines[1][: 4 * share]
 
 
 def test_the_closing_note_ends_the_cached_prefix():

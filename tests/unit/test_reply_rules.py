@@ -5,9 +5,9 @@ from datetime import datetime, timezone
 import pytest
 
 from agent.emotion import parse_emotion
-from agent.keep_requests import is_keep_request, keep_note
+from agent.keep_requests import KeepAction, is_keep_request, keep_action, keep_note
 from agent.language import message_language
-from agent.reply_rules import asks_for_brevity, reply_reminder, reply_rules
+from agent.reply_rules import asks_about_self, asks_for_brevity, reply_reminder, reply_rules
 
 
 @pytest.mark.parametrize("text", [
@@ -45,6 +45,40 @@ def test_the_kept_note_says_when_who_and_what_without_the_english_lead_in():
     assert keep_note("母の誕生日は5月5日だよ、忘れないでね。", "ハルカ", now) == \
         "- 2026-03-01 ハルカさんの言葉:「母の誕生日は5月5日だよ」"
     assert keep_note("覚えておいて", "ハルカ", now) == "- 2026-03-01 ハルカさんの言葉:「覚えておいて」"
+    # Asked as a question, the fact is kept as a statement.
+    assert keep_note("Can you note that my dentist appointment is on Thursday at 4pm?", "Priya", now) == \
+        '- 2026-03-01 Priya said: "My dentist appointment is on Thursday at 4pm"'
+
+
+def test_a_correction_right_after_a_kept_note_revises_that_note():
+    then, now = datetime(2026, 3, 1, 10, tzinfo=timezone.utc), datetime(2026, 3, 1, 10, 4, tzinfo=timezone.utc)
+    request = "Can you note that my dentist appointment is on Thursday at 4pm?"
+    earlier = [("Morning!", then), (request, then)]
+    action = keep_action("Oh wait, it's been moved to Friday, same time.", earlier, "Priya", now)
+    assert action == KeepAction(
+        '- 2026-03-01 Priya said: "My dentist appointment is on Thursday at 4pm" → corrected 2026-03-01: '
+        '"Oh wait, it\'s been moved to Friday, same time."',
+        old_line=keep_note(request, "Priya", then))
+    ja = keep_action("やっぱり金曜日じゃなくて土曜日だった。", [("金曜日に歯医者、メモして。", then)], "ハルカ", now)
+    assert ja is not None and ja.old_line and ja.line.endswith("→ 訂正 2026-03-01:「やっぱり金曜日じゃなくて土曜日だった。」")
+
+
+@pytest.mark.parametrize("text, earlier", [
+    ("Actually, the weather is lovely today.", [("How are you?", None)]),  # nothing was kept
+    ("Actually, the weather is lovely today.",  # kept, but too many messages ago
+     [("Please remember that I'm vegetarian.", None)] + [("ok", None)] * 2),
+    ("Thanks, that's all.", [("Please remember that I'm vegetarian.", None)]),  # not a correction
+])
+def test_other_messages_revise_nothing(text, earlier):
+    now = datetime(2026, 3, 1, 10, tzinfo=timezone.utc)
+    assert keep_action(text, [(t, now) for t, _ in earlier], "Priya", now) is None
+
+
+def test_a_keep_request_is_a_new_note_even_after_another():
+    now = datetime(2026, 3, 1, 10, tzinfo=timezone.utc)
+    action = keep_action("Also, don't forget that I'm vegetarian.", [("Please remember my locker is 12.", now)],
+                         "Priya", now)
+    assert action == KeepAction('- 2026-03-01 Priya said: "I\'m vegetarian."')
 
 
 @pytest.mark.parametrize("text, language", [
@@ -94,3 +128,22 @@ def test_a_request_for_a_short_answer_is_repeated_in_the_reminder(text, brief):
     assert asks_for_brevity(text) is brief
     reminder = reply_reminder(message_language(text), "Ark", "Ken", brief=asks_for_brevity(text))
     assert (("few words" in reminder or "短く" in reminder) is brief)
+
+
+@pytest.mark.parametrize("text, about_self", [
+    ("What's my puppy called, do you remember?", True),
+    ("今日の晩ごはん、何にしようかな。私の好物、覚えてる？", True),
+    ("うちの猫の名前、覚えてる？", True),
+    ("我的狗叫什么名字？", True),
+    ("What's your name again?", False),
+    ("I went hiking yesterday.", False),  # not a question
+    ("アークは何味が好き？", False),
+])
+def test_questions_about_the_user_themself_are_recognised(text, about_self):
+    assert asks_about_self(text) == about_self
+
+
+def test_the_reminder_says_whose_i_and_my_are_when_the_user_asks_about_themself():
+    assert 'In Maya\'s message, "I" and "my" mean Maya.' in reply_reminder("en", "Ark", "Maya", about_self=True)
+    assert "「私」はマヤさん" in reply_reminder("ja", "アーク", "マヤ", about_self=True)
+    assert "mean" not in reply_reminder("en", "Ark", "Maya")

@@ -1,0 +1,113 @@
+"""A long recalled message cut down to the sentences that bear on the message being answered.
+
+The embedded model's per-turn room for memories is ~110 tokens; one long recalled reply (a
+puppy-training list of 200 tokens) used to take all of it, or, when it did not fit, ended the list
+there: asked "What's my puppy called?", the prompt held one line, "Any tips for house-training a
+puppy?" (bench conversation transcripts, session 9). So a line longer than its share keeps its
+date and speaker and the sentences that share the most words with the message, in their order,
+with "…" where sentences were left out.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Callable
+
+from agent.query_planner import content_words
+from managers.cjk import bigrams, cjk_runs
+
+CountTokens = Callable[[str], int]
+ELISION = "…"
+_HEAD = re.compile(r"^(- )?(\[[^\]]{1,40}\] )?([^:\n]{1,40}: )?")
+_SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+[\"'”’)」』]*|\n|$)")
+_SUFFIXES = ("ing", "ed", "es", "s")
+
+
+def _stem(word: str) -> str:
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def terms(text: str) -> set[str]:
+    """Content words (lower-case, light suffix strip) and the bigrams of CJK runs."""
+    text = unicodedata.normalize("NFKC", text)
+    found = {_stem(w.lower()) for w in content_words(text) if w.isascii()}
+    for run in cjk_runs(text):
+        found.update(bigrams(run) or [run])
+    return found
+
+
+def focused_line(line: str, about: str, max_tokens: int, count: CountTokens) -> str:
+    """`line` if it fits in `max_tokens`, else its head ("- [date] Speaker: ") and, in their order
+    with elisions marked, the sentences that share words with `about` (most shared first, as many
+    as fit), or, when none does, its first sentences."""
+    if count(line) <= max_tokens:
+        return line
+    head = _HEAD.match(line).group(0)
+    sentences = _sentences(line[len(head):])
+    if len(sentences) <= 1:
+        return _cut(line, max_tokens, count)
+    wanted = terms(about)
+    scores = [len(wanted & terms(s)) for s in sentences]
+    # Most shared words first; among equals the shorter (more of them fit), or, sharing none, the earlier.
+    by_relevance = sorted(range(len(sentences)), key=lambda i: (-scores[i], len(sentences[i]) if scores[i] else i))
+    if scores[by_relevance[0]]:  # the sentences that share no word are left for other memories' room
+        by_relevance = [i for i in by_relevance if scores[i]]
+    kept: list[int] = []
+    for index in by_relevance:
+        trial = sorted(kept + [index])
+        if count(_join(head, sentences, trial)) <= max_tokens:
+            kept = trial
+    if not kept:
+        return _cut(head + sentences[by_relevance[0]], max_tokens, count)
+    return _join(head, sentences, kept)
+
+
+MIN_SENTENCE_CHARS = 6  # "1." or "2." of a numbered list belongs to the sentence after it
+
+
+def _sentences(body: str) -> list[str]:
+    pieces = [s for s in (m.group(0).strip() for m in _SENTENCE.finditer(body)) if s]
+    merged: list[str] = []
+    carry = ""
+    for piece in pieces:
+        if len(piece) < MIN_SENTENCE_CHARS:
+            carry = _glue(carry, piece)
+            continue
+        merged.append(_glue(carry, piece))
+        carry = ""
+    if carry:
+        merged.append(carry) if not merged else merged.__setitem__(-1, _glue(merged[-1], carry))
+    return merged
+
+
+def _glue(left: str, right: str) -> str:
+    """Two pieces of text joined as the language writes them: a space after Latin text only."""
+    if not left:
+        return right
+    return left + (" " if left[-1].isascii() or right[:1].isascii() else "") + right
+
+
+def _join(head: str, sentences: list[str], kept: list[int]) -> str:
+    text = ELISION if kept[0] > 0 else ""
+    for position, index in enumerate(kept):
+        if position and index != kept[position - 1] + 1:
+            text = _glue(text, ELISION)
+        text = _glue(text, sentences[index])
+    if kept[-1] < len(sentences) - 1:
+        text = _glue(text, ELISION)
+    return head + text
+
+
+def _cut(text: str, max_tokens: int, count: CountTokens) -> str:
+    """The head of `text` that fits, ending in "…"."""
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if count(text[:mid].rstrip() + ELISION) <= max_tokens:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + ELISION if low else ""

@@ -1,0 +1,45 @@
+"""A long recalled message is cut to the sentences about the message being answered."""
+import math
+
+from agent.memory_lines import ELISION, focused_line
+
+
+def count(text: str) -> int:
+    return math.ceil(len(text) / 4)
+
+
+TIPS = ("- [2 May 2026] Ark: Training a puppy can be challenging, but with patience it works. Here are some tips: "
+        "1. Start early. 2. Be consistent with the words you use. His name is Mochi, and he loves treats.")
+
+
+def test_a_line_that_fits_is_kept_whole():
+    assert focused_line("- [2 May 2026] Maya: His name is Mochi.", "puppy name?", 40, count) == \
+        "- [2 May 2026] Maya: His name is Mochi."
+
+
+def test_the_sentences_about_the_message_are_kept_with_date_speaker_and_elisions():
+    line = focused_line(TIPS, "What is my puppy's name again?", 20, count)
+    assert line == f"- [2 May 2026] Ark: {ELISION} His name is Mochi, and he loves treats."
+    assert count(line) <= 20
+
+
+def test_a_numbered_item_stays_with_its_sentence():
+    line = focused_line(TIPS, "Should I be consistent with the words?", 22, count)
+    assert "2. Be consistent with the words you use." in line
+
+
+def test_with_no_word_in_common_the_line_keeps_its_opening():
+    line = focused_line(TIPS, "zebra", 25, count)
+    assert line.startswith("- [2 May 2026] Ark: Training a puppy") and line.endswith(ELISION)
+    assert count(line) <= 25
+
+
+def test_japanese_sentences_are_chosen_by_shared_characters_and_joined_without_spaces():
+    line = "- [1 May 2026] レオ: 大阪の言葉、まだ慣れないんだ。昨日はずっと雨だった。好物はたこ焼きなんだ。なんでやねんってよく聞くよ。"
+    assert focused_line(line, "私の好物、覚えてる？", 14, count) == f"- [1 May 2026] レオ: {ELISION}好物はたこ焼きなんだ。{ELISION}"
+
+
+def test_a_single_long_sentence_is_cut_with_a_mark():
+    line = "- [1 May 2026] Ken: " + "word " * 60
+    cut = focused_line(line, "word", 15, count)
+    assert cut.endswith(ELISION) and count(cut) <= 15 and cut.startswith("- [1 May 2026] Ken: word")
