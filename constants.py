@@ -50,7 +50,7 @@ EMPTY_REPLY_RETRIES = 2
 KEEP_CORRECTION_WINDOW = 2
 # No recalled memory takes more than this share of the per-turn room (1/N): one long reply used to
 # fill the embedded model's ~110 tokens alone (agent/memory_lines.py; bench qa, session 9).
-PROMPT_LINES_AT_LEAST = 3
+PROMPT_LINES_AT_LEAST = 2
 RETRY_MIN_TEMPERATURE = 0.7
 RETRY_SEED_STRIDE = 1_000_003
 

@@ -8,8 +8,10 @@ The embedded 1.5B model closes many Japanese replies with a help-desk line
 naming such phrases in the prompt made it write more of them, and token bans hit common Japanese).
 A companion is a friend, not a help desk, so the app drops that sentence and what follows it.
 The first sentence streams at once (the time to the first word matters) unless it opens like an
-apology or a disclaimer, or is so far a copy of the user's words; then it is held and checked,
-and if it fails nothing has been shown and the reply is asked for again. Each later sentence is shown when it is
+apology or a disclaimer, or is so far a copy of the user's words, or the caller asks for it to be
+held (a Japanese reply to something the user told rather than asked, where service talk opened
+the reply); then it is held and checked, and if it fails nothing has been shown and the reply is
+asked for again. Each later sentence is shown when it is
 complete and passed the check. Sentence ends: 。！？!? and "." before a space,
 or a line break.
 """
@@ -136,10 +138,12 @@ class SentenceGate:
     """
 
     def __init__(self, names: Sequence[str] = (), user_text: str = "", language: str = "", context: str = "",
-                 user_name: str = ""):
+                 user_name: str = "", hold_first_sentence: bool = False):
         """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja",
         "zh"; "" checks none); `context`: the turn's context message, which is never to be said
-        back; `user_name`: a name the persona never takes as its own."""
+        back; `user_name`: a name the persona never takes as its own; `hold_first_sentence`: the
+        first sentence is shown only once whole and checked, whatever it opens with."""
+        self._hold_first = hold_first_sentence
         self._names = tuple(names)
         self._user_name = user_name
         self._risky_openings = _RISKY_OPENINGS + _user_name_openings(user_name)
@@ -193,7 +197,7 @@ class SentenceGate:
             if script != self._script:  # another language than the user's: nothing shown, ask again
                 self.blocked, self._pending = self._pending, ""
                 return None
-        risk = _opening_risk(self._pending, self._risky_openings)
+        risk = True if self._hold_first else _opening_risk(self._pending, self._risky_openings)
         if risk is not False:  # a disclaimer is judged on its whole first sentence
             end = _SENTENCE_END.search(self._pending)
             if end is None:

@@ -21,7 +21,7 @@ import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate
 from agent.keep_requests import KeepAction, keep_action
-from agent.language import message_language
+from agent.language import is_question, message_language
 from agent.reply_rules import retry_nudge
 from agent.prompt_builder import BuiltPrompt
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
@@ -112,8 +112,13 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     writer = get_stream_writer()
     round_text, calls = "", []
     display = reply_tags.TagStreamFilter()
-    gate = SentenceGate((deps.user_name, deps.persona_name), user_text, message_language(user_text), context,
-                        user_name=deps.user_name)
+    language = message_language(user_text)
+    # Told something rather than asked, the model's Japanese often opened with service talk
+    # (「忙しいときは、何かお手伝いできることがありますか？」, 「またお手伝いできることがあれば…」): there the
+    # first sentence is checked whole before it is shown. An answer to a question streams at once.
+    hold = language in ("ja", "zh") and not is_question(user_text)
+    gate = SentenceGate((deps.user_name, deps.persona_name), user_text, language, context,
+                        user_name=deps.user_name, hold_first_sentence=hold)
     stopped, error = False, ""
 
     def show(text: str) -> None:

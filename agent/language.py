@@ -18,6 +18,14 @@ def is_cjk(char: str) -> bool:
     return bool(_KANA.match(char) or _HAN.match(char))
 
 
+_QUESTION = re.compile(r"[?？]|(?:ですか|ますか|かな|だっけ|っけ|の|吗|呢)[。]?\s*$")
+
+
+def is_question(text: str) -> bool:
+    """A question mark, or a Japanese or Chinese sentence-final question particle."""
+    return bool(_QUESTION.search(text.strip()))
+
+
 def message_language(text: str, han_only: str = "ja") -> str:
     """"ja", "zh", "en", or "" when the text has no letters to tell by. Han characters with no
     kana are Chinese or terse Japanese (「了解」); `han_only` says which (the persona's languages)."""

@@ -12,7 +12,7 @@ from datetime import date, datetime
 from typing import Protocol
 
 import constants
-from agent.relative_time import anchor_relative_times, spelled_out
+from agent.relative_time import resolve_relative_times, spelled_out
 
 # Greetings and short affect-only messages: searching memory for these only adds noise.
 _GREETING = re.compile(
@@ -58,7 +58,7 @@ _LEADING_ISO_DATE = re.compile(r"^\[(\d{4})-(\d{2})-(\d{2})\]")
 
 def spelled_out_date(text: str) -> str:
     """A memory's leading "[2023-05-07]" as "[7 May 2023]", and each relative time in it
-    ("yesterday", "last week") with the date it stands for (agent/relative_time.py): the small
+    ("yesterday", "last week") as the date it stands for (agent/relative_time.py): the small
     model copied ISO dates, and "yesterday" from a months-old line, into its answers, where people
     (and the QA answers of shared/BENCHMARKS.md §5) say the day, the month's name and the year."""
     match = _LEADING_ISO_DATE.match(text)
@@ -68,7 +68,7 @@ def spelled_out_date(text: str) -> str:
         said = date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
     except ValueError:
         return text
-    return f"[{spelled_out(said)}]" + anchor_relative_times(text[match.end():], said)
+    return f"[{spelled_out(said)}]" + resolve_relative_times(text[match.end():], said)
 
 
 class Searcher(Protocol):

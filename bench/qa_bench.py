@@ -94,6 +94,7 @@ class Asked:
     memory_tokens: int
     ttft_s: float | None  # None: no visible token came
     prefix_reused: bool  # the prompt started with the prefix warmed for this file
+    context: str = ""  # the turn's context message as sent (memories, reminder), for reading
 
 
 def _dia_order(dia_id: str) -> tuple[int, int]:
@@ -195,8 +196,10 @@ def ask(service: NexusService, model: RecordingModel, text: str, answer: str, f1
     warmed = model.warmed
     reused = bool(warmed) and prompt[:len(warmed)] == warmed
     shown = reply if reply is not None else notice
+    context = prompt[-2].content if len(prompt) >= 2 and prompt[-2].role == "system" else ""
     return Asked(shown, reply is None, round(100 * f1(reply, answer), 2) if reply is not None else 0.0,
-                 memory_tokens(prompt, model.count_tokens), round(first, 3) if first is not None else None, reused)
+                 memory_tokens(prompt, model.count_tokens), round(first, 3) if first is not None else None, reused,
+                 context)
 
 
 def _restore(service: NexusService, snapshot: Path) -> None:

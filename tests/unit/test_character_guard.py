@@ -160,3 +160,13 @@ def test_a_reply_that_takes_the_users_name_ends_there_or_is_asked_for_again():
     first = SentenceGate(("Maya", "Ark"), "Hello!", "en", user_name="Maya")
     assert stream(first, "I'm Maya, nice to meet you.") == ""  # held from its first letters, never shown
     assert first.blocked
+
+
+def test_a_first_sentence_held_whole_is_checked_before_anything_shows():
+    told = "ありがとう。ちょっと元気出た。"
+    gate = SentenceGate(("ユウト", "アーク"), told, "ja", user_name="ユウト", hold_first_sentence=True)
+    assert stream(gate, "うん、何か手伝いできることがあればお知らせください。よかった。") == ""
+    assert gate.blocked  # nothing was shown: the reply is asked for again
+    fine = SentenceGate(("ユウト", "アーク"), told, "ja", user_name="ユウト", hold_first_sentence=True)
+    assert fine.feed("よかった") == ""  # held until the sentence is whole…
+    assert fine.feed("！元気") == "よかった！"  # …then shown at once

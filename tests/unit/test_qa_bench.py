@@ -4,6 +4,7 @@ import json
 import pytest
 
 from agent.providers.fake import ScriptedChatModel
+from agent.retrieval import spelled_out_date
 from bench import qa_bench
 
 USER, PERSONA_SPEAKER = "Caroline", "Melanie"
@@ -105,8 +106,10 @@ def test_three_conditions_each_from_the_replayed_state(conversation_file, qa_f1)
         if condition == "oracle":
             for dia in record["evidence"]:
                 turn = next(t for s in ("session_1", "session_2") for t in CONVERSATION[s] if t["dia_id"] == dia)
-                date = "8 May 2023" if dia.startswith("D1:") else "25 May 2023"
-                assert f"- [{date}] {turn['speaker']}: {turn['text']}" in context
+                date = "2023-05-08" if dia.startswith("D1:") else "2023-05-25"
+                # As every recalled memory is shown: "[8 May 2023]", "yesterday" as the day it was.
+                logged = f"[{date}] {turn['speaker']}: {turn['text']}"
+                assert f"- {spelled_out_date(logged)}" in context
             assert "…(truncated)" not in context
     assert len(prefixes) == 1
     assert all(a["prefix_reused"] for r in records for a in r["conditions"].values())

@@ -6,7 +6,7 @@ import pytest
 
 from agent.emotion import parse_emotion
 from agent.keep_requests import KeepAction, is_keep_request, keep_action, keep_note
-from agent.language import message_language
+from agent.language import is_question, message_language
 from agent.reply_rules import asks_about_self, asks_for_brevity, reply_reminder, reply_rules
 
 
@@ -147,3 +147,11 @@ def test_the_reminder_says_whose_i_and_my_are_when_the_user_asks_about_themself(
     assert 'In Maya\'s message, "I" and "my" mean Maya.' in reply_reminder("en", "Ark", "Maya", about_self=True)
     assert "「私」はマヤさん" in reply_reminder("ja", "アーク", "マヤ", about_self=True)
     assert "mean" not in reply_reminder("en", "Ark", "Maya")
+
+
+@pytest.mark.parametrize("text, question", [
+    ("私の好物、覚えてる？", True), ("何味が好きなの", True), ("元気ですか", True), ("Where did I go?", True),
+    ("次は6月にもう一回受けるつもり。", False), ("I went hiking.", False), ("你好吗", True),
+])
+def test_questions_are_told_from_statements(text, question):
+    assert is_question(text) == question

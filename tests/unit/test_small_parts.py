@@ -95,7 +95,7 @@ def test_memory_lines_spell_out_their_dates():
     assert spelled_out_date("no date [2023-05-07] inside") == "no date [2023-05-07] inside"
     assert spelled_out_date("[2023-13-07] odd") == "[2023-13-07] odd"
     result = RetrievalResult(False, "", (RetrievedItem("[2026-03-01] Ken: saw a fox yesterday", "log", 0.9),))
-    assert result.prompt_lines() == ("- [1 March 2026] Ken: saw a fox yesterday (28 February 2026)",)
+    assert result.prompt_lines() == ("- [1 March 2026] Ken: saw a fox 28 February 2026",)
 
 
 def test_recalled_memories_read_documents_first_then_oldest_first():
