@@ -83,6 +83,10 @@ PROMPT_BUDGETS = {
         "dynamic": 4000,
     },
 }
+# Keyword mentions sampled from across time (newest, oldest, one between) join the ranked memories
+# in the prompt only where there is room: in the embedded model's ~110 tokens they were generic lines
+# ("I appreciate it! Your words are really motivating.") in place of relevant ones (bench qa, session 9).
+PROMPT_KEYWORD_SAMPLES = {"local": False, "remote": True}
 # History is cut in blocks, not one message at a time, so the cached prefix survives most turns:
 # when the window overflows its budget, it restarts from a point that keeps this share of it.
 HISTORY_KEEP_FRACTION_ON_TRIM = 0.5

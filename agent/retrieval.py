@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Protocol
 
@@ -31,6 +31,7 @@ class RetrievedItem:
     score: float
     why: str = ""
     when: str = ""  # ISO timestamp of what is remembered ("" for documents): the prompt's reading order
+    sampled: bool = False  # a keyword mention drawn from across time, not ranked by relevance
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,10 @@ class RetrievalResult:
     reason: str
     items: tuple[RetrievedItem, ...] = field(default_factory=tuple)
     intent: str = ""
+
+    def for_prompt(self, with_samples: bool = True) -> RetrievalResult:
+        """The items the prompt shows: without the keyword samples when `with_samples` is False."""
+        return self if with_samples else replace(self, items=tuple(i for i in self.items if not i.sampled))
 
     def prompt_lines(self) -> tuple[str, ...]:
         # Items already say when and who ("[date] speaker: text"); the source kind costs tokens only.

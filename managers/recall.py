@@ -261,7 +261,8 @@ class MemoryRecall:
                     if s.item.kind in kinds and any(k.lower() in s.item.text.lower() for k in keywords)]
 
         hits = sample_keyword_hits(blocks_of(ends), exclude, *slots, rng=self.rng, middle_pool=blocks_of(middle))
-        return [RetrievedItem(h.text, f"log {h.block.source}", 0.0, f"keyword · {h.slot}", h.block.ts) for h in hits]
+        return [RetrievedItem(h.text, f"log {h.block.source}", 0.0, f"keyword · {h.slot}", h.block.ts, sampled=True)
+                for h in hits]
 
     @staticmethod
     def relevant(ranked: Sequence[RankedItem], count: int) -> list[RankedItem]:

@@ -170,6 +170,7 @@ class CharacterSession:
         dynamic = []
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))
+        retrieval = retrieval.for_prompt(with_samples=constants.PROMPT_KEYWORD_SAMPLES[model.budget_family])
         if retrieval.items:  # last: memories take the room the rest leaves, whole lines only
             about = user_entry.text
             dynamic.append(PromptSection(

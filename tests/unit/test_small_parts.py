@@ -106,3 +106,13 @@ def test_recalled_memories_read_documents_first_then_oldest_first():
                                          RetrievedItem("[2026-03-01] old", "log", 0.7, when="2026-03-01T10:00")))
     keys = result.reading_order()
     assert sorted(range(3), key=lambda i: keys[i]) == [1, 2, 0]
+
+
+def test_keyword_samples_can_be_left_out_of_the_prompt():
+    from agent.retrieval import RetrievalResult, RetrievedItem
+
+    ranked = RetrievedItem("[2026-03-01] Ken: saw a fox", "log", 0.9)
+    sample = RetrievedItem("[2026-01-01] Ken: thanks!", "log", 0.0, "keyword · oldest", sampled=True)
+    result = RetrievalResult(False, "", (ranked, sample))
+    assert result.for_prompt(with_samples=False).items == (ranked,)
+    assert result.for_prompt(with_samples=True).items == (ranked, sample)
