@@ -7,6 +7,7 @@ A question about memory ("do you remember …?", 「覚えてる？」) is not a
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -115,3 +116,65 @@ def keep_action(text: str, earlier_user_messages: Sequence[tuple[str, datetime]]
             old = keep_note(earlier, user_name, when)
             return KeepAction(corrected_note(old, text, now), old)
     return None
+
+
+# A corrected note as `corrected_note` writes it, waiting to be put right (after the reply: the model
+# names the words that change, `merge_prompt`, and the app replaces them, `merged_line`). With both
+# versions in the line, asked "When is my dentist appointment again?", the model answered with the
+# first one, "Thursday" (bench conversation, session 9).
+_CORRECTED = (
+    re.compile(r'^- (?P<said>\d{4}-\d{2}-\d{2}) (?P<who>.+?) said: "(?P<note>.*)" → corrected (?P<when>\d{4}-\d{2}-\d{2}): "(?P<fix>.*)"$'),
+    re.compile(r"^- (?P<said>\d{4}-\d{2}-\d{2}) (?P<who>.+?)さんの言葉:「(?P<note>.*)」 → 訂正 (?P<when>\d{4}-\d{2}-\d{2}):「(?P<fix>.*)」$"),
+)
+MERGE_SCHEMA = {"type": "object", "properties": {"old": {"type": "string"}, "new": {"type": "string"}},
+                "required": ["old", "new"]}
+
+
+@dataclass(frozen=True)
+class PendingCorrection:
+    line: str  # the core-memory line as it stands
+    who: str
+    when: str  # the day of the correction, YYYY-MM-DD
+    note: str
+    correction: str
+    japanese: bool
+
+
+def pending_corrections(core_memory: str) -> list[PendingCorrection]:
+    found = []
+    for line in core_memory.splitlines():
+        for japanese, pattern in enumerate(_CORRECTED):
+            match = pattern.match(line.strip())
+            if match:
+                found.append(PendingCorrection(line.strip(), match["who"], match["when"], match["note"], match["fix"],
+                                               bool(japanese)))
+    return found
+
+
+def merge_prompt(pending: PendingCorrection) -> tuple[str, str]:
+    """(system, user) of the call that finds what the correction changes: the words of the note
+    it replaces and the words that replace them. (Asked to rewrite the note, the 1.5B model copied
+    the correction; asked which words change, it names them, and the app puts them in.)"""
+    system = ("A note and a correction to it. Which words of the note does the correction change, and to "
+              'what? Answer with a JSON object: {"old": "words copied from the note", "new": "the words '
+              'that replace them"}\n'
+              "Example. Note: I have a team meeting on Monday at 10. Correction: Sorry, they moved it to "
+              'Tuesday. → {"old": "Monday", "new": "Tuesday"}')
+    user = f"Note: {pending.note}\nCorrection: {pending.correction}"
+    return system, user
+
+
+def merged_line(pending: PendingCorrection, answer: str) -> str | None:
+    """The core-memory line with the note as corrected, or None when the answer is not usable:
+    not JSON, "old" not words of the note, "new" not words of the correction, or no change."""
+    try:
+        data = json.loads(answer)
+        old, new = (" ".join(str(data[k]).split()).strip(' "「」') for k in ("old", "new"))
+    except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
+        return None
+    if not old or not new or old == new or old not in pending.note or new.lower() not in pending.correction.lower():
+        return None
+    note = pending.note.replace(old, new)
+    if pending.japanese:
+        return f"- {pending.when} {pending.who}さんの言葉（訂正後）:「{note}」"
+    return f'- {pending.when} {pending.who} said (corrected): "{note}"'

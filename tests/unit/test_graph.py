@@ -117,6 +117,20 @@ def test_a_correction_right_after_a_keep_request_revises_the_kept_line(data_dir,
     assert not any("Just saved" in m.content for m in model.calls[-1][0])
 
 
+def test_after_the_reply_the_model_names_what_the_correction_changes_and_the_note_is_put_right(data_dir, clock):
+    model = ScriptedChatModel(replies("Noted!", "Friday it is."),
+                              json_script=lambda system, user, schema: (
+                                  '{"old": "Thursday", "new": "Friday"}' if "old" in schema["properties"]
+                                  else '{"category": "calm", "intensity": 0.3}'))
+    service = make_service(data_dir, clock, model)
+    run(service, "Can you note that my dentist appointment is on Thursday at 4pm?")
+    run(service, "Oh wait, sorry: it's been moved to Friday, same time.")
+    service.wait_for_background_work("Ark")
+    core = service.read_memory("Ark", "core_memory")
+    assert 'said (corrected): "My dentist appointment is on Friday at 4pm"' in core and "Thursday" not in core
+    assert "Friday at 4pm" in model.warmed[-1][0].content  # put right before the next prefix was warmed
+
+
 def test_an_empty_or_tag_only_reply_is_asked_for_again(data_dir, clock):
     model = ScriptedChatModel(replies('<persona_emotion category="joy" intensity="0.5"/>', "  \n", "Hello there!"))
     service = make_service(data_dir, clock, model)

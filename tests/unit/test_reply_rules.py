@@ -5,7 +5,9 @@ from datetime import datetime, timezone
 import pytest
 
 from agent.emotion import parse_emotion
-from agent.keep_requests import KeepAction, is_keep_request, keep_action, keep_note
+from agent.keep_requests import (
+    KeepAction, is_keep_request, keep_action, keep_note, merged_line, pending_corrections,
+)
 from agent.language import is_question, message_language
 from agent.reply_rules import asks_about_self, asks_for_brevity, reply_reminder, reply_rules
 
@@ -155,3 +157,28 @@ def test_the_reminder_says_whose_i_and_my_are_when_the_user_asks_about_themself(
 ])
 def test_questions_are_told_from_statements(text, question):
     assert is_question(text) == question
+
+
+CORRECTED_EN = ('- 2026-09-14 Priya said: "My dentist appointment is on Thursday at 4pm" → corrected 2026-09-15: '
+                '"Oh wait, it\'s been moved to Friday, same time."')
+CORRECTED_JA = "- 2026-09-14 ハルカさんの言葉:「金曜日に歯医者がある」 → 訂正 2026-09-14:「やっぱり金曜日じゃなくて土曜日だった。」"
+
+
+def test_a_corrected_note_is_put_right_with_the_words_the_model_names():
+    [english] = pending_corrections("- I am Ark.\n" + CORRECTED_EN + "\n- 2026-09-14 Priya said: \"I'm vegetarian\"")
+    assert english.line == CORRECTED_EN
+    assert merged_line(english, '{"old": "Thursday", "new": "Friday"}') == \
+        '- 2026-09-15 Priya said (corrected): "My dentist appointment is on Friday at 4pm"'
+    [japanese] = pending_corrections(CORRECTED_JA)
+    assert merged_line(japanese, '{"old": "金曜日", "new": "土曜日"}') == \
+        "- 2026-09-14 ハルカさんの言葉（訂正後）:「土曜日に歯医者がある」"
+
+
+@pytest.mark.parametrize("answer", [
+    "not json", '{"old": "Thursday"}', '{"old": "Wednesday", "new": "Friday"}',  # not in the note
+    '{"old": "Thursday", "new": "Saturday"}',  # not in the correction
+    '{"old": "Thursday", "new": "Thursday"}', '{"old": "", "new": "Friday"}', '["Thursday", "Friday"]',
+])
+def test_an_answer_that_does_not_name_the_change_leaves_the_line_as_it_is(answer):
+    [pending] = pending_corrections(CORRECTED_EN)
+    assert merged_line(pending, answer) is None
