@@ -11,6 +11,7 @@ import re
 from typing import Callable, Sequence
 
 import constants
+from agent.prompt_builder import fit_to_budget
 from agent.reply_tags import strip_user_tags
 from agent.retrieval import RetrievedItem
 
@@ -63,23 +64,9 @@ def _term_weights(parts: Sequence[str], terms: Sequence[str]) -> dict[str, float
     return weights
 
 
-def _cut(text: str, room: int, count: CountTokens) -> str:
-    """The head of `text` that fits `room` tokens with an ellipsis, or '' if none does."""
-    if count(text) <= room:
-        return text
-    low, high = 0, len(text)
-    while low < high:
-        mid = (low + high + 1) // 2
-        if count(text[:mid].rstrip() + ELLIPSIS) <= room:
-            low = mid
-        else:
-            high = mid - 1
-    return text[:low].rstrip() + ELLIPSIS if low else ""
-
-
 def _grown(parts: Sequence[str], best: int, room: int, count: CountTokens) -> str:
     """Sentence `best` with its neighbours, the next one first, while they fit `room` tokens."""
-    chosen = _cut(parts[best], room, count)
+    chosen = fit_to_budget(parts[best], room, count, ELLIPSIS)
     if chosen != parts[best]:
         return chosen
     first, last, grown = best, best, True

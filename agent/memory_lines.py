@@ -13,12 +13,14 @@ import re
 import unicodedata
 from typing import Callable
 
+from agent.prompt_builder import fit_to_budget
 from agent.query_planner import content_words
 from managers.cjk import bigrams, cjk_runs
 
 CountTokens = Callable[[str], int]
 ELISION = "…"
 _HEAD = re.compile(r"^(- )?(\[[^\]]{1,40}\] )?([^:\n]{1,40}: )?")
+_DATED = re.compile(r"^(- )?\[")
 _SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+[\"'”’)」』]*|\n|$)")
 _SUFFIXES = ("ing", "ed", "es", "s")
 
@@ -40,15 +42,15 @@ def terms(text: str) -> set[str]:
 
 
 def focused_line(line: str, about: str, max_tokens: int, count: CountTokens) -> str:
-    """`line` if it fits in `max_tokens`, else its head ("- [date] Speaker: ") and, in their order
+    """`line` if it fits in `max_tokens` or is not a dated memory, else its head ("- [date] Speaker: ") and, in their order
     with elisions marked, the sentences that share words with `about` (most shared first, as many
     as fit), or, when none does, its first sentences."""
-    if count(line) <= max_tokens:
-        return line
     head = _HEAD.match(line).group(0)
+    if count(line) <= max_tokens or not _DATED.match(head):  # a document's passage: cut by its own rules
+        return line
     sentences = _sentences(line[len(head):])
     if len(sentences) <= 1:
-        return _cut(line, max_tokens, count)
+        return fit_to_budget(line, max_tokens, count, ELISION)
     wanted = terms(about)
     scores = [len(wanted & terms(s)) for s in sentences]
     # Most shared words first; among equals the shorter (more of them fit), or, sharing none, the earlier.
@@ -61,7 +63,7 @@ def focused_line(line: str, about: str, max_tokens: int, count: CountTokens) -> 
         if count(_join(head, sentences, trial)) <= max_tokens:
             kept = trial
     if not kept:
-        return _cut(head + sentences[by_relevance[0]], max_tokens, count)
+        return fit_to_budget(head + sentences[by_relevance[0]], max_tokens, count, ELISION)
     return _join(head, sentences, kept)
 
 
@@ -99,15 +101,3 @@ def _join(head: str, sentences: list[str], kept: list[int]) -> str:
     if kept[-1] < len(sentences) - 1:
         text = _glue(text, ELISION)
     return head + text
-
-
-def _cut(text: str, max_tokens: int, count: CountTokens) -> str:
-    """The head of `text` that fits, ending in "…"."""
-    low, high = 0, len(text)
-    while low < high:
-        mid = (low + high + 1) // 2
-        if count(text[:mid].rstrip() + ELISION) <= max_tokens:
-            low = mid
-        else:
-            high = mid - 1
-    return text[:low].rstrip() + ELISION if low else ""

@@ -73,19 +73,20 @@ class BuiltPrompt:
         return self.messages[: self.prefix_len]
 
 
-def fit_to_budget(text: str, budget: int, count: CountTokens) -> str:
-    """`text` if it fits in `budget` tokens, else its head cut to fit, with a visible mark."""
+def fit_to_budget(text: str, budget: int, count: CountTokens, mark: str = TRUNCATION_MARK) -> str:
+    """`text` if it fits in `budget` tokens, else its head cut to fit, ending in `mark`; "" if
+    not even the mark fits."""
     text = text.strip()
     if not text or count(text) <= budget:
         return text
     low, high = 0, len(text)
     while low < high:  # binary search on characters: token counts are monotone enough
         mid = (low + high + 1) // 2
-        if count(text[:mid] + TRUNCATION_MARK) <= budget:
+        if count(text[:mid].rstrip() + mark) <= budget:
             low = mid
         else:
             high = mid - 1
-    return text[:low] + TRUNCATION_MARK if low else ""
+    return text[:low].rstrip() + mark if low else ""
 
 
 def index_from_end(entries: Sequence[LogEntry], entry_id: str, missing: int | None = None) -> int | None:

@@ -177,7 +177,7 @@ class CharacterSession:
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
         reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name,
-                                  brief=asks_for_brevity(user_entry.text), about_self=False and asks_about_self(user_entry.text))
+                                  brief=asks_for_brevity(user_entry.text), about_self=asks_about_self(user_entry.text))
         return build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,

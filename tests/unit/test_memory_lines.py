@@ -43,3 +43,8 @@ def test_a_single_long_sentence_is_cut_with_a_mark():
     line = "- [1 May 2026] Ken: " + "word " * 60
     cut = focused_line(line, "word", 15, count)
     assert cut.endswith(ELISION) and count(cut) <= 15 and cut.startswith("- [1 May 2026] Ken: word")
+
+
+def test_a_documents_passage_is_left_to_its_own_cut():
+    passage = "- (from kestrel-k7-manual.md) Kestrel K7 manual. 1. Tyres. The K7 uses 38 mm tyres. " * 3
+    assert focused_line(passage, "tyre pressure", 10, count) == passage
