@@ -52,6 +52,8 @@ KEEP_CORRECTION_WINDOW = 2
 # fill the embedded model's ~110 tokens alone (agent/memory_lines.py; bench qa, session 9).
 PROMPT_LINES_AT_LEAST = 2
 RETRY_MIN_TEMPERATURE = 0.7
+# A question's reply may not end before this many tokens ("I'm Ark." is 4; issue 12, session 9).
+MIN_REPLY_TOKENS = 6
 RETRY_SEED_STRIDE = 1_000_003
 
 # --- Provider retries (BENCHMARKS.md section 3: bounded retries with backoff) --

@@ -29,6 +29,7 @@ _OUT_OF_CHARACTER = re.compile(
     r"|\bhow (?:can|may) i (?:help|assist)\b|\b(?:anything|something) (?:else )?(?:i can|to) (?:help|assist)\b"
     r"|\bi(?:'m| am) (?:an?|your) (?:ai )?assistant\b|\bis there anything else\b|\blet me know if you need anything\b"
     r"|\bfeel free to (?:ask|let me know|reach out)\b|\bif you have any (?:other |more )?questions\b"
+    r"|\bi can help (?:you )?with that\b|\bi(?:'d| would) be (?:happy|glad) to help\b"
     r"|AI言語モデル|言語モデル|人工知能|AIなので|AIとして|AIです|お手伝い|手伝いでき|お役に立て|お知らせください|アシスタント"
     r"|お気軽に|ご質問|ご不明|何か他に.*(?:教えて|ありますか|あれば)",
     re.IGNORECASE,
@@ -37,7 +38,7 @@ _OUT_OF_CHARACTER = re.compile(
 # disclaimer, the way the model starts stepping out of character); any other streams as soon as
 # its first characters rule these out.
 _RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ごめんなさい、私は", "私はai", "私は人工", "お手伝い", "お役に",
-                   "i'm sorry, but",
+                   "i'm sorry, but", "sure, i can help", "sure! i can help", "i can help with", "i'd be happy to help",
                    "i'm sorry but", "i apologi", "as an ", "as a ", "i am an ", "i am a ", "i'm an ", "i'm a ")
 
 

@@ -22,7 +22,7 @@ from agent import reply_tags
 from agent.character_guard import SentenceGate
 from agent.keep_requests import KeepAction, keep_action
 from agent.language import is_question, message_language
-from agent.reply_rules import retry_nudge
+from agent.reply_rules import asks_for_brevity, retry_nudge
 from agent.prompt_builder import BuiltPrompt
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
@@ -101,6 +101,12 @@ def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, user_text: str) -> 
     return messages[:-1] + [ChatMessage("system", nudge), messages[-1]]
 
 
+def min_reply_tokens(user_text: str) -> int:
+    """A question gets more than a curt "I'm Ark." or 「ハナ」 (bench conversation, session 9), unless
+    it asks for a short answer."""
+    return constants.MIN_REPLY_TOKENS if is_question(user_text) and not asks_for_brevity(user_text) else 0
+
+
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
               may_call: bool, temperature: float, seed: int | None,
               user_text: str, context: str) -> tuple[str, list[ToolCall], bool, str]:
@@ -130,7 +136,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
             writer({"type": "token", "text": shown})
 
     try:
-        for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed):
+        for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed, min_reply_tokens(user_text)):
             if isinstance(event, ToolCall):
                 calls.append(event)
                 continue

@@ -73,37 +73,12 @@ def retry_nudge(language: str, persona: str, user: str) -> str:
     return template.format(persona=persona, user=user)
 
 
-# A question about the user's own life ("What's my puppy called?", 「私の好物、覚えてる？」) was
-# answered as if "my"/「私」 were the persona's ("My puppy's name is Max.", 「私の好物は抹茶アイス」,
-# session 8 and 9 transcripts): the reminder then says whose they are.
-_ASKS_ABOUT_SELF = re.compile(
-    r"(?i:\b(?:my|me|mine|myself|i|i'm|i've|i'd|i was)\b)(?=.*\?\s*$)"
-    r"|(?:私|わたし|僕|ぼく|俺|あたし|うち)(?:の|が|は|って)(?=.*(?:[?？]|かな|っけ|の)[。]?\s*$)"
-    r"|我(?=.*[?？吗呢]\s*$)",
-    re.DOTALL,
-)
-_WHOSE = {
-    "en": " In {user}'s message, \"I\" and \"my\" mean {user}.",
-    "ja": "（{user}さんの言う「私」は{user}さんのこと）",
-    "zh": "（{user}说的“我”是指{user}）",
-}
-
-
-def asks_about_self(text: str) -> bool:
-    """A question in which the user speaks of themself."""
-    return bool(_ASKS_ABOUT_SELF.search(text.strip()))
-
-
 def asks_for_brevity(text: str) -> bool:
     return bool(_ASKS_FOR_BREVITY.search(text))
 
 
-def reply_reminder(language: str, persona: str, user: str, brief: bool = False, about_self: bool = False) -> str:
+def reply_reminder(language: str, persona: str, user: str, brief: bool = False) -> str:
     """A few words, in the language of the message being answered; empty if it has none.
-    `brief`: the user asked for a short answer; `about_self`: the user asked about themself."""
+    `brief`: the user asked for a short answer."""
     template = (_BRIEF_REMINDERS if brief else _REMINDERS).get(language)
-    if not template:
-        return ""
-    if about_self:
-        template += _WHOSE[language]
-    return template.format(persona=persona, user=user)
+    return template.format(persona=persona, user=user) if template else ""

@@ -14,7 +14,7 @@ from agent.language import message_language
 from agent.memory_lines import focused_line
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
-from agent.reply_rules import asks_about_self, asks_for_brevity, reply_reminder, reply_rules
+from agent.reply_rules import asks_for_brevity, reply_reminder, reply_rules
 from agent.retrieval import RetrievalResult
 from agent.tools import spoken_text
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
@@ -177,7 +177,7 @@ class CharacterSession:
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
         reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name,
-                                  brief=asks_for_brevity(user_entry.text), about_self=asks_about_self(user_entry.text))
+                                  brief=asks_for_brevity(user_entry.text))
         return build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,

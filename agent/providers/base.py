@@ -67,11 +67,13 @@ class ChatModel(Protocol):
         temperature: float,
         max_tokens: int,
         seed: int | None = None,
+        min_tokens: int = 0,
     ) -> Iterator[StreamEvent]:
         """Yield text deltas as they are generated, and tool calls (native-tool models).
 
         `seed` fixes the sampling where the backend allows it (benchmarks, tests, retries with
-        a new seed); None samples freshly."""
+        a new seed); None samples freshly. `min_tokens`: the reply may not end before this many
+        tokens, where the backend allows it (others ignore it)."""
         ...
 
     def load(self) -> object:

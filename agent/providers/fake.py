@@ -60,6 +60,7 @@ class ScriptedChatModel:
         temperature: float,
         max_tokens: int,
         seed: int | None = None,
+        min_tokens: int = 0,  # no control over a remote model's ending (fake: scripted replies)
     ) -> Iterator[StreamEvent]:
         self.calls.append((list(messages), list(tools)))
         result = self.script(messages, tools)

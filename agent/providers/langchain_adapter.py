@@ -211,6 +211,7 @@ class LangChainChatModel:
         temperature: float,
         max_tokens: int,
         seed: int | None = None,
+        min_tokens: int = 0,  # no control over a remote model's ending (fake: scripted replies)
     ) -> Iterator[StreamEvent]:
         messages, tools = list(messages), list(tools)
         return retrying_stream(lambda: self._stream_once(messages, tools, temperature, max_tokens),

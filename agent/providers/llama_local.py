@@ -18,6 +18,23 @@ from agent.providers.base import ChatMessage, ProviderError, StreamEvent, TextDe
 log = logging.getLogger(__name__)
 
 
+def _no_end_before(min_tokens: int, end_tokens: Sequence[int]):
+    """A llama.cpp logits processor: the end of the reply cannot be sampled before `min_tokens`
+    generated tokens. (The prompt's length is what the first call sees: generation starts there.)"""
+    from llama_cpp import LogitsProcessorList
+
+    start: list[int] = []
+
+    def processor(input_ids, scores):
+        if not start:
+            start.append(len(input_ids))
+        if len(input_ids) - start[0] < min_tokens:
+            scores[list(end_tokens)] = -float("inf")
+        return scores
+
+    return LogitsProcessorList([processor])
+
+
 class LlamaCppChatModel:
     budget_family = "local"
     native_tools = False
@@ -90,6 +107,7 @@ class LlamaCppChatModel:
         temperature: float,
         max_tokens: int,
         seed: int | None = None,
+        min_tokens: int = 0,
     ) -> Iterator[StreamEvent]:
         llama = self.load()
         with self._run_lock:
@@ -103,6 +121,7 @@ class LlamaCppChatModel:
                     min_p=constants.LOCAL_MIN_P,
                     top_k=constants.LOCAL_TOP_K,
                     seed=seed,
+                    logits_processor=_no_end_before(min_tokens, self._end_tokens(llama)) if min_tokens else None,
                 )
                 for chunk in chunks:
                     delta = chunk["choices"][0].get("delta", {})
@@ -111,6 +130,11 @@ class LlamaCppChatModel:
                         yield TextDelta(text)
             except ValueError as exc:  # llama.cpp raises ValueError when the prompt is too long
                 raise ProviderError(f"The local model could not take this prompt: {exc}") from exc
+
+    @staticmethod
+    def _end_tokens(llama) -> tuple[int, ...]:
+        im_end = llama.tokenize(b"<|im_end|>", add_bos=False, special=True)
+        return tuple({llama.token_eos(), *(im_end if len(im_end) == 1 else ())})
 
     def warm(self, messages: Sequence[ChatMessage]) -> None:
         """Evaluate the prompt so its tokens are cached; generates a single token."""

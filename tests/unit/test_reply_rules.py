@@ -9,7 +9,7 @@ from agent.keep_requests import (
     KeepAction, is_keep_request, keep_action, keep_note, merged_line, pending_corrections,
 )
 from agent.language import is_question, message_language
-from agent.reply_rules import asks_about_self, asks_for_brevity, reply_reminder, reply_rules
+from agent.reply_rules import asks_for_brevity, reply_reminder, reply_rules
 
 
 @pytest.mark.parametrize("text", [
@@ -132,23 +132,6 @@ def test_a_request_for_a_short_answer_is_repeated_in_the_reminder(text, brief):
     assert (("few words" in reminder or "短く" in reminder) is brief)
 
 
-@pytest.mark.parametrize("text, about_self", [
-    ("What's my puppy called, do you remember?", True),
-    ("今日の晩ごはん、何にしようかな。私の好物、覚えてる？", True),
-    ("うちの猫の名前、覚えてる？", True),
-    ("我的狗叫什么名字？", True),
-    ("What's your name again?", False),
-    ("I went hiking yesterday.", False),  # not a question
-    ("アークは何味が好き？", False),
-])
-def test_questions_about_the_user_themself_are_recognised(text, about_self):
-    assert asks_about_self(text) == about_self
-
-
-def test_the_reminder_says_whose_i_and_my_are_when_the_user_asks_about_themself():
-    assert 'In Maya\'s message, "I" and "my" mean Maya.' in reply_reminder("en", "Ark", "Maya", about_self=True)
-    assert "「私」はマヤさん" in reply_reminder("ja", "アーク", "マヤ", about_self=True)
-    assert "mean" not in reply_reminder("en", "Ark", "Maya")
 
 
 @pytest.mark.parametrize("text, question", [

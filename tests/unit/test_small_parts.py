@@ -116,3 +116,24 @@ def test_keyword_samples_can_be_left_out_of_the_prompt():
     result = RetrievalResult(False, "", (ranked, sample))
     assert result.for_prompt(with_samples=False).items == (ranked,)
     assert result.for_prompt(with_samples=True).items == (ranked, sample)
+
+
+def test_the_end_of_a_reply_cannot_come_before_the_minimum():
+    import numpy as np
+
+    from agent.providers.llama_local import _no_end_before
+
+    [processor] = _no_end_before(2, (7,))
+    prompt = np.arange(5)
+    assert processor(prompt, np.zeros(10))[7] == -np.inf  # first generated token
+    assert processor(np.arange(6), np.zeros(10))[7] == -np.inf  # second
+    assert processor(np.arange(7), np.zeros(10))[7] == 0.0  # from the third on it may end
+
+
+def test_a_question_not_asking_for_brevity_gets_a_minimum_reply_length():
+    from agent.graph import min_reply_tokens
+
+    assert min_reply_tokens("What's your name again?") == constants.MIN_REPLY_TOKENS
+    assert min_reply_tokens("うちの猫の名前、覚えてる？") == constants.MIN_REPLY_TOKENS
+    assert min_reply_tokens("When did we meet? (Answer in a few words.)") == 0
+    assert min_reply_tokens("I went hiking today.") == 0
