@@ -10,8 +10,10 @@ A companion is a friend, not a help desk, so the app drops that sentence and wha
 The first sentence streams at once (the time to the first word matters) unless it opens like an
 apology or a disclaimer, or is so far a copy of the user's words, or the caller asks for it to be
 held (a Japanese reply to something the user told rather than asked, where service talk opened
-the reply); then it is held and checked, and if it fails nothing has been shown and the reply is
-asked for again. Each later sentence is shown when it is
+the reply); then it is held and checked. Held service talk or a disclaimer is left out and the
+next sentence opens the reply ("Sure, I can help with that! Try a lentil soup." shows the soup:
+asked again, three seeds running opened with the same line, and the chat showed a notice); any
+other failure shows nothing and the reply is asked for again. Each later sentence is shown when it is
 complete and passed the check. Sentence ends: 。！？!? and "." before a space,
 or a line break.
 """
@@ -205,6 +207,9 @@ class SentenceGate:
                 return None
             first = self._pending[: end.end()]
             if self._offends(first):
+                if _OUT_OF_CHARACTER.search(first):  # service talk or a disclaimer: left out, what follows opens
+                    self._pending = self._pending[end.end():]
+                    return self._decide_opening() if self._pending.strip() else None
                 self.blocked, self._pending = first, ""
                 return None
             self._pending = self._pending[end.end():]

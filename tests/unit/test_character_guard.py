@@ -59,24 +59,28 @@ def test_the_logged_reply_is_what_was_shown(data_dir, clock):
     assert service.conversation("Ark")[-1].text == "Sounds delicious!"
 
 
-def test_a_first_sentence_that_opens_like_a_disclaimer_is_held_and_checked():
+def test_a_first_sentence_that_opens_like_a_disclaimer_is_held_checked_and_left_out():
     gate = SentenceGate()
     assert gate.feed("すみませんが、私はAI") == ""  # held while it could be a disclaimer
-    assert stream(gate, "言語モデルなので料理はできません。でもカレーはいいね！") == ""
-    assert "AI言語モデル" in gate.blocked
+    assert stream(gate, "言語モデルなので料理はできません。でもカレーはいいね！") == "でもカレーはいいね！"
+    alone = SentenceGate()
+    assert stream(alone, "すみませんが、私はAI言語モデルなので料理はできません。") == "" and not alone.flush()
     ok = SentenceGate()
     assert ok.feed("I'm a bit") == ""
     assert ok.feed(" jealous! ") == "I'm a bit jealous! "
     assert SentenceGate().feed("Wow") == "Wow"  # cannot open a disclaimer: streams at once
 
 
-def test_a_reply_that_opens_out_of_character_is_asked_for_again(data_dir, clock):
+def test_a_reply_that_opens_out_of_character_shows_what_follows_or_is_asked_for_again(data_dir, clock):
     model = ScriptedChatModel(replies("As an AI language model, I cannot taste food. But curry is great.",
+                                      "As an AI language model, I cannot taste food.",
                                       "Curry from scratch? That's impressive!"))
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     events = list(service.send("Ark", "I made curry from spices today."))
+    assert "".join(e.text for e in events if e.kind == "token").strip() == "But curry is great."
+    events = list(service.send("Ark", "I made dal too."))  # nothing but the disclaimer: asked again
     assert "".join(e.text for e in events if e.kind == "token").strip() == "Curry from scratch? That's impressive!"
-    assert len(model.calls) == 2
+    assert len(model.calls) == 3
 
 
 def test_a_reply_that_repeats_the_users_words_is_held_and_asked_for_again():
@@ -165,8 +169,8 @@ def test_a_reply_that_takes_the_users_name_ends_there_or_is_asked_for_again():
 def test_a_first_sentence_held_whole_is_checked_before_anything_shows():
     told = "ありがとう。ちょっと元気出た。"
     gate = SentenceGate(("ユウト", "アーク"), told, "ja", user_name="ユウト", hold_first_sentence=True)
-    assert stream(gate, "うん、何か手伝いできることがあればお知らせください。よかった。") == ""
-    assert gate.blocked  # nothing was shown: the reply is asked for again
+    assert stream(gate, "うん、何か手伝いできることがあればお知らせください。よかった。") == "よかった。"
+    assert not gate.blocked  # the service talk was left out, the rest is shown
     fine = SentenceGate(("ユウト", "アーク"), told, "ja", user_name="ユウト", hold_first_sentence=True)
     assert fine.feed("よかった") == ""  # held until the sentence is whole…
     assert fine.feed("！元気") == "よかった！"  # …then shown at once
