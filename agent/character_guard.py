@@ -77,6 +77,10 @@ def claims_user_name(sentence: str, user_name: str) -> bool:
 # (difflib ratio: at 0.8 "Here are some tips for house-training a puppy:" counted as an echo of
 # "Any tips for house-training a puppy?"; the conversation scorer applies 0.8 to the whole reply).
 ECHO_MIN_CHARS = 10
+# A sentence that is a piece of the turn's context this long, or a whole line of it (the reminder), is
+# the prompt said back; a shorter piece is an answer quoted from it ("0800 556 713" from a document's passage was
+# taken for a copy and the question got an empty-reply notice: bench docqa, session 9).
+CONTEXT_COPY_MIN_CHARS = 40
 ECHO_SIMILARITY = 0.9
 ECHO_RESTATED_SHARE = 0.7
 _PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
@@ -154,6 +158,7 @@ class SentenceGate:
         self._heard = _squash(user_text)
         self._script = {"ja": "cjk", "zh": "cjk", "en": "en"}.get(language, "")
         self._context = _squash(context)
+        self._context_lines = {_squash(line) for line in context.splitlines()} - {""}
         self._pending = ""
         self._first_done = False
         self._streaming = False  # the first sentence has started to be shown
@@ -163,7 +168,8 @@ class SentenceGate:
         said = _squash(sentence)
         return (breaks_character(sentence, self._names) or echoes(sentence, self._user_text)
                 or claims_user_name(sentence, self._user_name)
-                or (len(said) >= ECHO_MIN_CHARS and said in self._context))
+                or (len(said) >= ECHO_MIN_CHARS and said in self._context
+                    and (len(said) >= CONTEXT_COPY_MIN_CHARS or said in self._context_lines)))
 
     def _copying(self, text: str) -> bool:
         said = _squash(text)

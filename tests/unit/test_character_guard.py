@@ -121,6 +121,11 @@ def test_the_prompts_own_layout_and_context_are_never_said_back():
     assert stream(gate, "# Now\n2026-11-08 Sun 03:47\n\nArkとしてタクミさんに日本語で返事") == ""
     later = SentenceGate(user_text="Any tips?", language="en", context="Reply to Priya as Ark, in English.")
     assert stream(later, "Sure, give treats. ---\nReply to Priya as Ark, in English.").strip() == "Sure, give treats."
+    recited = SentenceGate(user_text="Any tips?", language="en", context="# Memories\n- x\n\nReply to Priya as Ark, in English.")
+    assert stream(recited, "Sure, treats work. Reply to Priya as Ark, in English.") == "Sure, treats work. "
+    quoting = SentenceGate(user_text="What is the service line's number?", language="en",
+                           context="- (from manual.md) Call the service line on 0800 556 713.")
+    assert stream(quoting, "0800 556 713") == "0800 556 713"  # an answer quoted from a passage is no recital
     restating = SentenceGate(user_text="Any tips for house-training a puppy?", language="en")
     assert stream(restating, "Sure! Here are some tips for house-training a puppy: take him out often.") == \
         "Sure! take him out often."  # the restated question is left out
