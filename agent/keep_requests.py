@@ -61,10 +61,14 @@ def keep_note(text: str, user_name: str, now: datetime) -> str:
         stripped = stripped.rstrip("?？ ")
     if stripped and stripped != body:
         body = stripped[0].upper() + stripped[1:]
-    date = now.strftime("%Y-%m-%d")
-    if message_language(body) in ("ja", "zh"):
-        return f"- {date} {user_name}さんの言葉:「{body}」"
-    return f'- {date} {user_name} said: "{body}"'
+    return _kept_line(now.strftime("%Y-%m-%d"), user_name, body, message_language(body) in ("ja", "zh"))
+
+
+def _kept_line(day: str, who: str, body: str, japanese: bool, corrected: bool = False) -> str:
+    """The one shape of a kept note in core memory (`_CORRECTED` reads it back)."""
+    if japanese:
+        return f"- {day} {who}さんの言葉{'（訂正後）' if corrected else ''}:「{body}」"
+    return f'- {day} {who} said{" (corrected)" if corrected else ""}: "{body}"'
 
 
 
@@ -174,7 +178,4 @@ def merged_line(pending: PendingCorrection, answer: str) -> str | None:
         return None
     if not old or not new or old == new or old not in pending.note or new.lower() not in pending.correction.lower():
         return None
-    note = pending.note.replace(old, new)
-    if pending.japanese:
-        return f"- {pending.when} {pending.who}さんの言葉（訂正後）:「{note}」"
-    return f'- {pending.when} {pending.who} said (corrected): "{note}"'
+    return _kept_line(pending.when, pending.who, pending.note.replace(old, new), pending.japanese, corrected=True)

@@ -80,8 +80,10 @@ def _sentences(body: str) -> list[str]:
             continue
         merged.append(_glue(carry, piece))
         carry = ""
-    if carry:
-        merged.append(carry) if not merged else merged.__setitem__(-1, _glue(merged[-1], carry))
+    if carry and merged:
+        merged[-1] = _glue(merged[-1], carry)
+    elif carry:
+        merged.append(carry)
     return merged
 
 

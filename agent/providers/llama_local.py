@@ -51,6 +51,7 @@ class LlamaCppChatModel:
         self._n_threads = n_threads
         self._llama = None
         self._planner = None  # a second, small context for complete_json (see constants.PLANNER_N_CTX)
+        self._ends: tuple[int, ...] | None = None  # the reply-ending tokens (`_end_tokens`)
         self._load_lock = threading.Lock()
         # One llama context: generations must not interleave.
         self._run_lock = threading.Lock()
@@ -131,10 +132,12 @@ class LlamaCppChatModel:
             except ValueError as exc:  # llama.cpp raises ValueError when the prompt is too long
                 raise ProviderError(f"The local model could not take this prompt: {exc}") from exc
 
-    @staticmethod
-    def _end_tokens(llama) -> tuple[int, ...]:
-        im_end = llama.tokenize(b"<|im_end|>", add_bos=False, special=True)
-        return tuple({llama.token_eos(), *(im_end if len(im_end) == 1 else ())})
+    def _end_tokens(self, llama) -> tuple[int, ...]:
+        """The tokens that end a reply (end of text, the chat template's end of turn), looked up once."""
+        if self._ends is None:
+            im_end = llama.tokenize(b"<|im_end|>", add_bos=False, special=True)
+            self._ends = tuple({llama.token_eos(), *(im_end if len(im_end) == 1 else ())})
+        return self._ends
 
     def warm(self, messages: Sequence[ChatMessage]) -> None:
         """Evaluate the prompt so its tokens are cached; generates a single token."""
