@@ -22,7 +22,8 @@ from agent import reply_tags
 from agent.character_guard import SentenceGate
 from agent.keep_requests import KeepAction, keep_action
 from agent.language import is_question, message_language
-from agent.reply_rules import asks_for_brevity, retry_nudge
+from agent.reply_form import asks_for_brevity
+from agent.reply_rules import retry_nudge
 from agent.prompt_builder import BuiltPrompt
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult

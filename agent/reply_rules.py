@@ -7,8 +7,6 @@ mixed-language style examples and naming phrases to avoid made replies worse, so
 """
 from __future__ import annotations
 
-import re
-
 import constants
 
 
@@ -52,11 +50,6 @@ _BRIEF_REMINDERS = {
     "ja": "{persona}として{user}さんに日本語で、答えだけを短く",
     "zh": "以{persona}的身份用中文回复{user}，只说答案，几个字",
 }
-_ASKS_FOR_BREVITY = re.compile(
-    r"\bin (?:a|one|two|three) (?:few |couple of )?words?\b|\bbriefly\b|\bin short\b|\bshort answer\b|\bjust the answer\b"
-    r"|一言で|ひとことで|手短に|簡潔に|短く答えて|一句话|简短",
-    re.IGNORECASE,
-)
 
 
 # A reply asked for again (empty, or its opening failed the character guard): the model had fallen
@@ -71,10 +64,6 @@ _RETRY_NUDGES = {
 def retry_nudge(language: str, persona: str, user: str) -> str:
     template = _RETRY_NUDGES.get(language, _RETRY_NUDGES["en"])
     return template.format(persona=persona, user=user)
-
-
-def asks_for_brevity(text: str) -> bool:
-    return bool(_ASKS_FOR_BREVITY.search(text))
 
 
 def reply_reminder(language: str, persona: str, user: str, brief: bool = False) -> str:

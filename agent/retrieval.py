@@ -13,6 +13,7 @@ from typing import Protocol
 
 import constants
 from agent.relative_time import resolve_relative_times, spelled_out
+from agent.reply_form import without_form_request
 
 # Greetings and short affect-only messages: searching memory for these only adds noise.
 _GREETING = re.compile(
@@ -100,4 +101,5 @@ def retrieve(message: str, now: datetime, searcher: Searcher | None, enabled: bo
         return RetrievalResult(True, reason)
     if searcher is None:
         return RetrievalResult(True, "no memory index yet")
-    return searcher(message, now)
+    # "(Answer in a few words.)" says how to reply, not what to recall.
+    return searcher(without_form_request(message), now)

@@ -14,7 +14,8 @@ from agent.language import message_language
 from agent.memory_lines import focused_line
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
-from agent.reply_rules import asks_for_brevity, reply_reminder, reply_rules
+from agent.reply_form import asks_for_brevity, without_form_request
+from agent.reply_rules import reply_reminder, reply_rules
 from agent.retrieval import RetrievalResult
 from agent.tools import spoken_text
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
@@ -172,7 +173,7 @@ class CharacterSession:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))
         retrieval = retrieval.for_prompt(with_samples=constants.PROMPT_KEYWORD_SAMPLES[model.budget_family])
         if retrieval.items:  # last: memories take the room the rest leaves, whole lines only
-            about = user_entry.text
+            about = without_form_request(user_entry.text)  # the lines' subject, not the reply's form
             dynamic.append(PromptSection(
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))

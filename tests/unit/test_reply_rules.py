@@ -9,7 +9,8 @@ from agent.keep_requests import (
     KeepAction, is_keep_request, keep_action, keep_note, merged_line, pending_corrections,
 )
 from agent.language import is_question, message_language
-from agent.reply_rules import asks_for_brevity, reply_reminder, reply_rules
+from agent.reply_form import asks_for_brevity
+from agent.reply_rules import reply_reminder, reply_rules
 
 
 @pytest.mark.parametrize("text", [
@@ -130,8 +131,6 @@ def test_a_request_for_a_short_answer_is_repeated_in_the_reminder(text, brief):
     assert asks_for_brevity(text) is brief
     reminder = reply_reminder(message_language(text), "Ark", "Ken", brief=asks_for_brevity(text))
     assert (("few words" in reminder or "短く" in reminder) is brief)
-
-
 
 
 @pytest.mark.parametrize("text, question", [
