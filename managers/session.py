@@ -14,6 +14,7 @@ from agent.language import message_language
 from agent.memory_lines import focused_line
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
+from agent.relative_time import spelled_out
 from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules
 from agent.retrieval import RetrievalResult
@@ -198,4 +199,7 @@ class CharacterSession:
         """The current hour, not minute: it ends the cached prefix, so it is evaluated after a
         reply and at most once an hour more (a minute-exact time cost ~20 tokens every turn)."""
         now = self.clock().astimezone()
-        return f"# Now\n{now.strftime('%Y-%m-%d %a')}, {now.hour:02d}:00–{(now.hour + 1) % 24:02d}:00"
+        # The date as the memories' lines give theirs ("7 May 2023"): with an ISO date here the
+        # model answered "When…?" with "2023-06" (bench qa, session 10).
+        return (f"# Now\n{now:%A}, {spelled_out(now.date())}, "
+                f"{now.hour:02d}:00–{(now.hour + 1) % 24:02d}:00")
