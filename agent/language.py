@@ -37,3 +37,21 @@ def message_language(text: str, han_only: str = "ja") -> str:
     if latin:
         return "en"
     return ""
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+_ASIDE = re.compile(r"\[[^\]]*\]")  # "[shares a photo of …]": what was shown, not said
+
+
+def only_asks(text: str) -> bool:
+    """A message that asks and tells nothing: it ends with a question, and every sentence before
+    it is a question too or an exclamation of a few words ("Wow, looks great! Is that your third one?")."""
+    sentences = [s for s in _SENTENCE_END.split(_ASIDE.sub("", text).strip()) if s.strip()]
+    if not sentences or not re.search(r"[?？]$", sentences[-1]):
+        return False
+    return all(re.search(r"[?？]$", s) or _exclamation(s) for s in sentences[:-1])
+
+
+def _exclamation(sentence: str) -> bool:
+    words = len(sentence.split()) if sentence.isascii() else len(sentence) // 3
+    return words <= 2 or (words <= 4 and bool(re.search(r"[!！]$", sentence)))

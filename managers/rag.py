@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import threading
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
@@ -72,6 +73,14 @@ def log_item_text(entry: LogEntry) -> str:
     when = entry.ts.strftime("%Y-%m-%d") if entry.ts else ""
     head = f"[{when}] {entry.name}" if when else entry.name
     return f"{head}: {spoken_text(entry.text)}"
+
+
+_ITEM_HEAD = re.compile(r"^(?:\[\d{4}-\d{2}-\d{2}\] )?[^:\n]{1,60}: ")
+
+
+def said_in(item_text: str) -> str:
+    """The words of a `log_item_text` line, without its date and speaker."""
+    return _ITEM_HEAD.sub("", item_text, count=1)
 
 
 def session_keys(entries: Sequence[LogEntry], gap: timedelta) -> dict[str, str]:

@@ -18,13 +18,14 @@ import numpy as np
 
 import constants
 from agent.keyword_sampling import LogBlock, sample_keyword_hits
+from agent.language import only_asks
 from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
 from agent.retrieval import RetrievalResult, RetrievedItem
 from managers.chat_log import parse_timestamp
 from managers.embeddings import beside_embedder
 from managers.memory_db import MemoryDB, StoredItem, ranking_terms
-from managers.rag import MEMORY_KINDS, MemoryIndexer
+from managers.rag import MEMORY_KINDS, MemoryIndexer, said_in
 from managers.vector_index import VectorIndex
 
 
@@ -275,7 +276,9 @@ class MemoryRecall:
         exclude = set(self.exclude_ids())
         # Ranked best first, so the few shown are the first few: no need to read 150 rows.
         ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS)
-        chosen = self.relevant(ranked, constants.RECALL_MAX_RESULTS)
+        # A message that only asks ("When are you opening the studio?") tells nothing to answer
+        # from: it follows the ones that tell and takes the room they leave (BENCHMARKS.md §5, session 10).
+        chosen = sorted(self.relevant(ranked, constants.RECALL_MAX_RESULTS), key=lambda r: only_asks(said_in(r.text)))
         items = []
         for r in chosen:
             mark = marks_for(0.0, time_decay(r.ts, now)).text()

@@ -77,6 +77,18 @@ def test_retrieval_result_explains_itself(tmp_path, clock, embedder):
     assert "violin" in result.items[0].text and "dense" in result.items[0].why
 
 
+def test_a_message_that_only_asks_comes_after_those_that_tell(tmp_path, clock, embedder):
+    lines = ["When is the studio opening, the dance studio?", "The dance studio opens on 20 June, I can't wait!",
+             "Nice weather today", "Yes, sunny"]
+    entries, recall = build(tmp_path, clock, embedder, lines)
+    now = clock() + timedelta(days=1)
+    ranked = recall.rank(rule_plan("When is the dance studio opening?"), now)
+    assert ranked[0].message_ids == (entries[0].id,)  # the question matches best by its words
+    shown = [i.text for i in recall("When is the dance studio opening?", now).items]
+    assert "20 June" in shown[0]
+    assert any(entries[0].text in t for t in shown[1:])  # still there, for the room the others leave
+
+
 def test_keyword_search_uses_every_log_file(tmp_path, clock, embedder):
     root = tmp_path / "Ark"
     clock.now = clock.now.replace(month=1)

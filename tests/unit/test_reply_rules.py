@@ -8,7 +8,7 @@ from agent.emotion import parse_emotion
 from agent.keep_requests import (
     KeepAction, is_keep_request, keep_action, keep_note, merged_line, pending_corrections,
 )
-from agent.language import is_question, message_language
+from agent.language import is_question, message_language, only_asks
 from agent.reply_form import asks_for_brevity
 from agent.reply_rules import reply_reminder, reply_rules
 
@@ -139,6 +139,16 @@ def test_a_request_for_a_short_answer_is_repeated_in_the_reminder(text, brief):
 ])
 def test_questions_are_told_from_statements(text, question):
     assert is_question(text) == question
+
+
+@pytest.mark.parametrize("text, asks_only", [
+    ("When are you opening the studio?", True), ("Wow, that looks great! What kind of yoga is it?", True),
+    ("Is that your third one? [shares a photo of a notebook]", True), ("すごい！それ何？", True),
+    ("I went there yesterday. Did you?", False), ("The opening night is tomorrow. Can't wait!", False),
+    ("昨日は京都に行ったよ。どう思う？", False), ("Aerial yoga, it's great.", False),
+])
+def test_a_message_that_only_asks_is_told_from_one_that_tells(text, asks_only):
+    assert only_asks(text) is asks_only
 
 
 CORRECTED_EN = ('- 2026-09-14 Priya said: "My dentist appointment is on Thursday at 4pm" → corrected 2026-09-15: '
