@@ -185,6 +185,10 @@ LEXICAL_CACHE_IDS = 4_000_000
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7
 RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrated on the dev probe)
+# A message naming a period ("in July 2022", 「先月」, agent/time_period.py): memories dated in it, or
+# within the slack after it (told a few days later), gain this much fused score (BENCHMARKS.md §1, session 10).
+RECALL_PERIOD_BONUS = 0.15
+PERIOD_SLACK_DAYS = 7
 # Keyword search reads this many of the oldest and of the newest matches (spares for the noise
 # filters: too short, in the context, duplicates), and this many at random from between them.
 KEYWORD_END_CANDIDATES = 20

@@ -10,10 +10,12 @@ import json
 import logging
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
 from typing import Callable
 
 import constants
+from agent.time_period import Period, named_period
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,7 @@ class QueryPlan:
     keywords: tuple[str, ...]
     intent: str
     source: str  # "rules" or "llm"
+    period: Period | None = None  # the stretch of time the message names ("in July 2022", 「先月」)
 
 
 def content_words(text: str) -> list[str]:
@@ -81,9 +84,11 @@ def classify_intent(text: str) -> str:
     return "factual"
 
 
-def rule_plan(message: str) -> QueryPlan:
+def rule_plan(message: str, today: date | None = None) -> QueryPlan:
+    """`today`: the day the message is read, for the period it names (none without it)."""
     words = content_words(message)
-    return QueryPlan(" ".join(words) or message.strip(), tuple(proper_nouns(message)), classify_intent(message), "rules")
+    return QueryPlan(" ".join(words) or message.strip(), tuple(proper_nouns(message)), classify_intent(message), "rules",
+                     named_period(message, today) if today else None)
 
 
 PLANNER_SCHEMA = {
@@ -119,13 +124,14 @@ def parse_llm_plan(raw: str, message: str) -> QueryPlan:
     return QueryPlan(rag, keywords, intent, "llm")
 
 
-def plan(message: str, complete_json: Callable[[str, str, dict], str] | None) -> QueryPlan:
-    """One planner call if an LLM is given (`complete_json(system, user, schema)`), else rules."""
+def plan(message: str, complete_json: Callable[[str, str, dict], str] | None, today: date | None = None) -> QueryPlan:
+    """One planner call if an LLM is given (`complete_json(system, user, schema)`), else rules;
+    the period the message names is read by rules either way."""
     if complete_json is None:
-        return rule_plan(message)
+        return rule_plan(message, today)
     try:
         raw = complete_json(PLANNER_PROMPT, message, PLANNER_SCHEMA)
     except Exception as exc:  # noqa: BLE001 - any provider failure must fall back, never block a reply
         log.warning("Planner call failed (%s); using the rule-based planner", type(exc).__name__)
-        return rule_plan(message)
-    return parse_llm_plan(raw, message)
+        return rule_plan(message, today)
+    return replace(parse_llm_plan(raw, message), period=named_period(message, today) if today else None)

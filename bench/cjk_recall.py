@@ -118,7 +118,7 @@ def run_language(lang: str, embedder, weights: dict[str, float] | None = None) -
             bm25 = BigramBM25.of([text for _, text in items])
             for question in history["questions"]:
                 evidence = set(question["evidence"])
-                ranked = recall.rank(rule_plan(question["question"]), now, weights=weights)
+                ranked = recall.rank(rule_plan(question["question"], now.date()), now, weights=weights)
                 app.append(score_ranking([(tuple(to_set[m] for m in r.message_ids if m in to_set), r.text)
                                           for r in ranked], evidence))
                 baseline.append(score_ranking([items[i] for i in bm25.ranking(question["question"])], evidence))

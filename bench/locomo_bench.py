@@ -131,7 +131,7 @@ def _ask(conv: dict, qa: list, template: Path | None, embedder, partition_from: 
                 skipped += 1
                 continue
             started = time.perf_counter()
-            ranked = recall.rank(rule_plan(question["question"]), now, rerank_on=rerank_on, weights=weights)
+            ranked = recall.rank(rule_plan(question["question"], now.date()), now, rerank_on=rerank_on, weights=weights)
             latencies.append((time.perf_counter() - started) * 1000)
             items = [(tuple(to_dia[m] for m in r.message_ids if m in to_dia), r.text) for r in ranked]
             scored.append((str(question["category"]), score_ranking(items, ev)))

@@ -10,7 +10,7 @@ import heapq
 import random
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import chain
 from typing import Callable, Collection, Sequence
 
@@ -21,6 +21,7 @@ from agent.keyword_sampling import LogBlock, sample_keyword_hits
 from agent.language import only_asks
 from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
+from agent.time_period import Period
 from agent.retrieval import RetrievalResult, RetrievedItem
 from managers.chat_log import parse_timestamp
 from managers.embeddings import beside_embedder
@@ -159,6 +160,14 @@ def _first_not_excluded(db: MemoryDB, order: list[tuple[int, float]], excluded: 
     return kept, stored
 
 
+def _days_outside(period: Period | None, when: dict[int, datetime | None]) -> dict[int, int]:
+    """For each dated item, how many days it lies outside the period the query names (0: inside,
+    constants.PERIOD_SLACK_DAYS after its end included); empty when the query names none."""
+    if period is None:
+        return {}
+    return {i: period.days_outside(ts.date(), constants.PERIOD_SLACK_DAYS) for i, ts in when.items() if ts}
+
+
 def _named_speakers(speakers: set[str], query: str) -> set[str]:
     """Speakers whose name the query contains (as a whole word for latin names)."""
     lowered = query.lower()
@@ -226,14 +235,18 @@ class MemoryRecall:
         fields = db.scoring_fields(sorted(candidates))
         named = _named_speakers({f.speaker for f in fields.values()}, query_plan.rag_query)
         total_weight = sum(w.values())
+        when = {i: parse_timestamp(f.ts) for i, f in fields.items()}
+        outside = _days_outside(query_plan.period, when)
         fused = {
             i: (w["turn"] * turn_lex.get(i, 0.0) + w["window"] * window_lex.get(i, 0.0)
                 + w["turn_dense"] * turn_dense.get(i, 0.0) + w["window_dense"] * window_dense.get(i, 0.0)
                 + w["speaker"] * (f.speaker in named)) / total_weight
+            + constants.RECALL_PERIOD_BONUS * (outside.get(i) == 0)
             for i, f in fields.items()
         }
-        when = {i: parse_timestamp(fields[i].ts) for i in fused}
-        order = (rerank([(i, fused[i], fields[i].arousal, when[i]) for i in fused], query_plan.intent, now)
+        # Asked about a period, freshness is nearness to that period, not to now.
+        stamps = {i: now - timedelta(days=outside[i]) if i in outside else when[i] for i in fused}
+        order = (rerank([(i, fused[i], fields[i].arousal, stamps[i]) for i in fused], query_plan.intent, now)
                  if rerank_on else sorted(fused.items(), key=lambda p: p[1], reverse=True))
         # Scores are per item, so leaving out what the conversation already holds can wait until here.
         order, stored = _first_not_excluded(db, order, set(exclude), limit)
@@ -272,7 +285,7 @@ class MemoryRecall:
         return [r for r in ranked if r.score >= constants.RECALL_MIN_SCORE][:count]
 
     def __call__(self, message: str, now: datetime) -> RetrievalResult:
-        query_plan = plan(message, self.complete_json)
+        query_plan = plan(message, self.complete_json, now.date())
         exclude = set(self.exclude_ids())
         # Ranked best first, so the few shown are the first few: no need to read 150 rows.
         ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS)

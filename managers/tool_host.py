@@ -41,8 +41,8 @@ class PersonaTools:
         return self.session.revise_core_memory_line(old_line, new_line)
 
     def recall_memories(self, query: str) -> str:
-        recall = self._recall()
-        ranked = recall.rank(rule_plan(query), self._clock(), self.session.context_message_ids(),
+        recall, now = self._recall(), self._clock()
+        ranked = recall.rank(rule_plan(query, now.date()), now, self.session.context_message_ids(),
                              limit=constants.RECALL_TOOL_RESULTS)
         lines = [truncate_block(r.text)[0] for r in recall.relevant(ranked, constants.RECALL_TOOL_RESULTS)]
         return as_data("\n".join(f"- {line}" for line in lines)) or "No matching memories."

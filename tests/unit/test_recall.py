@@ -1,6 +1,6 @@
 """Recall through the real pipeline: the real default embedder, real SQLite FTS5 and FAISS."""
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -87,6 +87,25 @@ def test_a_message_that_only_asks_comes_after_those_that_tell(tmp_path, clock, e
     shown = [i.text for i in recall("When is the dance studio opening?", now).items]
     assert "20 June" in shown[0]
     assert any(entries[0].text in t for t in shown[1:])  # still there, for the room the others leave
+
+
+def test_a_named_period_brings_up_the_memory_from_it(tmp_path, clock, embedder):
+    # Two trips told alike, months apart; a stretch of small talk between them.
+    dated = [("We took a trip to the lake with the kids, it was lovely", datetime(2022, 7, 10, tzinfo=timezone.utc)),
+             ("Sounds lovely!", datetime(2022, 7, 10, 0, 1, tzinfo=timezone.utc)),
+             ("We took a trip to the mountains with the kids, it was lovely", datetime(2023, 2, 5, tzinfo=timezone.utc)),
+             ("Sounds lovely too!", datetime(2023, 2, 5, 0, 1, tzinfo=timezone.utc))]
+    root = tmp_path / "Ark"
+    times = iter(t for _, t in dated)
+    log = ChatLog(root / "logs", lambda: next(times))
+    entries = [log.append("USER", "Mina", text) for text, _ in dated]
+    indexer = MemoryIndexer(root, embedder)
+    indexer.update()
+    recall = MemoryRecall(indexer, random.Random(0))
+    now = datetime(2023, 3, 1, tzinfo=timezone.utc)
+    for asked, expected in (("Where did we take a trip with the kids in July 2022?", entries[0]),
+                            ("Where did we take a trip with the kids in February?", entries[2])):
+        assert recall(asked, now).items[0].text.endswith(expected.text), asked
 
 
 def test_keyword_search_uses_every_log_file(tmp_path, clock, embedder):

@@ -1,0 +1,114 @@
+"""The stretch of time a message asks about ("on 25 May 2023", "in July", "last week", 「先月」).
+
+"Where did Joanna travel in July 2022?" names when; memory search by words and meaning alone
+recalled "Awesome! Enjoy yourself!" from February, and the temporal intent's preference for fresh
+memories pulled the wrong way. Recall boosts the memories dated within the period and measures
+freshness from it (managers/recall.py). Pure functions of the text and `today`.
+"""
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from agent.relative_time import MONTHS
+
+
+@dataclass(frozen=True)
+class Period:
+    start: date
+    end: date  # inclusive
+
+    def days_outside(self, day: date, slack_days: int) -> int:
+        """0 when `day` falls in the period or within `slack_days` after it (what happened is often
+        told a few days later), else how many days it lies before or after that."""
+        if day < self.start:
+            return (self.start - day).days
+        return max(0, (day - self.end).days - slack_days)
+
+
+def _month(year: int, month: int) -> Period:
+    return Period(date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1]))
+
+
+def _latest_month(month: int, today: date) -> Period:
+    """That month in this year, or last year's if it has not come yet."""
+    return _month(today.year if month <= today.month else today.year - 1, month)
+
+
+def _day(year: int | None, month: int, day: int, today: date) -> Period | None:
+    try:
+        found = date(year if year else today.year, month, day)
+        if not year and found > today:
+            found = date(today.year - 1, month, day)
+    except ValueError:
+        return None
+    return Period(found, found)
+
+
+_MONTH = "|".join(MONTHS) + "|" + "|".join(m[:3] for m in MONTHS) + "|Sept"
+_SEASONS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11)}
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_CJK_DATE = re.compile(r"(?:(\d{4})年)?(\d{1,2})月(?:(\d{1,2})[日号])?")
+_CJK_YEAR = re.compile(r"(\d{4})年")
+_EN_MONTH_DAY = re.compile(rf"\b({_MONTH})\.? (\d{{1,2}})(?:st|nd|rd|th)?(?:,? (\d{{4}}))?\b", re.IGNORECASE)
+_EN_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MONTH})\.?(?:,? (\d{{4}}))?\b", re.IGNORECASE)
+_EN_MONTH = re.compile(rf"\b(?:(in|during|of|since|from|last|this) )?({_MONTH})\b(?:,? (\d{{4}}))?", re.IGNORECASE)
+_EN_SEASON = re.compile(r"\b(spring|summer|autumn|fall) (?:of )?(\d{4})\b", re.IGNORECASE)
+_EN_YEAR = re.compile(r"\b(?:in|during|of) (\d{4})\b", re.IGNORECASE)
+_RELATIVE = re.compile(r"\b(yesterday|last week|last month|last year)\b|(昨日|きのう|昨天)|(先週|上周|上个?星期)"
+                       r"|(先月|上个?月)|(去年|昨年)", re.IGNORECASE)
+
+
+def _month_number(name: str) -> int:
+    return next(i for i, m in enumerate(MONTHS, 1) if m.lower().startswith(name.lower()[:3]))
+
+
+def _relative(match: re.Match, today: date) -> Period:
+    day, week, month, year = (match.group(1) or "").lower(), match.group(3), match.group(4), match.group(5)
+    if day == "yesterday" or match.group(2):
+        return Period(today - timedelta(days=1), today - timedelta(days=1))
+    if day == "last week" or week:
+        monday = today - timedelta(days=today.weekday() + 7)
+        return Period(monday, monday + timedelta(days=6))
+    if day == "last month" or month:
+        year_, month_ = (today.year, today.month - 1) if today.month > 1 else (today.year - 1, 12)
+        return _month(year_, month_)
+    return Period(date(today.year - 1, 1, 1), date(today.year - 1, 12, 31))
+
+
+def named_period(text: str, today: date) -> Period | None:
+    """The period the text names, the most precise first (a day, a month, a season, a year, then
+    relative words), or None. A year may not lie ahead of `today`."""
+    def valid(year: str | None) -> bool:
+        return year is None or 1900 <= int(year) <= today.year
+
+    if (m := _ISO.search(text)) and valid(m.group(1)):
+        return _day(int(m.group(1)), int(m.group(2)), int(m.group(3)), today)
+    for m in _CJK_DATE.finditer(text):
+        if valid(m.group(1)) and 1 <= int(m.group(2)) <= 12:
+            year = int(m.group(1)) if m.group(1) else None
+            if m.group(3):
+                return _day(year, int(m.group(2)), int(m.group(3)), today)
+            return _month(year, int(m.group(2))) if year else _latest_month(int(m.group(2)), today)
+    for pattern, month_at, day_at in ((_EN_MONTH_DAY, 1, 2), (_EN_DAY_MONTH, 2, 1)):
+        if (m := pattern.search(text)) and valid(m.group(3)):
+            return _day(int(m.group(3)) if m.group(3) else None, _month_number(m.group(month_at)),
+                        int(m.group(day_at)), today)
+    for m in _EN_MONTH.finditer(text):
+        preposition, month, year = m.groups()
+        if year and valid(year):
+            return _month(int(year), _month_number(month))
+        if not year and preposition:  # "May" and "March" are also words: without a year, only "in May"
+            return _latest_month(_month_number(month), today)
+    if (m := _EN_SEASON.search(text)) and valid(m.group(2)):
+        first, last = _SEASONS[m.group(1).lower()]
+        year = int(m.group(2))
+        return Period(date(year, first, 1), _month(year, last).end)
+    if (m := _CJK_YEAR.search(text) or _EN_YEAR.search(text)) and valid(m.group(1)):
+        year = int(m.group(1))
+        return Period(date(year, 1, 1), date(year, 12, 31))
+    if m := _RELATIVE.search(text):
+        return _relative(m, today)
+    return None

@@ -1,0 +1,44 @@
+from datetime import date
+
+import pytest
+
+from agent.time_period import Period, named_period
+
+TODAY = date(2023, 10, 24)  # a Tuesday
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("What painting did Melanie show on October 13, 2023?", date(2023, 10, 13), date(2023, 10, 13)),
+    ("What happened on 7 July, 2023?", date(2023, 7, 7), date(2023, 7, 7)),
+    ("on the 3rd of March", date(2023, 3, 3), date(2023, 3, 3)),
+    ("the note of 2023-05-07", date(2023, 5, 7), date(2023, 5, 7)),
+    ("Where did Joanna travel to in July 2022?", date(2022, 7, 1), date(2022, 7, 31)),
+    ("When did we go camping in July?", date(2023, 7, 1), date(2023, 7, 31)),
+    ("What did I plan in December?", date(2022, 12, 1), date(2022, 12, 31)),  # December has not come yet this year
+    ("What state did Joanna visit in summer 2021?", date(2021, 6, 1), date(2021, 8, 31)),
+    ("What did we do in 2022?", date(2022, 1, 1), date(2022, 12, 31)),
+    ("What did I say yesterday?", date(2023, 10, 23), date(2023, 10, 23)),
+    ("What did I tell you last week?", date(2023, 10, 16), date(2023, 10, 22)),
+    ("先月話した旅行、覚えてる？", date(2023, 9, 1), date(2023, 9, 30)),
+    ("2023年5月25日に何した？", date(2023, 5, 25), date(2023, 5, 25)),
+    ("5月に行った店", date(2023, 5, 1), date(2023, 5, 31)),
+    ("上个月我们去了哪里", date(2023, 9, 1), date(2023, 9, 30)),
+])
+def test_the_period_a_message_names(text, start, end):
+    assert named_period(text, TODAY) == Period(start, end)
+
+
+@pytest.mark.parametrize("text", [
+    "May I ask you something?", "We will march for it", "I may go there in 2030", "What is my cat called?",
+    "I have 2023 photos", "猫の名前は？",
+])
+def test_no_period_where_none_is_named(text):
+    assert named_period(text, TODAY) is None
+
+
+def test_days_outside_a_period_count_the_slack_after_it_as_inside():
+    july = Period(date(2022, 7, 1), date(2022, 7, 31))
+    assert july.days_outside(date(2022, 7, 15), 7) == 0
+    assert july.days_outside(date(2022, 8, 5), 7) == 0  # told a few days later
+    assert july.days_outside(date(2022, 8, 10), 7) == 3
+    assert july.days_outside(date(2022, 6, 20), 7) == 11
