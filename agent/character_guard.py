@@ -81,7 +81,9 @@ ECHO_MIN_CHARS = 10
 # the prompt said back; a shorter piece is an answer quoted from it ("0800 556 713" from a document's passage was
 # taken for a copy and the question got an empty-reply notice: bench docqa, session 9).
 CONTEXT_COPY_MIN_CHARS = 40
-ECHO_SIMILARITY = 0.9
+# 0.85: 「私は暑すぎて何もしたくない。」 said back to 「今日は暑すぎて何もしたくない。」 is 0.89 (bench conversation,
+# session 10); "Here are some tips for house-training a puppy:" to "Any tips…?" stays below, at 0.82.
+ECHO_SIMILARITY = 0.85
 ECHO_RESTATED_SHARE = 0.7
 _PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
 # The first letters of a reply tell its language: held until this many letters, then a reply in
@@ -145,12 +147,14 @@ class SentenceGate:
     """
 
     def __init__(self, names: Sequence[str] = (), user_text: str = "", language: str = "", context: str = "",
-                 user_name: str = "", hold_first_sentence: bool = False):
+                 user_name: str = "", hold_first_sentence: bool = False, persona_name: str = ""):
         """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja",
         "zh"; "" checks none); `context`: the turn's context message, which is never to be said
         back; `user_name`: a name the persona never takes as its own; `hold_first_sentence`: the
-        first sentence is shown only once whole and checked, whatever it opens with."""
+        first sentence is shown only once whole and checked, whatever it opens with; `persona_name`:
+        the persona's own name, taken off as a label when the reply opens with it and a colon ("Ark: …")."""
         self._hold_first = hold_first_sentence
+        self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
         self._names = tuple(names)
         self._user_name = user_name
         self._risky_openings = _RISKY_OPENINGS + _user_name_openings(user_name)
@@ -199,6 +203,17 @@ class SentenceGate:
     def _decide_opening(self) -> str | None:
         """While nothing is shown: None to keep holding, else the text to show now (and the
         stream goes on); sets `blocked` when the opening fails (nothing shown: ask again)."""
+        self._pending = self._pending.lstrip()  # nothing shown yet: a reply does not open with blanks
+        if self._own_labels:
+            head = self._pending.lower()
+            label = next((label for label in self._own_labels if head.startswith(label)), None)
+            if label is None and any(label.startswith(head) for label in self._own_labels):
+                return None  # "Ar…" may still become "Ark:"
+            self._own_labels = ()  # decided: the label, if any, goes
+            if label is not None:
+                self._pending = self._pending[len(label):].lstrip()
+                if not self._pending:
+                    return None
         if self._script:
             script = _script_of(self._pending)
             if not script:

@@ -125,7 +125,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     # first sentence is checked whole before it is shown. An answer to a question streams at once.
     hold = language in ("ja", "zh") and not is_question(user_text)
     gate = SentenceGate((deps.user_name, deps.persona_name), user_text, language, context,
-                        user_name=deps.user_name, hold_first_sentence=hold)
+                        user_name=deps.user_name, hold_first_sentence=hold, persona_name=deps.persona_name)
     stopped, error = False, ""
 
     def show(text: str) -> None:

@@ -11,6 +11,15 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     return shown + gate.flush()
 
 
+@pytest.mark.parametrize("persona, text, shown", [
+    ("Ark", "Ark: I believe your appointment is on Friday.", "I believe your appointment is on Friday."),
+    ("アーク", "アーク：金曜日だよ。", "金曜日だよ。"),
+    ("Ark", "Arkansas is far away.", "Arkansas is far away."), ("Ark", "Ark", "Ark"),
+])
+def test_the_persona_s_own_name_as_a_line_label_is_taken_off(persona, text, shown):
+    assert stream(SentenceGate(("Maya", persona), persona_name=persona), text, piece=2) == shown
+
+
 @pytest.mark.parametrize("text", [
     "何かお手伝いできることがあれば、教えてください。", "Is there anything else I can help you with?",
     "As an AI language model, I don't eat.", "私はAI言語モデルなので味はわかりません。", "How can I assist you today?",
@@ -102,6 +111,8 @@ def test_a_later_sentence_that_echoes_ends_the_reply():
     assert stream(SentenceGate(user_text=user), "Oh no! He chewed one of my shoes already, haha. Puppies!").strip() == "Oh no!"
     assert echoes("He chewed one of your shoes already, haha!", user)
     assert not echoes("Puppies chew everything.", user)
+    assert echoes("私は暑すぎて何もしたくない。", "やっぱり日本語にしよう。今日は暑すぎて何もしたくない。")  # one word swapped
+    assert not echoes("Here are some tips for house-training a puppy:", "Any tips for house-training a puppy?")
 
 
 def test_a_reply_in_another_language_than_the_users_is_asked_for_again():
