@@ -188,6 +188,11 @@ RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrate
 # A message naming a period ("in July 2022", 「先月」, agent/time_period.py): memories dated in it, or
 # within the slack after it (told a few days later), gain this much fused score (BENCHMARKS.md §1, session 10).
 RECALL_PERIOD_BONUS = 0.15
+# A memory whose own words match nothing in the query and whose own cosine is at most this (min-max
+# over the 150 best) was recalled for its neighbours only: it takes the room the others leave. Among
+# the six best on §5's development questions, 73 of 530 other memories and 2 of 70 evidence turns
+# (BENCHMARKS.md §5, session 10).
+RECALL_OWN_DENSE_MIN = 0.3
 PERIOD_SLACK_DAYS = 7
 # Keyword search reads this many of the oldest and of the newest matches (spares for the noise
 # filters: too short, in the context, duplicates), and this many at random from between them.

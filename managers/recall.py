@@ -45,6 +45,19 @@ class RankedItem:
     # (None: no vector yet); shown in the "why" panel: how far this memory stands out.
     dense_z: float | None = None
 
+    @property
+    def matched_itself(self) -> bool:
+        """Recalled for its own words or meaning, not only for the messages around it."""
+        return self.lexical > 0 or self.dense > constants.RECALL_OWN_DENSE_MIN
+
+
+def shown_order(chosen: Sequence[RankedItem]) -> list[RankedItem]:
+    """The recalled items in the order the prompt takes them while it has room: first those that
+    match by themselves and tell something, then a message that only asks ("When are you opening the
+    studio?"), then those recalled only for their neighbours ("Awesome! Enjoy yourself!"); by rank
+    within each (BENCHMARKS.md §5, session 10)."""
+    return sorted(chosen, key=lambda r: (not r.matched_itself, only_asks(said_in(r.text))))
+
 
 def minmax(scores: dict[int, float]) -> dict[int, float]:
     return scaled(scores, min(scores.values())) if scores else {}
@@ -289,9 +302,7 @@ class MemoryRecall:
         exclude = set(self.exclude_ids())
         # Ranked best first, so the few shown are the first few: no need to read 150 rows.
         ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS)
-        # A message that only asks ("When are you opening the studio?") tells nothing to answer
-        # from: it follows the ones that tell and takes the room they leave (BENCHMARKS.md §5, session 10).
-        chosen = sorted(self.relevant(ranked, constants.RECALL_MAX_RESULTS), key=lambda r: only_asks(said_in(r.text)))
+        chosen = shown_order(self.relevant(ranked, constants.RECALL_MAX_RESULTS))
         items = []
         for r in chosen:
             mark = marks_for(0.0, time_decay(r.ts, now)).text()

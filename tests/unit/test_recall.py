@@ -8,7 +8,7 @@ from agent.query_planner import parse_llm_plan, rule_plan
 from managers.chat_log import ChatLog
 from managers.embeddings import create_embedder
 from managers.rag import MemoryIndexer
-from managers.recall import MemoryRecall, minmax
+from managers.recall import MemoryRecall, RankedItem, minmax, shown_order
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +106,18 @@ def test_a_named_period_brings_up_the_memory_from_it(tmp_path, clock, embedder):
     for asked, expected in (("Where did we take a trip with the kids in July 2022?", entries[0]),
                             ("Where did we take a trip with the kids in February?", entries[2])):
         assert recall(asked, now).items[0].text.endswith(expected.text), asked
+
+
+def test_memories_that_match_by_themselves_and_tell_come_first():
+    def item(n, text, lexical, dense):
+        return RankedItem(n, f"[2023-07-10] Jo: {text}", (f"m{n}",), "2023-07.txt", "current_log", 1 - n / 10,
+                          lexical, dense, None)
+
+    ranked = [item(1, "Awesome! Enjoy yourself!", 0.0, 0.1),  # high only through its neighbours
+              item(2, "When are you going to Woodhaven?", 0.8, 0.9),
+              item(3, "I went to Woodhaven, a small town in the Midwest.", 0.7, 0.8),
+              item(4, "Take care!", 0.0, 0.2)]
+    assert [r.id for r in shown_order(ranked)] == [3, 2, 1, 4]
 
 
 def test_keyword_search_uses_every_log_file(tmp_path, clock, embedder):
