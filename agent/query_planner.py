@@ -88,7 +88,7 @@ def rule_plan(message: str, today: date | None = None) -> QueryPlan:
     """`today`: the day the message is read, for the period it names (none without it)."""
     words = content_words(message)
     return QueryPlan(" ".join(words) or message.strip(), tuple(proper_nouns(message)), classify_intent(message), "rules",
-                     named_period(message, today) if today else None)
+                     named_period(message, today))
 
 
 PLANNER_SCHEMA = {
@@ -134,4 +134,4 @@ def plan(message: str, complete_json: Callable[[str, str, dict], str] | None, to
     except Exception as exc:  # noqa: BLE001 - any provider failure must fall back, never block a reply
         log.warning("Planner call failed (%s); using the rule-based planner", type(exc).__name__)
         return rule_plan(message, today)
-    return replace(parse_llm_plan(raw, message), period=named_period(message, today) if today else None)
+    return replace(parse_llm_plan(raw, message), period=named_period(message, today))

@@ -78,9 +78,11 @@ def _relative(match: re.Match, today: date) -> Period:
     return Period(date(today.year - 1, 1, 1), date(today.year - 1, 12, 31))
 
 
-def named_period(text: str, today: date) -> Period | None:
+def named_period(text: str, today: date | None) -> Period | None:
     """The period the text names, the most precise first (a day, a month, a season, a year, then
-    relative words), or None. A year may not lie ahead of `today`."""
+    relative words), or None (always None without `today`). A year may not lie ahead of `today`."""
+    if today is None:
+        return None
     def valid(year: str | None) -> bool:
         return year is None or 1900 <= int(year) <= today.year
 
