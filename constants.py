@@ -53,6 +53,12 @@ KEEP_CORRECTION_WINDOW = 2
 PROMPT_LINES_AT_LEAST = 2
 RETRY_MIN_TEMPERATURE = 0.7
 # A question's reply may not end before this many tokens ("I'm Ark." is 4; issue 12, session 9).
+# The user's life stays the user's (agent/role.py, issue 18): a first-person reply sentence is the
+# user's fact told as the persona's own when it shares at least this many content words with one
+# sentence the user wrote, and they are at least this share of the shorter of the two ("mostly"
+# the same content; two words such as "adopted puppy" are enough for a short sentence).
+ROLE_MIN_SHARED_UNITS = 2
+ROLE_SHARED_SHARE = 0.6
 MIN_REPLY_TOKENS = 6
 RETRY_SEED_STRIDE = 1_000_003
 

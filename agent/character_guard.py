@@ -20,28 +20,65 @@ or a line break.
 from __future__ import annotations
 
 import difflib
+import logging
 import re
 import unicodedata
 from typing import Sequence
 
+from agent import role, sentences
+from agent.engagement import FILLERS, says_nothing
 from agent.language import is_cjk
 
+# Stepping out of the persona: talk about being an AI, and help-desk service talk — an offer of
+# help in general, an invitation to ask more, a sign-off — in each supported language. Topics are
+# not service talk: 「引っ越しのお手伝いをしたよ」, "How can I help you feel better?", "feel free to ask
+# your sister", 人工知能の本 stay (issue 18).
 _OUT_OF_CHARACTER = re.compile(
-    r"\bas an ai\b|\bi(?:'m| am) (?:just )?an ai\b|\b(?:ai )?language model\b|\bvirtual assistant\b"
-    r"|\bhow (?:can|may) i (?:help|assist)\b|\b(?:anything|something) (?:else )?(?:i can|to) (?:help|assist)\b"
-    r"|\bi(?:'m| am) (?:an?|your) (?:ai )?assistant\b|\bis there anything else\b|\blet me know if you need anything\b"
-    r"|\bfeel free to (?:ask|let me know|reach out)\b|\bif you have any (?:other |more )?questions\b"
-    r"|\bi can help (?:you )?with that\b|\bi(?:'d| would) be (?:happy|glad) to help\b"
-    r"|AI言語モデル|言語モデル|人工知能|AIなので|AIとして|AIです|お手伝い|手伝いでき|お役に立て|お知らせください|アシスタント"
-    r"|お気軽に|ご質問|ご不明|何か他に.*(?:教えて|ありますか|あれば)",
+    # English
+    r"\bas an ai\b|\bas a (?:large )?language model\b|\bi(?:'m| am) (?:just |only )?an? (?:ai|artificial intelligence|language model|chatbot)\b"
+    r"|\b(?:ai|large) language model\b|\bvirtual assistant\b|\bi(?:'m| am) (?:an?|your) (?:ai |virtual |digital )?assistant\b"
+    r"|\bi (?:don't|do not) have (?:personal )?(?:preferences|opinions|feelings|emotions|a body|personal experiences)\b"
+    r"|\bhow (?:can|may) i (?:help|assist)(?: you)?(?: today| with (?:that|anything|something|this))?\s*(?:[?.!]|$)"
+    r"|\b(?:anything|something) (?:else )?(?:i can|to) (?:help|assist) (?:you )?with\b|\bis there anything else\b"
+    r"|\blet me know if (?:you )?(?:need|have) (?:anything|any (?:other |more )?questions)\b"
+    r"|\bfeel free to (?:ask|let me know|reach out)(?: me)?(?: anything| if| any|\s*[.!]|$)"
+    r"|\bif you have any (?:other |more |further )?questions\b|\bi(?:'m| am) here to (?:help|assist)\b"
+    r"|\bi(?:'d| would) be (?:happy|glad) to (?:help|assist)\s*(?:you)?\s*(?:with that|with anything)?\s*[.!]"
+    r"|\bi can (?:help|assist) (?:you )?with that\b"
+    # Japanese
+    r"|AI言語モデル|言語モデル(?:として|なので|です|の私)|(?:人工知能|AI|ＡＩ)(?:として|なので|です|だから|の私|アシスタント)"
+    r"|(?:私|わたし)は(?:人工知能|AI|ＡＩ|アシスタント)|アシスタントとして"
+    r"|何か(?:他に|ほかに)?(?:お)?手伝い|お手伝いでき(?:る|ます|ること)|お手伝い(?:いたし|させて)|お役に立て"
+    r"|お知らせください|お気軽に|ご質問(?:があれば|がありましたら|がございましたら|等)|ご不明|何か(?:他に|ほかに).*(?:教えて|ありますか|あれば)"
+    # Chinese
+    r"|有什么(?:可以|能|需要)?(?:帮|帮助|協助|协助)(?:你|您)|作为(?:一个|一名)?(?:AI|人工智能|语言模型|助手)"
+    r"|我(?:是|只是)(?:一个)?(?:AI|人工智能|语言模型|AI助手|虚拟助手)|如果(?:你|您)有(?:任何|其他)(?:问题|疑问)|随时(?:告诉|问|联系)我"
+    # Korean
+    r"|무엇을 도와드릴까요|도와드릴 (?:수 있는|일이|게)|(?:저는|나는) (?:AI|인공지능|언어 모델|어시스턴트)|(?:AI|인공지능|언어 모델)(?:로서|으로서)"
+    r"|궁금한 (?:점|것)이 있으시면|언제든지 (?:물어|말씀)"
+    # Spanish, French, German
+    r"|¿?en qué (?:más )?(?:te |le )?puedo ayudar|como (?:una |un )?(?:ia|inteligencia artificial|modelo de lenguaje|asistente virtual)\b"
+    r"|\bsoy (?:una |un )?(?:ia|inteligencia artificial|modelo de lenguaje|asistente virtual)\b|no dudes en (?:preguntar|decirme|contactar)"
+    r"|si tienes (?:alguna|otra|más) pregunta"
+    r"|(?:comment|en quoi) (?:puis-je|je peux) (?:vous|t')\s?aider|en tant qu'(?:ia|intelligence artificielle|assistant|modèle de langage)"
+    r"|\bje suis une? (?:ia|intelligence artificielle|assistant virtuel|modèle de langage)\b|n'hésite[zr]? pas à (?:me )?(?:demander|poser|contacter)"
+    r"|si vous avez (?:d'autres |des )?questions"
+    r"|wie kann ich (?:ihnen|dir) (?:heute )?helfen|\bals (?:eine )?(?:ki|künstliche intelligenz|sprachmodell)\b"
+    r"|\bich bin (?:eine? )?(?:ki|künstliche intelligenz|sprachmodell|virtueller assistent)\b|zögern sie nicht|wenn sie (?:weitere )?fragen haben"
+    r"|kann ich (?:ihnen|dir) sonst noch",
     re.IGNORECASE,
 )
 # A first sentence that opens like this is held until it is whole and checked (an apology or a
-# disclaimer, the way the model starts stepping out of character); any other streams as soon as
-# its first characters rule these out.
-_RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ごめんなさい、私は", "私はai", "私は人工", "お手伝い", "お役に",
+# disclaimer, service talk, the first person — where the persona may take the user's part); any
+# other streams as soon as its first characters rule these out.
+_RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ごめんなさい、私は", "私は", "私も", "私の", "私が", "僕", "俺", "わたし",
+                   "お手伝い", "お役に", "何か", "ai", "人工知能", "我", "作为", "有什么", "저는", "제가", "나는", "내가", "우리", "무엇을",
                    "i'm sorry, but", "sure, i can help", "sure! i can help", "i can help with", "i'd be happy to help",
-                   "i'm sorry but", "i apologi", "as an ", "as a ", "i am an ", "i am a ", "i'm an ", "i'm a ")
+                   "i'm sorry but", "i apologi", "as an ", "as a ", "how can i", "how may i", "is there anything",
+                   "if you have any", "feel free", "let me know",
+                   "i ", "i'", "my ", "we ", "we'", "our ",
+                   "¿en qué", "en qué", "como ", "soy ", "yo ", "mi ", "comment puis", "en quoi", "en tant", "je ", "j'", "mon ",
+                   "ma ", "wie kann", "als ", "ich ", "mein")
 
 
 def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool | None:
@@ -53,23 +90,38 @@ def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool 
     return None if any(o.startswith(head) for o in openings) else False
 
 
-def _user_name_openings(user_name: str) -> tuple[str, ...]:
+def _user_name_openings(user_names: Sequence[str]) -> tuple[str, ...]:
     """How a reply opens when the persona takes the user's name as its own."""
-    name = user_name.strip().lower()
-    if not name:
-        return ()
-    return (f"i'm {name}", f"i am {name}", f"my name is {name}", f"私は{name}", f"わたしは{name}", f"{name}です")
+    openings: list[str] = []
+    for user_name in user_names:
+        name = user_name.strip().lower()
+        if name:
+            openings += [f"i'm {name}", f"i am {name}", f"my name is {name}", f"私は{name}", f"わたしは{name}", f"{name}です"]
+    return tuple(openings)
 
 
-def claims_user_name(sentence: str, user_name: str) -> bool:
+# The user asks what their own name is: "<name>です" is then the answer, not the persona taking it.
+_ASKS_NAME = re.compile(r"\bname\b|名前|なまえ|名字|叫什么|이름|\bnombre\b|\bnom\b|\bheiße|\bnome\b", re.IGNORECASE)
+
+
+def asks_for_name(user_text: str) -> bool:
+    return bool(_ASKS_NAME.search(user_text))
+
+
+def claims_user_name(sentence: str, user_names: str | Sequence[str], asked_name: bool = False) -> bool:
     """Whether the persona calls itself by the user's name ("Good morning! I'm Maya." said back
-    to Maya, 「私はハルカです」 to ハルカ): the reply has taken the user's place."""
-    if not user_name.strip():
-        return False
-    name = re.escape(user_name.strip())
-    return bool(re.search(
-        rf"\b(?:i'm|i am|my name is|call me)\s+{name}\b(?!['’]s)|(?:私|僕|俺|あたし|わたし)(?:は|の名前は){name}(?!さん)"
-        rf"|(?:^|[、。！!？?\s]){name}(?:です|だよ|と申します)", sentence.replace("’", "'"), re.IGNORECASE))
+    to Maya, 「私はハルカです」 to ハルカ): the reply has taken the user's place. `asked_name`: the user
+    asked for their own name, so a bare 「ハルカです」 answers it."""
+    names = [user_names] if isinstance(user_names, str) else list(user_names)
+    for user_name in (n.strip() for n in names):
+        if not user_name:
+            continue
+        name = re.escape(user_name)
+        bare = "" if asked_name else rf"|(?:^|[、。！!？?\s]){name}(?:です|だよ|と申します)"
+        if re.search(rf"\b(?:i'm|i am|my name is|call me)\s+{name}\b(?!['’]s)|(?:私|僕|俺|あたし|わたし)(?:は|の名前は){name}(?!さん)"
+                     rf"{bare}", sentence.replace("’", "'"), re.IGNORECASE):
+            return True
+    return False
 
 
 # An echo (the user's words said back: 「早起きしないといけないから、そろそろ寝るね。」 to that very
@@ -89,10 +141,6 @@ _PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
 # The first letters of a reply tell its language: held until this many letters, then a reply in
 # another script than the user's message is asked for again (「Wow, John! …」 to a Japanese message).
 LANGUAGE_DECIDED_LETTERS = 6
-_SENTENCE_SPLIT = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+|\n+")
-# A colon before a space ends a piece too: "Here are some tips for house-training a puppy: take him
-# out after meals." restates the question only up to it.
-_SENTENCE_END = re.compile(r"[。！？!?…：]+[」』）)\"'”’]*\s*|[.:](?:[\"'”’)]*)\s+|\n+")
 
 
 def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
@@ -109,6 +157,10 @@ def _squash(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKC", text).casefold() if c.isalnum())
 
 
+_ALSO = re.compile(r"\b(?:too|also|as well|me neither|aussi|moi non plus|también|yo tampoco|auch|anche)\b|私も|僕も|俺も|我也|나도|저도",
+                   re.IGNORECASE)
+
+
 def echoes(sentence: str, user_text: str) -> bool:
     """Whether the sentence repeats the user's message (or one of its sentences) back."""
     said, heard = _squash(sentence), _squash(user_text)
@@ -116,8 +168,10 @@ def echoes(sentence: str, user_text: str) -> bool:
         return False
     if said in heard:
         return True
+    if _ALSO.search(sentence):  # "I love hiking too!" to "I love hiking.": agreeing, not echoing
+        return False
     return any(difflib.SequenceMatcher(None, said, _squash(part)).ratio() >= ECHO_SIMILARITY
-               for part in _SENTENCE_SPLIT.split(user_text) if len(_squash(part)) >= ECHO_MIN_CHARS)
+               for part in sentences.split(user_text) if len(_squash(part)) >= ECHO_MIN_CHARS)
 
 
 def restates(sentence: str, user_text: str) -> bool:
@@ -125,7 +179,7 @@ def restates(sentence: str, user_text: str) -> bool:
     house-training a puppy:" to "Any tips for house-training a puppy?"): the conversation scorer's
     echo bar, a common run of 70 % of a message of 12 letters or more."""
     said, heard = _squash(sentence), _squash(user_text)
-    if len(heard) < ECHO_MIN_CHARS:
+    if len(heard) < ECHO_MIN_CHARS or _ALSO.search(sentence):
         return False
     match = difflib.SequenceMatcher(None, said, heard, autojunk=False).find_longest_match(0, len(said), 0, len(heard))
     return match.size >= ECHO_RESTATED_SHARE * len(heard)
@@ -139,50 +193,107 @@ def _script_of(text: str) -> str:
     return "en" if len(letters) >= LANGUAGE_DECIDED_LETTERS else ""
 
 
+def _end(text: str, final: bool = False) -> int | None:
+    """Where the first piece of `text` ends (a colon before a space ends a piece too: "Here are
+    some tips for house-training a puppy: take him out after meals." restates the question only up
+    to it), or None while it has not ended. `final`: nothing more will come, so the rest is a piece."""
+    end = sentences.first_end(text, final=final, colon=True)
+    return len(text) if end is None and final and text.strip() else end
+
+
+_PARTIAL_WORD = re.compile(r"[\w'’]+$")
+
+
+def _may_say_nothing(text: str, names: Sequence[str]) -> bool:
+    """Whether what has arrived of an opening is still only greetings, fillers and names (its last
+    word may still be growing into one: "Hel…", 「こんにち…」)."""
+    partial = _PARTIAL_WORD.search(text)
+    done = text[: partial.start()] if partial else text
+    if not says_nothing(done, names):
+        return False
+    if partial is None:
+        return True
+    word = partial.group(0).casefold()
+    return any(f.startswith(word) for f in FILLERS) or any(
+        n.strip().casefold().startswith(word) for n in names if n.strip()) or says_nothing(word, names)
+
+
 class SentenceGate:
     """Feed the model's text as it streams; get back the text that may be shown.
 
-    After `blocked` is set the reply is over: the caller stops generating. If nothing had been
-    shown by then (`blocked` in the first sentence), the caller asks for the reply again.
+    The text is judged one character at a time, so what is shown never depends on how the model's
+    output was cut into pieces. After `blocked` is set the reply is over: the caller stops
+    generating. If nothing had been shown by then, the caller asks for the reply again.
     """
 
     def __init__(self, names: Sequence[str] = (), user_text: str = "", language: str = "", context: str = "",
-                 user_name: str = "", hold_first_sentence: bool = False, persona_name: str = ""):
+                 user_names: Sequence[str] = (), hold_first_sentence: bool = False, persona_name: str = "",
+                 user_said: Sequence[str] = (), release_fillers: bool = False):
         """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja",
         "zh"; "" checks none); `context`: the turn's context message, which is never to be said
-        back; `user_name`: a name the persona never takes as its own; `hold_first_sentence`: the
-        first sentence is shown only once whole and checked, whatever it opens with; `persona_name`:
-        the persona's own name, taken off as a label when the reply opens with it and a colon ("Ark: …")."""
+        back; `user_names`: the user's names (from Settings, or introduced in the conversation),
+        never taken by the persona as its own; `hold_first_sentence`: the first sentence is shown
+        only once whole and checked, whatever it opens with; `persona_name`: the persona's own name,
+        taken off as a label when the reply opens with it and a colon ("Ark: …"); `user_said`: what
+        the user told earlier in the conversation (their facts stay theirs, agent/role.py);
+        `release_fillers`: a reply of greetings and fillers alone is shown at the end (the last
+        attempt) instead of being asked for again."""
         self._hold_first = hold_first_sentence
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
         self._names = tuple(names)
-        self._user_name = user_name
-        self._risky_openings = _RISKY_OPENINGS + _user_name_openings(user_name)
+        self._user_names = tuple(n for n in user_names if n.strip())
+        # Names say nothing in a reply, unless the user asked for one ("What's your name?" — "Ark!").
+        self._all_names = () if asks_for_name(user_text) else tuple({*self._names, *self._user_names, persona_name} - {""})
+        self._asked_name = asks_for_name(user_text)
+        self._risky_openings = _RISKY_OPENINGS + _user_name_openings(self._user_names)
         self._user_text = user_text
+        self._user_said = tuple(user_said) + (user_text,)
+        self._language = language
+        self._release_fillers = release_fillers
         self._heard = _squash(user_text)
         self._script = {"ja": "cjk", "zh": "cjk", "en": "en"}.get(language, "")
         self._context = _squash(context)
         self._context_lines = {_squash(line) for line in context.splitlines()} - {""}
         self._pending = ""
+        self._fillers = ""  # opening sentences that say nothing, held until one that does follows
         self._first_done = False
         self._streaming = False  # the first sentence has started to be shown
+        self._first_shown = ""  # what of the streaming first sentence is shown so far
+        self._first_person_held = False  # its rest is held from a word in the first person
         self.blocked = ""  # the sentence that ended the reply, if one did
+        self.repaired = 0  # sentences said back as the user's, or left out, for taking the user's part
 
+    # --- checks ----------------------------------------------------------------------
     def _offends(self, sentence: str) -> bool:
         said = _squash(sentence)
         return (breaks_character(sentence, self._names) or echoes(sentence, self._user_text)
-                or claims_user_name(sentence, self._user_name)
+                or claims_user_name(sentence, self._user_names, self._asked_name)
                 or (len(said) >= ECHO_MIN_CHARS and said in self._context
                     and (len(said) >= CONTEXT_COPY_MIN_CHARS or said in self._context_lines)))
+
+    def _own_part(self, sentence: str) -> str:
+        """The sentence, or, when it tells the user's own facts as the persona's, the sentence said
+        back as the user's ("" where the language allows no plain swap: it is left out)."""
+        if not role.takes_users_part(sentence, self._user_said, self._user_names):
+            return sentence
+        self.repaired += 1
+        repaired = role.as_users(sentence, self._language, self._user_names[0] if self._user_names else "")
+        log_text = repaired if repaired is not None else "(left out)"
+        logging.getLogger(__name__).info("The user's part told as the persona's own: %r → %r", sentence[:80], log_text[:80])
+        return repaired or ""
 
     def _copying(self, text: str) -> bool:
         said = _squash(text)
         return bool(said) and said in self._heard
 
+    # --- streaming -------------------------------------------------------------------
     def feed(self, delta: str) -> str:
+        return "".join(self._feed_char(c) for c in delta)
+
+    def _feed_char(self, char: str) -> str:
         if self.blocked:
             return ""
-        self._pending += delta
+        self._pending += char
         shown: list[str] = []
         if not self._streaming and not self._first_done:
             decided = self._decide_opening()
@@ -190,20 +301,56 @@ class SentenceGate:
                 return ""
             shown.append(decided)
         if self._streaming and not self._first_done:
-            end = _SENTENCE_END.search(self._pending)
-            # A final "." or ":" may end the sentence; the next piece tells (a space) — hold it till then.
-            cut = end.end() if end else len(self._pending) - self._pending.endswith((".", ":"))
-            shown.append(self._pending[:cut])
-            self._pending = self._pending[cut:]
-            self._first_done = end is not None
+            shown.append(self._stream_first())
         if self._first_done:
             shown.append(self._later_sentences())
         return "".join(shown)
 
-    def _decide_opening(self) -> str | None:
+    def _stream_first(self, final: bool = False) -> str:
+        """The first sentence, shown as it comes — up to a word in the first person: from there it
+        is held until the sentence is whole, then shown, or said back as the user's when it tells
+        the user's facts as the persona's (「前回、私はスパイスからカレーを作りました」: 「前回、」 is out
+        before 「私は」 arrives)."""
+        end = _end(self._pending, final)
+        if end is None:
+            # A final "." or ":" may end the sentence; the next character tells — hold it till then.
+            cut = len(self._pending) - self._pending.endswith((".", ":"))
+            person, sure = role.first_person_at(self._pending)
+            cut = min(cut, person) if person is not None else cut
+            if self._first_person_held:
+                cut = 0
+            self._first_person_held = self._first_person_held or sure
+            shown, self._pending = self._pending[:cut], self._pending[cut:]
+            self._first_shown += shown
+            return shown
+        rest, self._pending = self._pending[:end], self._pending[end:]
+        self._first_done = True
+        whole = self._first_shown + rest
+        if not self._first_person_held or not role.takes_users_part(whole, self._user_said, self._user_names):
+            return rest
+        self.repaired += 1
+        repaired = role.as_users(rest, self._language, self._user_names[0] if self._user_names else "",
+                                 opens_sentence=not self._first_shown.strip())
+        logging.getLogger(__name__).info("The user's part told as the persona's own: %r → %r", whole[:80], repaired)
+        if repaired is None:  # no plain way to say it back: the reply ends with what was shown
+            self.blocked = whole if not self._first_shown.strip() else " "
+            self._pending = ""
+            return ""
+        return repaired
+
+    def _open_with(self, text: str) -> str:
+        """The reply's first words are shown: with them, the held greetings that came before."""
+        held, self._fillers = self._fillers, ""
+        if not held or not text.strip():
+            return held + text
+        joint = "" if held.rstrip()[-1:] in "。！？、，" else " "
+        return held.rstrip() + joint + text.lstrip()
+
+    def _decide_opening(self, final: bool = False) -> str | None:
         """While nothing is shown: None to keep holding, else the text to show now (and the
         stream goes on); sets `blocked` when the opening fails (nothing shown: ask again)."""
-        self._pending = self._pending.lstrip()  # nothing shown yet: a reply does not open with blanks
+        if not self._fillers:
+            self._pending = self._pending.lstrip()  # nothing shown yet: a reply does not open with blanks
         if self._own_labels:
             head = self._pending.lower()
             label = next((label for label in self._own_labels if head.startswith(label)), None)
@@ -215,69 +362,93 @@ class SentenceGate:
                 if not self._pending:
                     return None
         if self._script:
-            script = _script_of(self._pending)
-            if not script:
+            script = _script_of(self._fillers + self._pending)
+            if not script and not final:
                 return None
-            if script != self._script:  # another language than the user's: nothing shown, ask again
+            if script and script != self._script:  # another language than the user's: nothing shown, ask again
                 self.blocked, self._pending = self._pending, ""
                 return None
-        risk = True if self._hold_first else _opening_risk(self._pending, self._risky_openings)
-        if risk is not False:  # a disclaimer is judged on its whole first sentence
-            end = _SENTENCE_END.search(self._pending)
+        end = _end(self._pending, final)
+        # A greeting or "Sure!": held until something follows.
+        if (says_nothing(self._pending[:end], self._all_names) if end is not None
+                else _may_say_nothing(self._pending, self._all_names)):
             if end is None:
                 return None
-            first = self._pending[: end.end()]
+            self._fillers += self._pending[:end]
+            self._pending = self._pending[end:]
+            return self._decide_opening(final) if self._pending.strip() else None
+        if self._copying(self._fillers + self._pending):  # so far the user's own words, letter for letter
+            if end is not None and len(_squash(self._fillers + self._pending[:end])) >= ECHO_MIN_CHARS:
+                self.blocked, self._pending = self._fillers + self._pending[:end], ""
+            return None
+        # After a held greeting the next piece is judged whole too ("Sure! Here are some tips for
+        # house-training a puppy: …" restates the question and is left out).
+        risk = True if self._hold_first or self._fillers else _opening_risk(self._pending, self._risky_openings)
+        if risk is not False:  # judged on its whole first sentence
+            if end is None:
+                return None
+            first = self._pending[:end]
             if self._offends(first):
                 if _OUT_OF_CHARACTER.search(first):  # service talk or a disclaimer: left out, what follows opens
-                    self._pending = self._pending[end.end():]
-                    return self._decide_opening() if self._pending.strip() else None
+                    self._pending = self._pending[end:]
+                    return self._decide_opening(final) if self._pending.strip() else None
                 self.blocked, self._pending = first, ""
                 return None
-            self._pending = self._pending[end.end():]
+            first = self._own_part(first)
+            self._pending = self._pending[end:]
+            if not first.strip() or restates(first, self._user_text):  # left out: what follows opens
+                return self._decide_opening(final) if self._pending.strip() else None
             self._streaming = self._first_done = True
-            return first
-        if self._copying(self._pending):  # so far the user's own words, letter for letter
-            for end in _SENTENCE_END.finditer(self._pending):
-                if len(_squash(self._pending[: end.end()])) >= ECHO_MIN_CHARS:
-                    self.blocked, self._pending = self._pending[: end.end()], ""
-                    return None
-            return None
-        # Its own words: show what is held, up to the last sentence end in it.
-        ends = list(_SENTENCE_END.finditer(self._pending))
+            return self._open_with(first)
+        # Its own words: the first sentence streams from here.
         self._streaming = True
-        if not ends:
-            return ""
-        cut = ends[-1].end()
-        held, self._pending = self._pending[:cut], self._pending[cut:]
-        self._first_done = True
-        return held
+        return self._open_with("")
 
-    def _later_sentences(self) -> str:
+    def _later_sentences(self, final: bool = False) -> str:
         shown: list[str] = []
         while not self.blocked:
-            end = _SENTENCE_END.search(self._pending)
+            end = _end(self._pending, final)
             if end is None:
                 break
-            sentence, rest = self._pending[: end.end()], self._pending[end.end():]
-            self._pending = rest
+            sentence, self._pending = self._pending[:end], self._pending[end:]
             if self._offends(sentence):
                 self.blocked, self._pending = sentence, ""
                 break
+            sentence = self._own_part(sentence)
             if not restates(sentence, self._user_text):  # a restated question is left out, the reply goes on
                 shown.append(sentence)
         return "".join(shown)
 
     def flush(self) -> str:
         """The rest, once the model has finished: shown if it passes the check."""
-        rest, self._pending = self._pending, ""
-        if self.blocked or not rest:
+        if self.blocked:
+            self._pending = ""
             return ""
-        if not self._streaming and self._copying(rest) and len(_squash(rest)) >= ECHO_MIN_CHARS:
-            self.blocked = rest
-            return ""
-        if (self._first_done or not self._streaming) and self._offends(rest):
-            self.blocked = rest
-            return ""
-        if self._first_done and restates(rest, self._user_text):
-            return ""
-        return rest
+        shown = ""
+        if not self._streaming and not self._first_done:
+            if not self._pending.strip():
+                return self._said_nothing()
+            decided = self._decide_opening(final=True)
+            if self.blocked:
+                return ""
+            if decided is None:
+                if self._pending.strip() and self._copying(self._pending) and len(_squash(self._pending)) >= ECHO_MIN_CHARS:
+                    self.blocked, self._pending = self._pending, ""
+                    return ""
+                if not self._pending.strip():
+                    return self._said_nothing()
+                decided = self._open_with("")
+                self._streaming = True
+            shown = decided
+        if self._streaming and not self._first_done:
+            shown += self._stream_first(final=True)
+        return shown + self._later_sentences(final=True)
+
+    def _said_nothing(self) -> str:
+        """The reply ended with nothing but greetings and fillers: asked for again, or, on the last
+        attempt, shown as it is."""
+        held, self._fillers, self._pending = self._fillers, "", ""
+        if held and self._release_fillers:
+            return held
+        self.blocked = held or " "
+        return ""

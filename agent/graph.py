@@ -8,6 +8,7 @@ events ({"type": "status", ...}) tell the UI what the turn is doing.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -75,6 +76,7 @@ class TurnDeps:
     max_tokens: int
     seed: int | None = None
     remember_as_sent: Callable[[str, str], None] = lambda entry_id, content: None
+    introduced_names: tuple[str, ...] = ()  # names the user introduced themself by in the conversation
     on_emotion: Callable[[LogEntry, Any], None] = lambda entry, emotion: None
 
 
@@ -108,10 +110,38 @@ def min_reply_tokens(user_text: str) -> int:
     return constants.MIN_REPLY_TOKENS if is_question(user_text) and not asks_for_brevity(user_text) else 0
 
 
+@dataclass(frozen=True)
+class GuardInputs:
+    """What the reply guard judges a reply against (agent/character_guard.py): the user's message
+    and its language, the turn's context, the user's names (Settings, or introduced in the
+    conversation) and what the user told earlier in it."""
+    user_text: str
+    context: str = ""
+    user_names: tuple[str, ...] = ()
+    user_said: tuple[str, ...] = ()
+
+
+def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
+    prompt = state["prompt"]
+    names = tuple(dict.fromkeys(n for n in (deps.user_name, *deps.introduced_names) if n.strip()))
+    said = tuple(e.text for e in prompt.history.entries if e.role == "USER")
+    said += tuple(recalled_user_lines(prompt.context, names))
+    return GuardInputs(state["user_text"], prompt.context, names, said)
+
+
+def recalled_user_lines(context: str, user_names: Sequence[str]) -> list[str]:
+    """What the user said in the memories recalled for this turn ("- [7 May 2023] Ken: …")."""
+    if not user_names:
+        return []
+    speaker = "|".join(re.escape(n) for n in user_names)
+    return [m.group(1) for m in re.finditer(rf"^- (?:\[[^\]]*\] )?(?:{speaker}): (.+)$", context, re.MULTILINE)]
+
+
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
               may_call: bool, temperature: float, seed: int | None,
-              user_text: str, context: str) -> tuple[str, list[ToolCall], bool, str]:
-    """One streamed model call: (text meant for the user, tool calls, stopped, error).
+              guard: GuardInputs, last_attempt: bool = False) -> tuple[str, list[ToolCall], bool, str, int]:
+    """One streamed model call: (text meant for the user, tool calls, stopped, error, sentences
+    the guard put right).
 
     Text passes the character guard, then the tag filter; only what the guard lets through is
     journaled and becomes the reply, so what is logged is what was shown.
@@ -119,13 +149,15 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     writer = get_stream_writer()
     round_text, calls = "", []
     display = reply_tags.TagStreamFilter()
+    user_text = guard.user_text
     language = message_language(user_text)
     # Told something rather than asked, the model's Japanese often opened with service talk
     # (「忙しいときは、何かお手伝いできることがありますか？」, 「またお手伝いできることがあれば…」): there the
     # first sentence is checked whole before it is shown. An answer to a question streams at once.
     hold = language in ("ja", "zh") and not is_question(user_text)
-    gate = SentenceGate((deps.user_name, deps.persona_name), user_text, language, context,
-                        user_name=deps.user_name, hold_first_sentence=hold, persona_name=deps.persona_name)
+    gate = SentenceGate((*guard.user_names, deps.persona_name), user_text, language, guard.context,
+                        user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
+                        user_said=guard.user_said, release_fillers=last_attempt)
     stopped, error = False, ""
 
     def show(text: str) -> None:
@@ -156,7 +188,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     tail = display.flush()
     if tail:
         writer({"type": "token", "text": tail})
-    return round_text, (calls if may_call else []), stopped, error
+    return round_text, (calls if may_call else []), stopped, error, gate.repaired
 
 
 # Enough of the log's newest entries to hold the user's last KEEP_CORRECTION_WINDOW messages.
@@ -227,6 +259,7 @@ def build_turn_graph() -> StateGraph:
         may_call = state["rounds"] < constants.MAX_TOOL_ROUNDS
         tools = state["tools"] if may_call else ()
         messages = list(state["prompt"].messages) + state["transcript"]
+        guard, repairs = guard_inputs(state, deps), 0
         # An empty or tag-only reply is never the persona's answer: nothing of it was shown
         # (whitespace and tags are held back), so it is asked for again with another seed.
         for attempt in range(1 + constants.EMPTY_REPLY_RETRIES):
@@ -235,15 +268,17 @@ def build_turn_graph() -> StateGraph:
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
             asked = messages if attempt == 0 else _with_nudge(messages, deps, state["user_text"])
-            round_text, calls, stopped, error = _generate(deps, control, asked, tools, may_call,
-                                                          temperature, seed, state["user_text"],
-                                                          state["prompt"].context)
+            round_text, calls, stopped, error, repaired = _generate(
+                deps, control, asked, tools, may_call, temperature, seed, guard,
+                last_attempt=attempt == constants.EMPTY_REPLY_RETRIES)
+            repairs += repaired
             if calls or stopped or error or reply_tags.parse_reply(round_text).visible_text:
                 break
             log.warning("The model gave an empty reply (attempt %d of %d)", attempt + 1,
                         1 + constants.EMPTY_REPLY_RETRIES)
         else:
             error = EMPTY_REPLY_NOTICE.format(persona=deps.persona_name)
+        get_stream_writer()({"type": "guard", "asked_again": attempt, "repaired": repairs})
         reply_raw = state["reply_raw"] + round_text
         return {"reply_raw": reply_raw, "pending_calls": calls, "stopped": stopped, "error": error,
                 "rounds": state["rounds"] + 1}

@@ -87,6 +87,8 @@ class TurnRecord:
     retrieval: tuple[str, ...] = ()
     notices: tuple[str, ...] = ()
     prompt_tail: tuple[str, ...] = ()
+    asked_again: int = 0  # replies the guard had asked for again (empty, out of character, said nothing)
+    repaired: int = 0  # reply sentences said back as the user's (the user's facts told as the persona's)
 
 
 @dataclass(frozen=True)
@@ -289,7 +291,7 @@ def _user_turn(service, persona: str, index: int, text: str, clock: SimulatedClo
     recorder = models.recorder  # the service has loaded it by now (warm-up)
     first_call = len(recorder.calls) if recorder is not None else 0
     started = time.monotonic()
-    ttft, done, errors, retrieval = None, None, [], ()
+    ttft, done, errors, retrieval, guard = None, None, [], (), {}
     for event in service.send(persona, text):
         if event.kind == "token" and ttft is None and event.text.strip():
             ttft = round(time.monotonic() - started, 3)
@@ -299,6 +301,8 @@ def _user_turn(service, persona: str, index: int, text: str, clock: SimulatedClo
             errors.append(event.text)
         elif event.kind == "retrieval" and event.retrieval is not None:
             retrieval = tuple(item.text[:RETRIEVAL_ITEM_CHARS] for item in event.retrieval.items)
+        elif event.kind == "guard" and event.counts:
+            guard = {k: guard.get(k, 0) + v for k, v in event.counts.items()}
     if done is not None:
         reply, source = done, "model"
     elif errors:
@@ -318,6 +322,7 @@ def _user_turn(service, persona: str, index: int, text: str, clock: SimulatedClo
         prompt_eval_ms=round(sum(c.prompt_eval_ms for c in evaluated), 1) if evaluated else None,
         retrieval=retrieval, notices=tuple(errors),
         prompt_tail=calls[-1].prompt_tail if calls else (),
+        asked_again=guard.get("asked_again", 0), repaired=guard.get("repaired", 0),
     )
 
 
@@ -385,6 +390,15 @@ def ms_per_prompt_token(runs: Sequence[ScriptRun]) -> float | None:
     return round(ms / tokens, 2) if tokens else None
 
 
+def guard_summary(runs: Sequence[ScriptRun]) -> dict:
+    """How often the reply guard stepped in: turns asked for again at least once, and turns with
+    a sentence said back as the user's (a guard that fires on a third of the turns costs time and
+    says the prompt is wrong)."""
+    turns = [t for run in runs for t in run.transcript["turns"]]
+    return {"turns": len(turns), "asked_again": sum(1 for t in turns if t.get("asked_again")),
+            "repaired": sum(1 for t in turns if t.get("repaired"))}
+
+
 def run_bench(scripts: list[dict], models: SharedModelFactory, transcripts_dir: Path, *, filler: ModuleType,
               checks: ModuleType | None, repeats: int = 1, keep_data: Path | None = None) -> BenchResult:
     """Every script `repeats` times (run 1 of each, then run 2, ...) and the verdict of `checks`
@@ -412,6 +426,7 @@ def run_bench(scripts: list[dict], models: SharedModelFactory, transcripts_dir: 
         transcripts.setdefault(r.script, []).append(json.loads(r.path.read_text(encoding="utf-8")))
     result = checks.score({s["name"]: s for s in scripts}, transcripts) if checks is not None else {}
     result["ms_per_prompt_token"] = ms_per_prompt_token(runs)
+    result["guard"] = guard_summary(runs)
     result["wall_s"] = round(time.monotonic() - started, 1)
     return BenchResult(result, transcripts_dir, tuple(runs))
 

@@ -33,6 +33,7 @@ class AppSettings(BaseModel):
     # Fixed sampling seed (benchmarks, tests); None samples freshly every reply.
     seed: int | None = None
     user_name: str = "User"
+    declined_user_names: list[str] = Field(default_factory=list)  # introduced names not to offer again
     last_character: str = ""
     auto_retrieval: bool = True
     query_planner: PlannerKind = "auto"

@@ -47,6 +47,16 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+# Settings whose change needs another model (a provider, its model or key): the others (the user's
+# name, the planner) take effect with the next turn's prompt.
+MODEL_SETTINGS = ("provider", "local_model_path", "gemini_model", "openai_base_url", "openai_model")
+
+
+def names_default(user_name: str) -> bool:
+    """Settings has no name of the user's own (empty, or the placeholder "User")."""
+    return user_name.strip() in ("", AppSettings.model_fields["user_name"].default)
+
+
 def system_clock() -> datetime:
     return datetime.now(timezone.utc)
 
@@ -63,10 +73,11 @@ class ModelStatus:
 
 @dataclass(frozen=True)
 class TurnEvent:
-    kind: str  # status / token / tool / retrieval / done / error
+    kind: str  # status / token / tool / retrieval / guard / done / error
     text: str = ""
     entry: LogEntry | None = None
     retrieval: RetrievalResult | None = None
+    counts: Mapping[str, int] | None = None  # "guard": replies asked for again, sentences put right
 
 
 class NexusService:
@@ -199,12 +210,36 @@ class NexusService:
 
     # --- settings and model -----------------------------------------------------------
     def update_settings(self, **changes) -> AppSettings:
+        before = self.settings
         self.settings = AppSettings.model_validate({**self.settings.model_dump(), **changes})
         self.config.save_settings(self.settings)
-        with self._model_lock:
-            self._model = None
-            self.model_status = ModelStatus()
+        if any(getattr(before, k) != getattr(self.settings, k) for k in MODEL_SETTINGS):
+            with self._model_lock:
+                self._model = None
+                self.model_status = ModelStatus()
         return self.settings
+
+    # --- the user's name ---------------------------------------------------------------
+    def user_name_for(self, persona: str, message: str = "") -> str:
+        """The name the persona calls the user by: Settings', or, while Settings has none, the
+        name the user introduced themself by in the conversation ("I'm Ken")."""
+        if not names_default(self.settings.user_name):
+            return self.settings.user_name
+        return self.session(persona).introduced_name(message) or self.settings.user_name
+
+    def name_offer(self, persona: str) -> str:
+        """A name the user introduced themself by that Settings does not have yet (and the user did
+        not decline): the page offers to save it. "" when there is none."""
+        if not persona or not names_default(self.settings.user_name):
+            return ""
+        name = self.session(persona).introduced_name()
+        return "" if not name or name in self.settings.declined_user_names else name
+
+    def answer_name_offer(self, name: str, save: bool) -> None:
+        if save:
+            self.update_settings(user_name=name)
+        else:
+            self.update_settings(declined_user_names=[*self.settings.declined_user_names, name])
 
     def set_api_key(self, which: str, value: str) -> str:
         if which not in ("gemini_api_key", "openai_api_key"):
@@ -403,7 +438,9 @@ class NexusService:
     def delete_message(self, persona: str, entry_id: str) -> LogEntry:
         return self.session(persona).chat_log.record_delete(entry_id)
 
-    def _deps(self, session: CharacterSession, model: ChatModel) -> TurnDeps:
+    def _deps(self, session: CharacterSession, model: ChatModel, user_text: str) -> TurnDeps:
+        user_name = self.user_name_for(session.character.name, user_text)
+        introduced = session.introduced_name(user_text)
         return TurnDeps(
             model=model, chat_log=session.chat_log, journal=session.journal,
             memory_editor=PersonaTools(session, lambda: self._recall_for(session),
@@ -412,8 +449,9 @@ class NexusService:
             retrieve=lambda text, now: retrieve(text, now, self._searcher_for(session, model),
                                                 self.settings.auto_retrieval),
             compose_prompt=lambda entry, retrieval, tools, saved: session.compose_prompt(
-                model, entry, retrieval, tools, self.settings.user_name, saved, self._prompt_budgets),
-            user_name=self.settings.user_name, persona_name=session.character.name,
+                model, entry, retrieval, tools, user_name, saved, self._prompt_budgets),
+            user_name=user_name, persona_name=session.character.name,
+            introduced_names=(introduced,) if introduced else (),
             temperature=self.settings.temperature, max_tokens=max_reply_tokens(model), seed=self.settings.seed,
             remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,
         )
@@ -443,7 +481,7 @@ class NexusService:
                 return
             with self._warm_lock:
                 pass  # a turn sent during warm-up waits for it, then reuses the warmed prefix
-            config = turn_config(self._deps(session, model), control)
+            config = turn_config(self._deps(session, model, state.get("user_text", "")), control)
             final_error = ""
             started, first_token_logged = time.monotonic(), False
             for mode, payload in self._turn_graph.stream(state, config, stream_mode=["custom", "values"]):
@@ -462,6 +500,9 @@ class NexusService:
                     yield TurnEvent("status", payload["text"])
                 elif kind == "retrieval":
                     yield TurnEvent("retrieval", retrieval=payload["result"])
+                elif kind == "guard":
+                    yield TurnEvent("guard", counts={"asked_again": payload["asked_again"],
+                                                     "repaired": payload["repaired"]})
                 elif kind == "done":
                     reply = payload["entry"]
                     yield TurnEvent("done", payload["text"], entry=reply)

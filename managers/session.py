@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Callable, Mapping, Sequence
 
 import constants
+from agent.introductions import introduced_name
 from agent.language import message_language
 from agent.memory_lines import focused_line
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
@@ -110,6 +111,17 @@ class CharacterSession:
             lines = [new_line.strip() if line.strip() == old_line.strip() else line for line in lines]
         self.write("core_memory", "\n".join(lines).strip())
         return True
+
+    # --- the user's name ---------------------------------------------------------------
+    def introduced_name(self, message: str = "") -> str:
+        """The name the user last introduced themself by: in `message` (the turn's, not logged
+        yet), else in the recent conversation; "" when they have not."""
+        if message and (name := introduced_name(message)):
+            return name
+        for entry in reversed(self.chat_log.recent(constants.HISTORY_SCAN_ENTRIES)):
+            if entry.role == "USER" and (name := introduced_name(entry.text)):
+                return name
+        return ""
 
     # --- emotions -----------------------------------------------------------------------
     def record_emotion(self, entry: LogEntry, emotion) -> None:

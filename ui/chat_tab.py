@@ -87,6 +87,11 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
     with gr.Row():
         stop = gr.Button("Stop", elem_id="stop-btn")
         regenerate = gr.Button("Regenerate last reply", elem_id="regen-btn")
+    with gr.Row(visible=False, elem_id="name-offer") as offer_row:
+        offer_text = gr.Markdown()
+        offer_save = gr.Button("Save my name / 保存", elem_id="name-offer-save", scale=0)
+        offer_no = gr.Button("No thanks / いいえ", elem_id="name-offer-no", scale=0)
+    offered = gr.State("")
     with gr.Accordion("Edit or delete a message (click it in the chat first)", open=False):
         selected = gr.State("")
         edit_box = gr.Textbox(label="Selected message", lines=3, elem_id="edit-box")
@@ -131,9 +136,23 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
         chat, new_ids = conversation_view(service.conversation(name))
         return chat, new_ids, "Deleted from the conversation (the log keeps a record).", ""
 
+    def refresh_offer(name):
+        offer = service.name_offer(name)
+        text = (f"You introduced yourself as **{offer}**. Save it as your name in Settings? · "
+                f"「{offer}」をあなたの名前として保存しますか？") if offer else ""
+        return gr.update(visible=bool(offer)), text, offer
+
+    def on_offer_answer(name, save):
+        if name:
+            service.answer_name_offer(name, save)
+        return gr.update(visible=False), "", ""
+
     send_inputs = [persona, textbox, chatbot]
     send_outputs = [chatbot, ids, why, textbox]
-    send.click(on_send, send_inputs, send_outputs, api_name="send")
+    send.click(on_send, send_inputs, send_outputs, api_name="send").then(
+        refresh_offer, [persona], [offer_row, offer_text, offered], api_name=False)
+    offer_save.click(lambda name: on_offer_answer(name, True), [offered], [offer_row, offer_text, offered])
+    offer_no.click(lambda name: on_offer_answer(name, False), [offered], [offer_row, offer_text, offered])
     stop.click(lambda name: service.stop(name), [persona], None)
     regenerate.click(on_regenerate, [persona, chatbot], [chatbot, ids, why])
     chatbot.select(on_select, [persona, ids], [selected, edit_box])

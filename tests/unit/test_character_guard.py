@@ -48,15 +48,40 @@ def test_the_reply_ends_before_the_first_sentence_out_of_character():
 
 def test_the_first_sentence_streams_before_it_is_complete():
     gate = SentenceGate()
-    assert gate.feed("Good mor") == "Good mor"
-    assert gate.feed("ning! It is") == "ning! "  # later sentences wait until they are whole
-    assert gate.feed(" sunny. ") == "It is sunny. "
+    assert gate.feed("That was fa") == "That was fa"
+    assert gate.feed("st! It is") == "st!"  # later sentences wait until they are whole
+    assert gate.feed(" sunny. ") == " It is sunny. "
     assert gate.flush() == ""
+
+
+def test_a_greeting_is_held_until_something_follows_it():
+    gate = SentenceGate()
+    assert gate.feed("Good mor") == ""  # may still be only a greeting
+    assert gate.feed("ning! It is") == ""  # after a greeting the next piece is judged whole
+    assert gate.feed(" sunny. ") == "Good morning! It is sunny. "
+    nothing = SentenceGate(("Ken", "Ark"), "What's my locker number?", "en", user_names=("Ken",))
+    assert stream(nothing, "Sure, Ken!") == "" and nothing.blocked  # says nothing: asked for again
+    last = SentenceGate(("Ken", "Ark"), "What's my locker number?", "en", user_names=("Ken",), release_fillers=True)
+    assert stream(last, "Sure, Ken!") == "Sure, Ken!"  # the last attempt shows it rather than a notice
+    told = "今日は仕事で大きなプレゼンがあって、すごく緊張したよ。"
+    japanese = SentenceGate(user_text=told, language="ja", hold_first_sentence=True)
+    assert stream(japanese, "こんにちは！今日は仕事で大きなプレゼンがあって、すごく緊張したよ。") == ""
+    assert japanese.blocked  # the echo after the greeting leaves nothing: asked for again, not 「こんにちは！」
+
+
+@pytest.mark.parametrize("piece", [1, 2, 3, 7, 1000])
+def test_what_is_shown_does_not_depend_on_how_the_stream_is_cut(piece):
+    user = "Any tips for house-training a puppy?"
+    text = "Great! How can I help you today? Take him out after meals. As an AI, I love dogs."
+    shown = [stream(SentenceGate(("Maya", "Ark"), user, "en", user_names=("Maya",)), text, p) for p in (1, piece)]
+    assert shown[0] == shown[1] == "Great! Take him out after meals. "
 
 
 def test_a_clean_reply_is_shown_whole_and_a_bad_tail_is_dropped_at_the_end():
     assert stream(SentenceGate(), "Nice! See you tomorrow.") == "Nice! See you tomorrow."
-    assert stream(SentenceGate(), "Nice! Let me know if you need anything") == "Nice! "
+    assert stream(SentenceGate(), "Nice! That's all. Let me know if you need anything") == "Nice! That's all. "
+    alone = SentenceGate()
+    assert stream(alone, "Nice! Let me know if you need anything") == "" and alone.blocked  # said nothing
 
 
 def test_the_logged_reply_is_what_was_shown(data_dir, clock):
@@ -76,8 +101,8 @@ def test_a_first_sentence_that_opens_like_a_disclaimer_is_held_checked_and_left_
     assert stream(alone, "すみませんが、私はAI言語モデルなので料理はできません。") == "" and not alone.flush()
     ok = SentenceGate()
     assert ok.feed("I'm a bit") == ""
-    assert ok.feed(" jealous! ") == "I'm a bit jealous! "
-    assert SentenceGate().feed("Wow") == "Wow"  # cannot open a disclaimer: streams at once
+    assert ok.feed(" jealous! ") == "I'm a bit jealous!"
+    assert SentenceGate().feed("Your") == "Your"  # cannot open a disclaimer: streams at once
 
 
 def test_a_reply_that_opens_out_of_character_shows_what_follows_or_is_asked_for_again(data_dir, clock):
@@ -174,19 +199,22 @@ def test_a_persona_taking_the_users_name_is_recognised(sentence, user, claims):
 
 
 def test_a_reply_that_takes_the_users_name_ends_there_or_is_asked_for_again():
-    later = SentenceGate(("Maya", "Ark"), "Morning! I'm Maya.", "en", user_name="Maya")
-    assert stream(later, "Good morning, Maya! I'm Maya. We can talk.") == "Good morning, Maya! "
+    later = SentenceGate(("Maya", "Ark"), "Morning! I'm Maya.", "en", user_names=("Maya",))
+    assert stream(later, "Good morning, Maya! Your plan sounds good. I'm Maya. We can talk.") == \
+        "Good morning, Maya! Your plan sounds good. "
     assert later.blocked.startswith("I'm Maya")
-    first = SentenceGate(("Maya", "Ark"), "Hello!", "en", user_name="Maya")
+    greeted = SentenceGate(("Maya", "Ark"), "Morning! I'm Maya.", "en", user_names=("Maya",))
+    assert stream(greeted, "Good morning, Maya! I'm Maya.") == "" and greeted.blocked  # asked for again
+    first = SentenceGate(("Maya", "Ark"), "Hello!", "en", user_names=("Maya",))
     assert stream(first, "I'm Maya, nice to meet you.") == ""  # held from its first letters, never shown
     assert first.blocked
 
 
 def test_a_first_sentence_held_whole_is_checked_before_anything_shows():
     told = "ありがとう。ちょっと元気出た。"
-    gate = SentenceGate(("ユウト", "アーク"), told, "ja", user_name="ユウト", hold_first_sentence=True)
+    gate = SentenceGate(("ユウト", "アーク"), told, "ja", user_names=("ユウト",), hold_first_sentence=True)
     assert stream(gate, "うん、何か手伝いできることがあればお知らせください。よかった。") == "よかった。"
     assert not gate.blocked  # the service talk was left out, the rest is shown
-    fine = SentenceGate(("ユウト", "アーク"), told, "ja", user_name="ユウト", hold_first_sentence=True)
+    fine = SentenceGate(("ユウト", "アーク"), told, "ja", user_names=("ユウト",), hold_first_sentence=True)
     assert fine.feed("よかった") == ""  # held until the sentence is whole…
     assert fine.feed("！元気") == "よかった！"  # …then shown at once

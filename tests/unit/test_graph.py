@@ -19,16 +19,16 @@ def run(service, text, persona="Ark"):
 
 
 def test_tokens_stream_and_the_reply_is_logged_without_tags(data_dir, clock):
-    model = ScriptedChatModel(replies('Hello Mina, nice to meet you! <persona_emotion category="joy" intensity="1.4"/>'))
+    model = ScriptedChatModel(replies('That sounds lovely, Mina, nice to meet you! <persona_emotion category="joy" intensity="1.4"/>'))
     service = make_service(data_dir, clock, model)
     events = run(service, "Hi, I'm Mina")
     tokens = [e.text for e in events if e.kind == "token"]
     assert len(tokens) > 3  # streamed in pieces, not one final blob
-    assert "".join(tokens).strip() == "Hello Mina, nice to meet you!"
+    assert "".join(tokens).strip() == "That sounds lovely, Mina, nice to meet you!"
     [done] = [e for e in events if e.kind == "done"]
     assert done.entry.meta["emotion"] == "joy:1.00"  # clamped
     view = service.conversation("Ark")
-    assert [(e.role, e.text) for e in view] == [("USER", "Hi, I'm Mina"), ("AGENT", "Hello Mina, nice to meet you!")]
+    assert [(e.role, e.text) for e in view] == [("USER", "Hi, I'm Mina"), ("AGENT", "That sounds lovely, Mina, nice to meet you!")]
     emotions = (data_dir / "characters/Ark/memory/emotion_log.jsonl").read_text().splitlines()
     assert json.loads(emotions[0])["category"] == "joy"
 

@@ -77,7 +77,7 @@ def test_excerpts_go_first_and_memories_only_where_they_fit_whole():
 @pytest.fixture
 def service_with(data_dir, clock, tmp_path):
     def make(documents: dict[str, str], dynamic: int | None = None, budget=None):
-        model = ScriptedChatModel(replies("Sure."))
+        model = ScriptedChatModel(replies("It is in the manual."))
         service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
         knowledge = service.knowledge("Ark")
         for name, text in documents.items():

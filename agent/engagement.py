@@ -1,0 +1,61 @@
+"""A reply engages with the message: a greeting, a "Sure!" or the user's name alone says nothing.
+
+「今日は仕事で大きなプレゼンがあって、すごく緊張したよ。」 got 「こんにちは！」 once the guard had cut the
+echo after it, and a question about a kept fact got "Sure, Ken!" (issue 18). So the reply guard
+holds an opening that says nothing until a sentence with something in it follows, and a reply that
+ends having said nothing is asked for again.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Sequence
+
+# Greetings, fillers and acknowledgements in the supported languages: words that carry no answer.
+FILLERS = frozenset("""
+sure ok okay yes yeah yep yup of course hi hello hey hiya well oh ah ahh aw aww right great cool nice
+hmm got it thanks thank you alright indeed certainly absolutely good morning evening afternoon night
+welcome back there wow yay haha lol
+hola buenos buenas días tardes noches sí claro vale bueno genial gracias
+bonjour bonsoir salut coucou oui d'accord ok merci super bien
+hallo guten tag morgen abend ja klar gut super danke
+olá oi bom dia ciao buongiorno buonasera certo grazie
+はい うん ええ そう そうだね そうですね そっか なるほど 了解 オッケー こんにちは こんばんは おはよう おはようございます
+やあ ありがとう ありがとうございます わあ わー へえ へー おお お疲れ様 おつかれ
+你好 您好 好的 是的 嗯 对 哇 晚上好 早上好 谢谢 好
+네 예 응 그래 안녕 안녕하세요 와 좋아요 감사합니다 고마워
+""".split()) | frozenset(
+    # The persona saying who it is ("I'm Ark.", 「アークです」, "Je suis Ark.") answers nothing either:
+    # with the names taken out, only these are left.
+    """i i'm am it it's is this me je suis moi c'est soy es yo ich bin sono sou
+    私 僕 わたし は です だよ 我 是 저는 나는 입니다 이에요 예요""".split())
+_WORD = re.compile(r"[\w'’]+")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+# Japanese and Korean fillers are often written without spaces ("はい、そうだね！"): their words are
+# taken out of a CJK run as substrings, longest first.
+_CJK_FILLERS = sorted((f for f in FILLERS if _CJK.search(f)), key=len, reverse=True)
+
+
+def content_size(text: str, names: Sequence[str] = ()) -> int:
+    """What a reply says once names, fillers and punctuation are taken out: words in spaced
+    scripts, characters in Japanese, Chinese and Korean."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    for name in names:
+        if name.strip():
+            text = text.replace(unicodedata.normalize("NFKC", name.strip()).casefold(), " ")
+    size = 0
+    for word in _WORD.findall(text):
+        if word in FILLERS:
+            continue
+        if _CJK.search(word):
+            for filler in _CJK_FILLERS:
+                word = word.replace(filler, "")
+            size += sum(1 for c in word if _CJK.match(c))
+        else:
+            size += 1
+    return size
+
+
+def says_nothing(text: str, names: Sequence[str] = ()) -> bool:
+    """Only greetings, fillers and names ("Hello!", 「こんにちは！」, "Sure, Ken!", 「うん、そうだね」)."""
+    return content_size(text, names) == 0

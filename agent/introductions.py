@@ -1,0 +1,56 @@
+"""The name a user gives when they introduce themself ("I'm Ken", 「ハルカです」, "Je m'appelle Camille").
+
+With no name in Settings the persona knew the user only as "User" and, told "Hi! I'm Ken.", answered
+"Hello! I'm Ken." (issue 18). The name introduced is what the reply guard protects, and the page
+offers to save it.
+"""
+from __future__ import annotations
+
+import re
+
+_NAME = r"(?P<name>[A-Z\u00c0-\u00de][a-z\u00df-\u00ff'’-]{1,20}(?: [A-Z\u00c0-\u00de][a-z\u00df-\u00ff'’-]{1,20})?)"
+_KATAKANA_NAME = r"(?P<name>[\u30a0-\u30ff]{2,8})"
+_CJK_NAME = r"(?P<name>[\u3400-\u9fff\u30a0-\u30ff\u3040-\u309f]{1,8}?)"
+_GREETING = (r"(?:hi|hello|hey|good (?:morning|evening|afternoon)|bonjour|bonsoir|salut|coucou|hola|buenas(?: noches| tardes)?"
+             r"|buenos días|hallo|guten (?:morgen|tag|abend)|ciao|olá|oi)\b[^.!?]{0,20}[.!?,]\s*")
+_HANGUL_NAME = r"(?P<name>[\uac00-\ud7af]{2,4}?)"
+
+_INTRODUCTIONS = (
+    # "I'm Ken." / "Hi, I am Ken!" / "My name is Ken" / "Call me Ken" — a name, then the end of the
+    # clause: "I'm Tired" is no name (lower-case words are not names) and "I'm Ken's sister" is not his.
+    re.compile(rf"(?:^|[.!?,;]\s*|\b(?i:hi|hello|hey|yo)[,!]?\s+)(?i:i'm|i am|i’m)\s+{_NAME}(?=\s*(?:[.!,?;)]|$| here\b| from\b| and\b))"),
+    re.compile(rf"(?i:{_GREETING})(?i:it's|this is|c'est|c’est|soy|ich bin|sono|sou)\s+{_NAME}(?=\s*(?:[.!,?;)]|$| here\b| ici\b| aquí\b| hier\b))"),
+    re.compile(rf"\b(?:my name is|my name's|call me|name's)\s+{_NAME}(?=\s*(?:[.!,?;)]|$| and\b| by\b))", re.IGNORECASE),
+    re.compile(rf"\b(?:je m'appelle|je m’appelle|moi c'est|me llamo|mi nombre es|ich heiße|ich heisse|mein name ist|mi chiamo|meu nome é)\s+{_NAME}",
+               re.IGNORECASE),
+    # Japanese: 「ハルカです」 opening a message or after a greeting, 「私はハルカです」, 「ハルカと申します」, 「名前はハルカ」
+    # A katakana name opening the message or after a greeting (「ハルカです。」); any name after 私は, or
+    # before と申します / といいます (「楽しみです」「学生です」 are no introductions).
+    re.compile(rf"(?:^|(?:こんにちは|こんばんは|おはよう|おはようございます|はじめまして|初めまして)[、。！!\s]*){_KATAKANA_NAME}"
+               r"(?:です|だよ|だよー|でーす)(?:[。！!、\s]|$)"),
+    re.compile(rf"(?:私|僕|俺|わたし|あたし)は{_CJK_NAME}(?:です|だよ|と申します|といいます)(?:[。！!、\s]|$)"),
+    re.compile(rf"(?:^|[、。！!\s]){_CJK_NAME}(?:と申します|といいます|って言います|って呼んで)"),
+    re.compile(rf"(?:私|僕|俺|わたし|あたし)の名前は{_CJK_NAME}(?:です|だよ|。|！|$)"),
+    # Chinese: 我叫王磊 / 我是王磊 (after a greeting or opening the message)
+    re.compile(r"(?:^|[，,。！!\s]|你好|晚上好|早上好)我(?:叫|是)(?P<name>[\u4e00-\u9fff]{2,3})(?=[。！!，,\s]|$)"),
+    # Korean: 저는 민수입니다 / 제 이름은 민수예요
+    re.compile(rf"(?:저는|나는|제 이름은|내 이름은)\s*{_HANGUL_NAME}(?:입니다|이에요|예요|이야|야)"),
+)
+# Words that follow "I'm" / 「…です」 and are no names.
+_NOT_NAMES = frozenset("""
+so sorry fine good great ok okay back home here there tired sad happy glad excited nervous sure not just
+really very also still going done ready new sick busy free hungry english japanese french german spanish
+chinese korean american british the a an in on at
+です だよ 大丈夫 元気 学生 社会人 会社員 日本人 今日 明日 昨日 ここ そう 本当 無理 平気 私 僕 俺 ちょっと 好き 嫌い
+""".split())
+
+
+def introduced_name(text: str) -> str:
+    """The name the message introduces its writer by, or "" when it introduces none."""
+    for pattern in _INTRODUCTIONS:
+        match = pattern.search(text.strip())
+        if match:
+            name = match.group("name").strip(" '’")
+            if name.casefold() not in _NOT_NAMES and not any(w.casefold() in _NOT_NAMES for w in name.split()):
+                return name
+    return ""

@@ -1,0 +1,71 @@
+"""The user's facts stay the user's: a reply telling them as the persona's own is found and said back."""
+import pytest
+
+from agent.character_guard import SentenceGate
+from agent.role import as_users, first_person_at, takes_users_part
+
+
+def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
+    return "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece)) + gate.flush()
+
+
+@pytest.mark.parametrize("sentence, said", [
+    ("I adopted a puppy yesterday!", "We adopted a puppy yesterday, his name is Biscuit."),
+    ("My sister's birthday is March 3rd.", "Remember, my sister's birthday is March 3rd."),
+    ("前回、私はスパイスからカレーを作りました。", "初めてスパイスからカレーを作った！"),
+    ("我报名了杭州马拉松。", "我报名了十一月的杭州马拉松。"),
+    ("J'ai ouvert ma petite boulangerie aujourd'hui.", "J'ai enfin ouvert ma petite boulangerie aujourd'hui."),
+    ("Ich habe heute meine Prüfung bestanden.", "Ich habe heute meine Prüfung bestanden!"),
+])
+def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
+    assert takes_users_part(sentence, [said], ["Ken"])
+
+
+@pytest.mark.parametrize("sentence, said", [
+    ("I love hiking too!", "I love hiking."),
+    ("私も猫が好き！", "猫が好きなんだ。"),
+    ("I remember you adopted a puppy.", "We adopted a puppy yesterday."),
+    ("How can I help you feel better?", "I'm sad, my exam went badly."),
+    ("I've never made curry from spices.", "I made curry from spices today."),
+    ("Ken adopted a puppy, right?", "We adopted a puppy yesterday."),
+    ("I'd love to see Lisbon someday.", "I went to Lisbon for work."),
+    ("I went to the market.", "Do you like the market?"),  # a question to the persona tells nothing of the user's
+    ("我也喜欢跑步。", "我喜欢跑步。"),
+])
+def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
+    assert not takes_users_part(sentence, [said], ["Ken"])
+
+
+@pytest.mark.parametrize("sentence, language, name, said_back", [
+    ("I adopted a puppy yesterday!", "en", "Maya", "You adopted a puppy yesterday!"),
+    ("I'm so nervous about my exam.", "en", "Maya", "You're so nervous about your exam."),
+    ("I was in Lisbon, and we loved it.", "en", "Maya", "You were in Lisbon, and you loved it."),
+    ("前回、私はスパイスからカレーを作りました。", "ja", "ハルカ", "前回、ハルカさんはスパイスからカレーを作りました。"),
+    ("我报名了马拉松。", "zh", "王磊", "你报名了马拉松。"),
+    ("J'ai ouvert ma boulangerie.", "fr", "Camille", None),
+])
+def test_a_claim_is_said_back_as_the_users_where_a_swap_reads_right(sentence, language, name, said_back):
+    assert as_users(sentence, language, name) == said_back
+
+
+def test_a_first_person_word_is_told_from_one_still_arriving():
+    assert first_person_at("Yes, my sis") == (5, True)
+    assert first_person_at("Yes, m") == (5, False)  # may become "my"
+    assert first_person_at("It wa") == (None, False)
+    assert first_person_at("前回、わた") == (3, False)
+    assert first_person_at("前回、私は") == (3, True)
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_the_streamed_reply_says_the_users_facts_back_as_theirs(piece):
+    question = SentenceGate(("ハルカ", "アーク"), "この前、私が初めて作った料理は何だったっけ？", "ja", user_names=("ハルカ",),
+                            user_said=("初めてスパイスからカレーを作ったよ！",))
+    assert stream(question, "前回、私はスパイスからカレーを作りました。美味しかった？", piece) == \
+        "前回、ハルカさんはスパイスからカレーを作りました。美味しかった？"
+    assert question.repaired == 1
+    birthday = SentenceGate(("Ken", "Ark"), "When is my sister's birthday?", "en", user_names=("Ken",))
+    assert stream(birthday, "Yes, my sister's birthday is March 3rd. Tell me more!", piece) == \
+        "Yes, your sister's birthday is March 3rd. Tell me more!"
+    agreeing = SentenceGate(("Ken", "Ark"), "I love hiking.", "en", user_names=("Ken",))
+    assert stream(agreeing, "I love hiking too! Where do you go?", piece) == "I love hiking too! Where do you go?"
+    assert agreeing.repaired == 0

@@ -1,0 +1,37 @@
+"""The one sentence splitter: abbreviations, initials, decimals and list numbers are no sentence ends."""
+import pytest
+
+from agent import sentences
+
+
+@pytest.mark.parametrize("text, pieces", [
+    ("Hi! I'm Ken. I just got back from hiking on Mt. Takao and saw a fox.",
+     ["Hi! ", "I'm Ken. ", "I just got back from hiking on Mt. Takao and saw a fox."]),
+    ("It is 3.5 km. Then e.g. tea, Dr. Lee said.", ["It is 3.5 km. ", "Then e.g. tea, Dr. Lee said."]),
+    ("J. K. Rowling wrote it. Me too.", ["J. K. Rowling wrote it. ", "Me too."]),
+    ("1. Take the train\n2. Walk", ["1. Take the train\n", "2. Walk"]),
+    ("今日は暑い。明日は？うん…そうだね", ["今日は暑い。", "明日は？", "うん…", "そうだね"]),
+    ("Wait... really? \"Yes.\" He left.", ["Wait... ", "really? ", "\"Yes.\" ", "He left."]),
+    ("Mme. Dupont arrive. Z.B. morgen.", ["Mme. Dupont arrive. ", "Z.B. morgen."]),
+    ("La Sra. García llegó. ¡Qué bien!", ["La Sra. García llegó. ", "¡Qué bien!"]),
+])
+def test_sentences_end_where_a_reader_sees_them_end(text, pieces):
+    assert sentences.split(text) == pieces
+
+
+def test_a_colon_ends_a_piece_only_when_asked():
+    text = "Here are some tips: take him out. Done"
+    assert sentences.split(text) == ["Here are some tips: take him out. ", "Done"]
+    assert sentences.split(text, colon=True) == ["Here are some tips: ", "take him out. ", "Done"]
+    assert sentences.split("Time 10:30 now.", colon=True) == ["Time 10:30 now."]
+
+
+@pytest.mark.parametrize("streamed", ["I climbed Mt.", "I climbed it.", "It was 3.", "Mt. Takao is", "It is 3"])
+def test_while_streaming_a_final_period_is_not_decided(streamed):
+    assert sentences.first_end(streamed, final=False) is None
+
+
+def test_while_streaming_the_next_character_decides():
+    assert sentences.first_end("It was 3.5 km. Then", final=False) == len("It was 3.5 km. ")
+    assert sentences.first_end("I climbed it. ", final=False) == len("I climbed it. ")
+    assert sentences.first_end("I climbed it.", final=True) == len("I climbed it.")
