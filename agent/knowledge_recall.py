@@ -13,12 +13,11 @@ from typing import Callable, Sequence
 import constants
 from agent.prompt_builder import fit_to_budget
 from agent.reply_tags import strip_user_tags
+from agent.sentences import split as sentence_split
 from agent.retrieval import RetrievedItem
 
 CountTokens = Callable[[str], int]
 ELLIPSIS = "…"
-# Sentence ends (ja/en) and line breaks; a heading's '#' marks are dropped.
-_SENTENCE_END = re.compile(r"(?<=[。！？!?])|(?<=[^\d\s]\.)\s+|\n+")  # not after "1." of a numbered heading
 _HEADING = re.compile(r"^#+\s*")
 
 
@@ -33,7 +32,7 @@ def chunk_is_relevant(cosine: float, bm25: float) -> bool:
 
 def sentences(text: str) -> list[str]:
     """The chunk's sentences and lines, headings without their '#' marks."""
-    parts = (_HEADING.sub("", part.strip()) for part in _SENTENCE_END.split(text))
+    parts = (_HEADING.sub("", part.strip()) for part in sentence_split(text))
     return [part for part in parts if part]
 
 

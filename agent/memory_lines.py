@@ -13,6 +13,7 @@ import re
 import unicodedata
 from typing import Callable
 
+from agent import sentences
 from agent.prompt_builder import fit_to_budget
 from agent.query_planner import content_words
 from managers.cjk import bigrams, cjk_runs
@@ -21,7 +22,6 @@ CountTokens = Callable[[str], int]
 ELISION = "…"
 _HEAD = re.compile(r"^(- )?(\[[^\]]{1,40}\] )?([^:\n]{1,40}: )?")
 _DATED = re.compile(r"^(- )?\[")
-_SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+[\"'”’)」』]*|\n|$)")
 _SUFFIXES = ("ing", "ed", "es", "s")
 
 
@@ -71,7 +71,7 @@ MIN_SENTENCE_CHARS = 6  # "1." or "2." of a numbered list belongs to the sentenc
 
 
 def _sentences(body: str) -> list[str]:
-    pieces = [s for s in (m.group(0).strip() for m in _SENTENCE.finditer(body)) if s]
+    pieces = [s.strip() for s in sentences.split(body) if s.strip()]
     merged: list[str] = []
     carry = ""
     for piece in pieces:

@@ -28,7 +28,7 @@ sra srta dra d.c p.ej ee.uu
 _STRONG_END = "。！？!?…"
 _CLOSERS = "\"'”’)）」』】]"
 _WORD_BEFORE = re.compile(r"([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.]*)$")
-_LIST_NUMBER = re.compile(r"(?:^|\n)[ \t]*\d{1,3}$")
+_LIST_NUMBER = re.compile(r"(?:^|\n)[ \t]*(?:#+[ \t]*|[-*][ \t]+)?\d{1,3}$")
 
 
 def _closers_end(text: str, i: int) -> int:
