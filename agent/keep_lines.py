@@ -38,13 +38,17 @@ def corrected_note(kept: str, correction: str, now_day: str) -> str:
     in the persona's memory, and the reply is told what changed."""
     language = next((lang for lang, pattern in _LINE.items() if pattern.match(kept.strip())), "en")
     _, _, label, opening, closing = _shape(language)
-    return f"{kept} → {label} {now_day}: {opening}{' '.join(correction.split())}{closing}"
+    return f"{kept} → {label} {now_day}:{_gap(opening)}{opening}{' '.join(correction.split())}{closing}"
+
+
+def _gap(opening: str) -> str:
+    return "" if opening == "「" else " "  # 「→ 訂正 2026-03-01:「…」」 as the notes kept before
 
 
 def _line_pattern(language: str, with_fix: bool) -> re.Pattern:
     said, _, label, opening, closing = _shape(language)
     head = re.escape(said).replace(re.escape("{who}"), "(?P<who>.+?)").replace(re.escape("{mark}"), "")
-    fix = (rf" → {re.escape(label)} (?P<when>\d{{4}}-\d{{2}}-\d{{2}}): {re.escape(opening)}(?P<fix>.*){re.escape(closing)}"
+    fix = (rf" → {re.escape(label)} (?P<when>\d{{4}}-\d{{2}}-\d{{2}}):{_gap(opening)}{re.escape(opening)}(?P<fix>.*){re.escape(closing)}"
            if with_fix else "")
     return re.compile(rf"^- (?P<said>\d{{4}}-\d{{2}}-\d{{2}}) {head}{re.escape(opening)}(?P<note>.*?){re.escape(closing)}{fix}$")
 

@@ -132,6 +132,9 @@ class NexusService:
             recovered = session.recover_interrupted_reply()
             if recovered:
                 self.notices.append(self._recovered_notice(character.name, recovered))
+            # A "please remember" whose turn was cut off lands now (managers/keep_ledger.py).
+            for line in session.complete_keep_requests(self.settings.user_name):
+                self.notices.append(f"🛠️ {character.name} kept what you asked before the app stopped: {line[2:]}")
             self._sessions[character.name] = session
         return session
 
@@ -416,6 +419,8 @@ class NexusService:
             user_name=self.settings.user_name, persona_name=session.character.name,
             temperature=self.settings.temperature, max_tokens=max_reply_tokens(model), seed=self.settings.seed,
             remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,
+            plan_keep=lambda entry: session.plan_keep(entry, self.settings.user_name),
+            keep_done=session.keep_ledger.record,
         )
 
     def _run_turn(self, persona: str, state: dict) -> Iterator[TurnEvent]:

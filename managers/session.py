@@ -14,6 +14,7 @@ from agent.language import message_language
 from agent.memory_lines import focused_line
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
+from agent.keep_requests import KeepAction, keep_action
 from agent.relative_time import spelled_out
 from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules
@@ -21,6 +22,7 @@ from agent.retrieval import RetrievalResult
 from agent.tools import spoken_text
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
 from managers.journal import StreamingJournal
+from managers.keep_ledger import KeepLedger
 from managers.personas import Character
 from managers.store import append_durably, file_lock
 
@@ -46,6 +48,7 @@ class CharacterSession:
         # What was actually sent for recent entries (the user's text with its context block,
         # the reply with its tags): replaying it keeps the local model's cached prefix valid.
         self._as_sent: OrderedDict[str, str] = OrderedDict()
+        self.keep_ledger = KeepLedger(character.memory_dir / "keep_ledger.jsonl")
 
     # --- crash recovery ---------------------------------------------------------------
     def recover_interrupted_reply(self) -> RecoveredReply | None:
@@ -64,6 +67,59 @@ class CharacterSession:
             log.warning("Recovered an interrupted reply of %d characters", len(visible))
         self.journal.discard()
         return RecoveredReply(entry, len(recovery.text)) if entry else None
+
+    # --- "please remember" requests ------------------------------------------------------
+    def _user_messages(self) -> list[LogEntry]:
+        return [e for e in self.chat_log.recent(constants.KEEP_SCAN_ENTRIES) if e.role == "USER"]
+
+    def plan_keep(self, entry: LogEntry, user_name: str) -> KeepAction | None:
+        """What the app keeps for this message (agent/keep_requests.py), from it and the user's
+        messages before it."""
+        self.complete_keep_requests(user_name, before=entry.id)  # one that a failed turn left
+        users = self._user_messages()
+        earlier = [(e.text, e.ts or self.clock()) for e in users if e.id != entry.id]
+        action = keep_action(entry.text, earlier, user_name, entry.ts or self.clock())
+        if action and not action.old_line and action.line.strip() in (
+                line.strip() for line in self.read("core_memory").splitlines()):
+            return None  # kept already, word for word
+        return action
+
+    def apply_keep(self, action: KeepAction) -> bool:
+        """Write a planned keep: append the line (unless it is there already: a request handled
+        again after a crash) or revise the kept line. False when nothing was written."""
+        if action.old_line:
+            return self.revise_core_memory_line(action.old_line, action.line)
+        if action.line.strip() in (line.strip() for line in self.read("core_memory").splitlines()):
+            return False
+        self.edit_core_memory(action.line, "append")
+        return True
+
+    def complete_keep_requests(self, user_name: str, before: str | None = None) -> list[str]:
+        """Handle the recent user messages (before the message `before`, when given) that no turn
+        finished handling: a crash mid-turn, a model that failed to load. Returns the lines kept."""
+        if not self.keep_ledger.exists():
+            self.keep_ledger.start(e.id for e in self._user_messages())
+            return []
+        handled, kept = self.keep_ledger.handled(), []
+        users = self._user_messages()
+        for index, entry in enumerate(users):
+            if entry.id == before:
+                break
+            if entry.id in handled:
+                continue
+            earlier = [(e.text, e.ts or self.clock()) for e in users[:index]]
+            action = keep_action(entry.text, earlier, user_name, entry.ts or self.clock())
+            outcome = ""
+            if action:
+                try:
+                    if self.apply_keep(action):
+                        kept.append(action.line)
+                    outcome = action.line
+                except ValueError as exc:  # core memory is full
+                    log.warning("Could not keep %r: %s", action.line[:80], exc)
+                    outcome = "failed"
+            self.keep_ledger.record(entry.id, outcome)
+        return kept
 
     # --- memory files -----------------------------------------------------------------
     def read(self, which: str) -> str:
