@@ -49,7 +49,7 @@ _FUNCTION_WORDS = {
     "es": "el la los las de que y mi mis es en un una por me te lo se no con para del al tengo soy está "
           "esto eso q",
     "fr": "le la les de des du que et mon ma mes est un une je tu pas ça pour avec c'est j'ai il s'il "
-          "qu'il au ne",
+          "qu'il au ne suis nous vous ton ta tes sont",
     "de": "der die das und ist ich du mein meine nicht dass mir dir es ein eine bitte am um zu mit "
           "auf ich's den dem",
 }
@@ -57,15 +57,20 @@ _FUNCTION_SETS = {lang: frozenset(words.split()) for lang, words in _FUNCTION_WO
 _LETTERS = {"es": re.compile(r"[ñ¿¡]"), "fr": re.compile(r"[çœàèùêâîôûëï]"), "de": re.compile(r"[äöüß]")}
 
 
-def latin_language(text: str) -> str:
-    """The Latin-script language of a sentence by its function words and letters ("en" on a tie):
-    which grammar reads it. ("Note que…" is French, "Note that…" English.)"""
+def latin_languages(text: str) -> list[str]:
+    """The Latin-script languages a sentence may be in, by its function words and letters: those
+    that score best (several on a tie). ("Note que…" is French, "Note that…" English.)"""
     words = re.findall(r"[a-zà-ÿœ']+", text.lower())
     scores = {lang: sum(w in vocab for w in words) for lang, vocab in _FUNCTION_SETS.items()}
     for lang, letters in _LETTERS.items():
         scores[lang] += 2 * len(letters.findall(text.lower()))
     best = max(scores.values())
-    return next(lang for lang in ("en", "es", "fr", "de") if scores[lang] == best)
+    return [lang for lang in ("en", "es", "fr", "de") if scores[lang] == best]
+
+
+def latin_language(text: str) -> str:
+    """The one language of `latin_languages` ("en" first on a tie)."""
+    return latin_languages(text)[0]
 
 
 @dataclass(frozen=True)
@@ -85,7 +90,7 @@ _EN = _Latin(
     "en",
     re.compile(r"(?:(?:hey|hi|oh|ah|ok|okay|so|and|also|btw|by the way|anyway|one more thing|just|well|now|"
                r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also)[,!]?\s+)*", re.I),
-    re.compile(r"(?:would you mind\s+|(?:can|could|would|will|won't)\s+you\s+(?:please\s+|pls\s+|also\s+|just\s+)*|"
+    re.compile(r"(?:would you mind\s+|(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|also\s+|just\s+)*|"
                r"(?:i|i'd|id)\s+(?:need|want|like|would like|'d like)\s+you\s+to\s+|i'?d like you to\s+|"
                r"make sure (?:you\s+|to\s+)?|be sure to\s+|try to\s+|you (?:should|need to|have to|must|gotta)\s+)"
                r"(?:please\s+)?", re.I),
@@ -106,7 +111,7 @@ _EN = _Latin(
                re.I),
     re.compile(r"\b(?:say|says|said|saying|tell|tells|told|ask|asks|asked|keeps? (?:telling|saying)|wrote|reminds|"
                r"reminded)\b", re.I),
-    re.compile(r"^(?:will|won't)\s+you\s+(?!please)", re.I),
+    re.compile(r"^(?:will|won't)\s+(?:you|u|ya)\s+(?!please)", re.I),
 )
 _ES = _Latin(
     "es",
@@ -183,8 +188,15 @@ def _latin_request(text: str) -> KeepRequest | None:
 
 
 def _latin_in_sentence(text: str, start: int, end: int) -> KeepRequest | None:
+    for language in latin_languages(text[start:end]):
+        found = _latin_grammar_in_sentence(LATIN_GRAMMARS[language], text, start, end)
+        if found:
+            return found
+    return None
+
+
+def _latin_grammar_in_sentence(grammar: _Latin, text: str, start: int, end: int) -> KeepRequest | None:
     sentence = text[start:end]
-    grammar = LATIN_GRAMMARS[latin_language(sentence)]
     starts = [start] + [start + m.end() for m in _CLAUSE_START.finditer(sentence)]
     for clause in dict.fromkeys(starts):
         position = grammar.fillers.match(text, clause, end).end()

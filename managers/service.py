@@ -108,6 +108,7 @@ class NexusService:
         self._open_lock = threading.RLock()  # one indexer / knowledge base per persona
         self.model_status = ModelStatus()
         self._sessions: dict[str, CharacterSession] = {}
+        self._left_out_told: dict[str, int] = {}  # per persona: core-memory lines left out, as last told
         self._controls: dict[str, TurnControl] = {}
         self._turn_graph = build_turn_graph().compile()
         self.notices: list[str] = []
@@ -192,6 +193,17 @@ class NexusService:
 
     def save_memory(self, persona: str, which: str, text: str) -> None:
         self.session(persona).write(which, text)
+
+    def _tell_what_no_longer_fits(self, session: CharacterSession) -> None:
+        """Core memory keeps its newest lines in the prompt (agent/prompt_builder.fit_newest_lines);
+        the user is told when older ones no longer fit, once per change."""
+        name, left_out = session.character.name, session.core_memory_left_out
+        if left_out and left_out != self._left_out_told.get(name, 0):
+            self.notices.append(
+                f"{name}'s core memory has outgrown the prompt: its {left_out} oldest line(s) no longer fit, so "
+                f"{name} does not see them in every reply. They stay in core memory (Memory tab: shorten or merge "
+                "them to bring them back), and the messages they came from can still be recalled.")
+        self._left_out_told[name] = left_out
 
     def pop_notices(self) -> list[str]:
         notices = self.notices + [r.message() for s in self._sessions.values() for r in s.files.quarantined]
@@ -472,6 +484,7 @@ class NexusService:
                     yield TurnEvent("done", payload["text"], entry=reply)
             if final_error:
                 yield TurnEvent("error", final_error)
+            self._tell_what_no_longer_fits(session)
         finally:
             with self._open_lock:
                 self._replying -= 1

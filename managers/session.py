@@ -49,6 +49,7 @@ class CharacterSession:
         # the reply with its tags): replaying it keeps the local model's cached prefix valid.
         self._as_sent: OrderedDict[str, str] = OrderedDict()
         self.keep_ledger = KeepLedger(character.memory_dir / "keep_ledger.jsonl")
+        self.core_memory_left_out = 0  # older core-memory lines the last prompt had no room for
 
     # --- crash recovery ---------------------------------------------------------------
     def recover_interrupted_reply(self) -> RecoveredReply | None:
@@ -200,7 +201,7 @@ class CharacterSession:
         return [
             PromptSection("identity", "Who you are", self.read("system_prompt")),
             PromptSection("instructions", "How to reply", rules),
-            PromptSection("core_memory", "Core memory", self.read("core_memory")),
+            PromptSection("core_memory", "Core memory", self.read("core_memory"), newest_first=True),
             PromptSection("notepad", "Notepad", self.read("notepad")),
         ]
 
@@ -236,11 +237,13 @@ class CharacterSession:
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
         reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name,
                                   brief=asks_for_brevity(user_entry.text))
-        return build_prompt(
+        prompt = build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
             closing_note=self.time_note(),
         )
+        self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
+        return prompt
 
     def warm_prompt(self, model: ChatModel, user_name: str) -> BuiltPrompt:
         """The prefix the next turn will start with (static sections + history window)."""
@@ -248,8 +251,10 @@ class CharacterSession:
         window = select_history(self.history_before(None), self._anchor_id, budgets["history"],
                                 model.count_tokens, self._render_history)
         self._anchor_id = window.anchor_id
-        return build_prompt(self.static_sections(model, user_name), window, [], "", budgets, model.count_tokens,
-                            render_history=self._render_history, closing_note=self.time_note())
+        prompt = build_prompt(self.static_sections(model, user_name), window, [], "", budgets, model.count_tokens,
+                              render_history=self._render_history, closing_note=self.time_note())
+        self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
+        return prompt
 
     def time_note(self) -> str:
         """The current hour, not minute: it ends the cached prefix, so it is evaluated after a
