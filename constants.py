@@ -48,6 +48,10 @@ EMPTY_REPLY_RETRIES = 2
 # A correction ("it's been moved to Friday") within this many user messages of a "please remember"
 # request revises the kept note (issue 12: the note kept the first version, the reply the wrong day).
 KEEP_CORRECTION_WINDOW = 2
+# How far back (log entries) a reopened persona looks for user messages whose "please remember" was
+# never finished (killed mid-turn): a crash loses at most the turn in flight, so a few turns' worth is
+# plenty (issue 18: 3 of 17 logged requests were lost in 40 kill -9 trials, each the last message).
+KEEP_SCAN_ENTRIES = 4 * KEEP_CORRECTION_WINDOW + 12
 # No recalled memory takes more than this share of the per-turn room (1/N): one long reply used to
 # fill the embedded model's ~110 tokens alone (agent/memory_lines.py; bench qa, session 9).
 PROMPT_LINES_AT_LEAST = 2

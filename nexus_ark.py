@@ -174,6 +174,10 @@ def cmd_bench(args) -> int:
         from bench.docqa_bench import main as bench_docqa_main
 
         return bench_docqa_main(args)
+    if args.what == "keep":
+        from bench.keep_bench import main as bench_keep_main
+
+        return bench_keep_main(args)
     log.error("Unknown benchmark %r", args.what)
     return 2
 
@@ -192,7 +196,7 @@ def parser() -> argparse.ArgumentParser:
     reindex.add_argument("--persona", default="")
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["chat", "locomo", "scale", "cjk", "conversation", "qa", "docqa"])
+    bench.add_argument("what", choices=["chat", "locomo", "scale", "cjk", "conversation", "qa", "docqa", "keep"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)

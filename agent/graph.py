@@ -21,7 +21,7 @@ from langgraph.graph import END, START, StateGraph
 import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate
-from agent.keep_requests import KeepAction, keep_action
+from agent.keep_requests import KeepAction
 from agent.language import is_question, message_language
 from agent.reply_form import asks_for_brevity
 from agent.reply_rules import retry_nudge
@@ -78,6 +78,11 @@ class TurnDeps:
     remember_as_sent: Callable[[str, str], None] = lambda entry_id, content: None
     introduced_names: tuple[str, ...] = ()  # names the user introduced themself by in the conversation
     on_emotion: Callable[[LogEntry, Any], None] = lambda entry, emotion: None
+    # "Please remember": what the app keeps for a message (a model without native tools), and the
+    # record that the message was handled (the keep ledger: a turn killed before it is finished on
+    # the next open, managers/keep_ledger.py).
+    plan_keep: Callable[[LogEntry], KeepAction | None] = lambda entry: None
+    keep_done: Callable[[str, str], None] = lambda entry_id, outcome: None
 
 
 def turn_config(deps: TurnDeps, control: TurnControl) -> RunnableConfig:
@@ -191,10 +196,6 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     return round_text, (calls if may_call else []), stopped, error, gate.repaired
 
 
-# Enough of the log's newest entries to hold the user's last KEEP_CORRECTION_WINDOW messages.
-KEEP_SCAN_ENTRIES = 4 * constants.KEEP_CORRECTION_WINDOW
-
-
 def _keep(action: KeepAction, editor: MemoryEditor) -> ToolOutcome | None:
     """Write what the app keeps for the user: a new core-memory line, or a kept line corrected
     (None when that line is no longer there as kept: corrected already, or edited by the user)."""
@@ -240,9 +241,7 @@ def build_turn_graph() -> StateGraph:
         # the cached prefix; the next turn's warm-up reads the changed core memory.
         action = None
         if not deps.model.native_tools and not state.get("replaces_id"):
-            earlier = [(e.text, e.ts or deps.clock()) for e in deps.chat_log.recent(KEEP_SCAN_ENTRIES)
-                       if e.role == "USER" and e.id != user_entry.id]
-            action = keep_action(user_entry.text, earlier, deps.user_name, deps.clock())
+            action = deps.plan_keep(user_entry)
         prompt = deps.compose_prompt(user_entry, state["retrieval"], tools, action.line.removeprefix("- ") if action else "")
         outcomes = []
         outcome = _keep(action, deps.memory_editor) if action else None
@@ -251,6 +250,10 @@ def build_turn_graph() -> StateGraph:
             get_stream_writer()({"type": "tool", "announcement": outcome.announcement, "ok": outcome.ok})
         elif action:  # nothing was revised after all: the reply is not told otherwise
             prompt = deps.compose_prompt(user_entry, state["retrieval"], tools, "")
+        if not state.get("replaces_id"):
+            done = "model" if deps.model.native_tools else action.line if outcome and outcome.ok else \
+                "failed" if outcome else ""
+            deps.keep_done(user_entry.id, done)
         return {"prompt": prompt, "tools": tools, "transcript": [], "reply_raw": "",
                 "rounds": 0, "outcomes": outcomes, "pending_calls": []}
 

@@ -32,6 +32,9 @@ class PromptSection:
     # Cuts a line to a number of tokens (agent/memory_lines.focused_line about the user's message):
     # no line takes more than 1/PROMPT_LINES_AT_LEAST of the section's room.
     shorten: Callable[[str, int], str] | None = None
+    # A static section that grows at its end (core memory: kept notes are appended): when it does not
+    # fit, its newest lines are kept and the oldest left out (`fit_newest_lines`), never the other way.
+    newest_first: bool = False
 
 
 def fit_lines(lines: Sequence[str], budget: int, count: CountTokens, order: Sequence[str] = (),
@@ -54,6 +57,24 @@ def fit_lines(lines: Sequence[str], budget: int, count: CountTokens, order: Sequ
     return "\n".join(lines[k] for k in kept)
 
 
+def fit_newest_lines(text: str, budget: int, count: CountTokens) -> tuple[str, int]:
+    """The newest lines of `text` (its end) that fit in `budget` tokens, in their order, and how many
+    older lines were left out. Cut from its head, a core memory that outgrew its budget kept its
+    oldest notes and silently dropped the ones the user had just asked to keep (issue 18)."""
+    text = text.strip()
+    if not text or count(text) <= budget:
+        return text, 0
+    lines = text.split("\n")
+    kept: list[str] = []
+    for line in reversed(lines):
+        if count("\n".join([line] + kept)) > budget:
+            break
+        kept.insert(0, line)
+    if not kept:
+        return fit_to_budget(lines[-1], budget, count), len(lines) - 1
+    return "\n".join(kept), len(lines) - len(kept)
+
+
 @dataclass(frozen=True)
 class HistoryWindow:
     entries: tuple[LogEntry, ...]
@@ -67,6 +88,7 @@ class BuiltPrompt:
     section_tokens: Mapping[str, int] = field(default_factory=dict)
     history: HistoryWindow = HistoryWindow((), "")
     context: str = ""  # the turn's own context message (time, memories, reminder): never to be said back
+    left_out: Mapping[str, int] = field(default_factory=dict)  # section → lines that did not fit (newest_first)
 
     @property
     def prefix(self) -> tuple[ChatMessage, ...]:
@@ -143,9 +165,13 @@ def build_prompt(
     after a reply evaluates it and the turn does not. (Placed after the user's words, in brackets, the model copied it into its replies.)
     """
     tokens: dict[str, int] = {}
+    left_out: dict[str, int] = {}
     static_parts = []
     for section in static_sections:
-        text = fit_to_budget(section.text, budgets.get(section.name, 0), count)
+        if section.newest_first:
+            text, left_out[section.name] = fit_newest_lines(section.text, budgets.get(section.name, 0), count)
+        else:
+            text = fit_to_budget(section.text, budgets.get(section.name, 0), count)
         tokens[section.name] = count(text) if text else 0
         if text:
             static_parts.append(f"# {section.title}\n{text}")
@@ -178,4 +204,4 @@ def build_prompt(
     if context:
         messages.append(ChatMessage("system", context))
     messages.append(ChatMessage("user", user_text))
-    return BuiltPrompt(tuple(messages), prefix_len, tokens, history, context)
+    return BuiltPrompt(tuple(messages), prefix_len, tokens, history, context, left_out)

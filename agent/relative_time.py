@@ -76,8 +76,10 @@ def _english_anchor(match: re.Match, said: date) -> str:
     return f"{count} {unit}s before {spelled_out(said)}" if number != 1 else f"the {unit} before {spelled_out(said)}"
 
 
+# 明日 and 今日 also start names (明日香, 明日菜, 明日美, 今日子): not a day when a name's kanji follows.
+NOT_A_NAME = r"(?![香菜美奈架葉花海華佳夏歌]|子(?!供|ども))"
 _JAPANESE = re.compile(
-    r"(?P<day>一昨日|おととい|昨日|きのう|昨夜|昨晩|今日|今朝|今夜|今晩|明日|あした)"
+    rf"(?P<day>一昨日|おととい|昨日|きのう|昨夜|昨晩|今日|今朝|今夜|今晩|明日|あした){NOT_A_NAME}"
     r"|(?P<week>先週末|今週末|来週末|先週|今週|来週)"
     r"|(?P<month>先月|今月|来月)|(?P<year>去年|昨年|今年|来年)"
     r"|(?P<count>\d{1,2})(?P<ago_unit>日|週間|か月|ヶ月|年)前"
@@ -118,3 +120,146 @@ def resolve_relative_times(text: str, said: date) -> str:
         return anchor[0].upper() + anchor[1:] if match.group(0)[0].isupper() else anchor
 
     return _JAPANESE.sub(lambda m: _japanese_anchor(m, said), _ENGLISH.sub(english, text))
+
+
+# --- Kept notes: what lies ahead, in the seven reply languages ------------------------------
+# A note kept today ("remind me to call the vet tomorrow", 「来週の金曜に健康診断」) is read on other days:
+# each relative day becomes its date. Forward-looking forms come first (next week's Friday, the day
+# after tomorrow); what remains goes through `resolve_relative_times`.
+_MONTHS_IN = {
+    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+           "noviembre", "diciembre"),
+    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+           "novembre", "décembre"),
+    "de": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+           "November", "Dezember"),
+}
+
+
+def date_in(language: str, day: date) -> str:
+    """The date as people write it in `language` ("5 March 2026", 「2026年3月5日」, "5 de marzo de 2026")."""
+    if language in ("ja", "zh"):
+        return _japanese(day)
+    if language == "ko":
+        return f"{day.year}년 {day.month}월 {day.day}일"
+    if language == "es":
+        return f"{day.day} de {_MONTHS_IN['es'][day.month - 1]} de {day.year}"
+    if language == "fr":
+        return f"{day.day} {_MONTHS_IN['fr'][day.month - 1]} {day.year}"
+    if language == "de":
+        return f"{day.day}. {_MONTHS_IN['de'][day.month - 1]} {day.year}"
+    return spelled_out(day)
+
+
+def _week_of(language: str, monday: date) -> str:
+    return {"ja": "{}の週", "zh": "{}那周", "ko": "{} 주", "es": "la semana del {}", "fr": "la semaine du {}",
+            "de": "die Woche vom {}"}.get(language, "the week of {}").format(date_in(language, monday))
+
+
+_WEEKDAY_WORDS = {  # Monday = 0
+    "en": [d.lower() for d in WEEKDAYS],
+    "ja": ["月", "火", "水", "木", "金", "土", "日"],
+    "zh": ["一", "二", "三", "四", "五", "六", "[日天]"],
+    "ko": ["월", "화", "수", "목", "금", "토", "일"],
+    "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
+    "fr": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
+    "de": ["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"],
+}
+
+
+def _alternatives(language: str) -> str:
+    return "|".join(f"(?P<d{i}>{w})" for i, w in enumerate(_WEEKDAY_WORDS[language]))
+
+
+# (language, pattern, kind): kind "next-week-day" (that weekday of next calendar week), "coming-day" (the
+# first such weekday after today), "this-week-day", "days+N", "next-week".
+_FORWARD: list[tuple[str, re.Pattern, str]] = [
+    ("ja", re.compile(rf"再来週の?(?:{_alternatives('ja')})曜日?"), "week2-day"),
+    ("ja", re.compile(rf"来週の?(?:{_alternatives('ja')})曜日?"), "next-week-day"),
+    ("ja", re.compile(rf"今週の?(?:{_alternatives('ja')})曜日?"), "this-week-day"),
+    ("zh", re.compile(rf"下(?:个)?(?:周|星期|礼拜|禮拜)(?:{_alternatives('zh')})"), "next-week-day"),
+    ("zh", re.compile(rf"(?:这|這|本)(?:个)?(?:周|星期|礼拜|禮拜)(?:{_alternatives('zh')})"), "this-week-day"),
+    ("ko", re.compile(rf"다음 ?주 ?(?:{_alternatives('ko')})요일"), "next-week-day"),
+    ("ko", re.compile(rf"이번 ?주 ?(?:{_alternatives('ko')})요일"), "this-week-day"),
+    ("en", re.compile(rf"\b(?:{_alternatives('en')}) next week\b", re.I), "next-week-day"),
+    ("en", re.compile(rf"\bnext (?:{_alternatives('en')})\b", re.I), "coming-day"),
+    ("en", re.compile(rf"\bthis (?:{_alternatives('en')})\b", re.I), "this-week-day"),
+    ("es", re.compile(rf"\bel (?:próximo|proximo) (?:{_alternatives('es')})\b", re.I), "coming-day"),
+    ("es", re.compile(rf"\b(?:el )?(?:{_alternatives('es')}) que viene\b", re.I), "coming-day"),
+    ("fr", re.compile(rf"\b(?:{_alternatives('fr')}) prochain\b", re.I), "coming-day"),
+    ("de", re.compile(rf"\b(?:am )?nächsten (?:{_alternatives('de')})\b", re.I), "coming-day"),
+    ("ja", re.compile(r"明後日|あさって"), "days+2"),
+    ("ja", re.compile(r"再来週"), "week2"),
+    ("zh", re.compile(r"后天|後天"), "days+2"),
+    ("zh", re.compile(r"明天"), "days+1"),
+    ("zh", re.compile(r"今天"), "days+0"),
+    ("zh", re.compile(r"下(?:个)?(?:周|星期|礼拜|禮拜)"), "next-week"),
+    ("ko", re.compile(r"모레"), "days+2"),
+    ("ko", re.compile(r"내일"), "days+1"),
+    ("ko", re.compile(r"오늘"), "days+0"),
+    ("ko", re.compile(r"다음 ?주"), "next-week"),
+    ("en", re.compile(r"\b(?:the )?day after tomorrow\b", re.I), "days+2"),
+    ("en", re.compile(r"\btomorrow(?: (?P<part>morning|afternoon|evening|night))?\b", re.I), "days+1"),
+    ("en", re.compile(r"\btoday\b", re.I), "days+0"),
+    ("ja", re.compile(rf"明日{NOT_A_NAME}|あした"), "days+1"),
+    ("en", re.compile(r"\bnext week\b", re.I), "next-week"),
+    ("es", re.compile(r"\bpasado mañana\b", re.I), "days+2"),
+    ("es", re.compile(r"(?<!la )(?<!esta )(?<!una )\bmañana\b", re.I), "days+1"),
+    ("es", re.compile(r"\bhoy\b", re.I), "days+0"),
+    ("es", re.compile(r"\b(?:la )?(?:semana que viene|próxima semana|proxima semana)\b", re.I), "next-week"),
+    ("fr", re.compile(r"\baprès-demain\b", re.I), "days+2"),
+    ("fr", re.compile(r"\bdemain\b", re.I), "days+1"),
+    ("fr", re.compile(r"\baujourd'hui\b", re.I), "days+0"),
+    ("fr", re.compile(r"\b(?:la )?semaine prochaine\b", re.I), "next-week"),
+    ("de", re.compile(r"\bübermorgen\b", re.I), "days+2"),
+    ("de", re.compile(r"(?<!guten )(?<!am )(?<!jeden )(?<!heute )\bmorgen\b(?!s)", re.I), "days+1"),
+    ("de", re.compile(r"\bheute\b", re.I), "days+0"),
+    ("de", re.compile(r"\bnächste Woche\b", re.I), "next-week"),
+]
+def _forward_date(kind: str, match: re.Match, said: date) -> date | None:
+    weekday = next((int(k[1:]) for k, v in match.groupdict().items() if v and k.startswith("d")), None)
+    monday = said - timedelta(days=said.weekday())
+    if kind.startswith("days+"):
+        return said + timedelta(days=int(kind[5:]))
+    if kind == "next-week-day":
+        return monday + timedelta(days=7 + weekday)
+    if kind == "week2-day":
+        return monday + timedelta(days=14 + weekday)
+    if kind == "this-week-day":
+        day = monday + timedelta(days=weekday)
+        return day if day >= said else day + timedelta(days=7)
+    if kind == "coming-day":
+        return said + timedelta(days=(weekday - said.weekday() - 1) % 7 + 1)
+    return None
+
+
+def resolve_note_dates(text: str, said: date, language: str) -> str:
+    """A kept note with its relative days as dates, written for `language` ("tomorrow" → "on 5 March
+    2026", 「来週の金曜」 → 「2026年3月13日」, "next week" → "the week of 9 March 2026"); what lies behind
+    ("last week", 「先月」) goes through `resolve_relative_times`. 明日香 stays a name."""
+    def replace(kind: str, match: re.Match) -> str:
+        monday = said - timedelta(days=said.weekday())
+        if kind in ("next-week", "week2"):
+            week = _week_of(language, monday + timedelta(days=7 if kind == "next-week" else 14))
+            before = match.string[:match.start()].rstrip().lower()
+            return "in " + week if language == "en" and not re.search(r"\b(?:in|of|for|during)$", before) else week
+        written = date_in(language, _forward_date(kind, match, said))
+        part = match.groupdict().get("part")
+        if part:
+            written = f"the {part.lower()} of {written}"
+        before, after = match.string[:match.start()].rstrip().lower(), match.string[match.end():]
+        preposition = _DAY_PREPOSITIONS.get(language)
+        if preposition and not re.search(r"\b(?:" + _AFTER_PREPOSITION + r")$", before):
+            written = preposition + written
+        if language == "ja" and re.match(r"[一-龥ァ-ヶ]", after):
+            written += "、"  # 「2026年3月6日、美容院の予約」
+        return written
+
+    for _, pattern, kind in _FORWARD:
+        text = pattern.sub(lambda m, k=kind: replace(k, m), text)
+    return resolve_relative_times(text, said)
+
+
+_DAY_PREPOSITIONS = {"en": "on ", "es": "el ", "fr": "le ", "de": "am "}
+_AFTER_PREPOSITION = ("on|by|until|till|from|since|before|after|for|of|el|la|del|hasta|para|desde|antes|le|du|"
+                      "pour|avant|après|dès|jusqu'au|am|bis|vom|für|vor|nach|ab|zum|seit")

@@ -119,6 +119,7 @@ class NexusService:
         self._open_lock = threading.RLock()  # one indexer / knowledge base per persona
         self.model_status = ModelStatus()
         self._sessions: dict[str, CharacterSession] = {}
+        self._left_out_told: dict[str, int] = {}  # per persona: core-memory lines left out, as last told
         self._controls: dict[str, TurnControl] = {}
         self._turn_graph = build_turn_graph().compile()
         self.notices: list[str] = []
@@ -143,6 +144,9 @@ class NexusService:
             recovered = session.recover_interrupted_reply()
             if recovered:
                 self.notices.append(self._recovered_notice(character.name, recovered))
+            # A "please remember" whose turn was cut off lands now (managers/keep_ledger.py).
+            for line in session.complete_keep_requests(self.settings.user_name):
+                self.notices.append(f"🛠️ {character.name} kept what you asked before the app stopped: {line[2:]}")
             self._sessions[character.name] = session
         return session
 
@@ -200,6 +204,17 @@ class NexusService:
 
     def save_memory(self, persona: str, which: str, text: str) -> None:
         self.session(persona).write(which, text)
+
+    def _tell_what_no_longer_fits(self, session: CharacterSession) -> None:
+        """Core memory keeps its newest lines in the prompt (agent/prompt_builder.fit_newest_lines);
+        the user is told when older ones no longer fit, once per change."""
+        name, left_out = session.character.name, session.core_memory_left_out
+        if left_out and left_out != self._left_out_told.get(name, 0):
+            self.notices.append(
+                f"{name}'s core memory has outgrown the prompt: its {left_out} oldest line(s) no longer fit, so "
+                f"{name} does not see them in every reply. They stay in core memory (Memory tab: shorten or merge "
+                "them to bring them back), and the messages they came from can still be recalled.")
+        self._left_out_told[name] = left_out
 
     def pop_notices(self) -> list[str]:
         notices = self.notices + [r.message() for s in self._sessions.values() for r in s.files.quarantined]
@@ -454,6 +469,8 @@ class NexusService:
             introduced_names=(introduced,) if introduced else (),
             temperature=self.settings.temperature, max_tokens=max_reply_tokens(model), seed=self.settings.seed,
             remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,
+            plan_keep=lambda entry: session.plan_keep(entry, self.settings.user_name),
+            keep_done=session.keep_ledger.record,
         )
 
     def _run_turn(self, persona: str, state: dict) -> Iterator[TurnEvent]:
@@ -508,6 +525,7 @@ class NexusService:
                     yield TurnEvent("done", payload["text"], entry=reply)
             if final_error:
                 yield TurnEvent("error", final_error)
+            self._tell_what_no_longer_fits(session)
         finally:
             with self._open_lock:
                 self._replying -= 1

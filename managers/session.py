@@ -15,6 +15,7 @@ from agent.language import message_language
 from agent.memory_lines import focused_line
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
+from agent.keep_requests import KeepAction, keep_action
 from agent.relative_time import spelled_out
 from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules
@@ -22,6 +23,7 @@ from agent.retrieval import RetrievalResult
 from agent.tools import spoken_text
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
 from managers.journal import StreamingJournal
+from managers.keep_ledger import KeepLedger
 from managers.personas import Character
 from managers.store import append_durably, file_lock
 
@@ -47,6 +49,8 @@ class CharacterSession:
         # What was actually sent for recent entries (the user's text with its context block,
         # the reply with its tags): replaying it keeps the local model's cached prefix valid.
         self._as_sent: OrderedDict[str, str] = OrderedDict()
+        self.keep_ledger = KeepLedger(character.memory_dir / "keep_ledger.jsonl")
+        self.core_memory_left_out = 0  # older core-memory lines the last prompt had no room for
 
     # --- crash recovery ---------------------------------------------------------------
     def recover_interrupted_reply(self) -> RecoveredReply | None:
@@ -65,6 +69,59 @@ class CharacterSession:
             log.warning("Recovered an interrupted reply of %d characters", len(visible))
         self.journal.discard()
         return RecoveredReply(entry, len(recovery.text)) if entry else None
+
+    # --- "please remember" requests ------------------------------------------------------
+    def _user_messages(self) -> list[LogEntry]:
+        return [e for e in self.chat_log.recent(constants.KEEP_SCAN_ENTRIES) if e.role == "USER"]
+
+    def plan_keep(self, entry: LogEntry, user_name: str) -> KeepAction | None:
+        """What the app keeps for this message (agent/keep_requests.py), from it and the user's
+        messages before it."""
+        self.complete_keep_requests(user_name, before=entry.id)  # one that a failed turn left
+        users = self._user_messages()
+        earlier = [(e.text, e.ts or self.clock()) for e in users if e.id != entry.id]
+        action = keep_action(entry.text, earlier, user_name, entry.ts or self.clock())
+        if action and not action.old_line and action.line.strip() in (
+                line.strip() for line in self.read("core_memory").splitlines()):
+            return None  # kept already, word for word
+        return action
+
+    def apply_keep(self, action: KeepAction) -> bool:
+        """Write a planned keep: append the line (unless it is there already: a request handled
+        again after a crash) or revise the kept line. False when nothing was written."""
+        if action.old_line:
+            return self.revise_core_memory_line(action.old_line, action.line)
+        if action.line.strip() in (line.strip() for line in self.read("core_memory").splitlines()):
+            return False
+        self.edit_core_memory(action.line, "append")
+        return True
+
+    def complete_keep_requests(self, user_name: str, before: str | None = None) -> list[str]:
+        """Handle the recent user messages (before the message `before`, when given) that no turn
+        finished handling: a crash mid-turn, a model that failed to load. Returns the lines kept."""
+        if not self.keep_ledger.exists():
+            self.keep_ledger.start(e.id for e in self._user_messages())
+            return []
+        handled, kept = self.keep_ledger.handled(), []
+        users = self._user_messages()
+        for index, entry in enumerate(users):
+            if entry.id == before:
+                break
+            if entry.id in handled:
+                continue
+            earlier = [(e.text, e.ts or self.clock()) for e in users[:index]]
+            action = keep_action(entry.text, earlier, user_name, entry.ts or self.clock())
+            outcome = ""
+            if action:
+                try:
+                    if self.apply_keep(action):
+                        kept.append(action.line)
+                    outcome = action.line
+                except ValueError as exc:  # core memory is full
+                    log.warning("Could not keep %r: %s", action.line[:80], exc)
+                    outcome = "failed"
+            self.keep_ledger.record(entry.id, outcome)
+        return kept
 
     # --- memory files -----------------------------------------------------------------
     def read(self, which: str) -> str:
@@ -156,7 +213,7 @@ class CharacterSession:
         return [
             PromptSection("identity", "Who you are", self.read("system_prompt")),
             PromptSection("instructions", "How to reply", rules),
-            PromptSection("core_memory", "Core memory", self.read("core_memory")),
+            PromptSection("core_memory", "Core memory", self.read("core_memory"), newest_first=True),
             PromptSection("notepad", "Notepad", self.read("notepad")),
         ]
 
@@ -192,11 +249,13 @@ class CharacterSession:
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
         reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name,
                                   brief=asks_for_brevity(user_entry.text))
-        return build_prompt(
+        prompt = build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
             closing_note=self.time_note(),
         )
+        self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
+        return prompt
 
     def warm_prompt(self, model: ChatModel, user_name: str) -> BuiltPrompt:
         """The prefix the next turn will start with (static sections + history window)."""
@@ -204,8 +263,10 @@ class CharacterSession:
         window = select_history(self.history_before(None), self._anchor_id, budgets["history"],
                                 model.count_tokens, self._render_history)
         self._anchor_id = window.anchor_id
-        return build_prompt(self.static_sections(model, user_name), window, [], "", budgets, model.count_tokens,
-                            render_history=self._render_history, closing_note=self.time_note())
+        prompt = build_prompt(self.static_sections(model, user_name), window, [], "", budgets, model.count_tokens,
+                              render_history=self._render_history, closing_note=self.time_note())
+        self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
+        return prompt
 
     def time_note(self) -> str:
         """The current hour, not minute: it ends the cached prefix, so it is evaluated after a

@@ -1,0 +1,315 @@
+""""Please remember …" told from everything else by its grammar, in seven languages.
+
+A request to keep something is addressed to the persona (imperative, a polite request, "can
+you …", "I need you to …"), in the mood of asking, with a verb of keeping (remember, note, write
+down, keep in mind, remind me, don't forget; 覚えておいて, メモして, 忘れないで; 记住, 帮我记一下, 别忘了;
+기억해 줘, 메모해 둬, 잊지 마; recuerda, apunta, no olvides; souviens-toi, note, n'oublie pas;
+merk dir, notier, vergiss nicht). It is not: the user's own memory ("I remember", 覚えてる, 我记得,
+기억나, je me souviens), a question about memory ("Do you remember…?", "Remember when…?", 覚え
+てる？), a quote or reported speech ('she told me to remember', 「忘れないで」って言われた), a
+negation ("you don't need to remember this"), a hedge ("keep in mind I'm just guessing"), or a
+request about someone else ("remind my husband…"). Pure functions of the text.
+
+Latin-script grammars are tried at the start of a clause, after fillers ("oh and", "bitte") and a
+form of asking ("could you", "¿puedes", "tu peux", "kannst du"): a subject before the verb makes it
+a statement. The CJK grammars find the request form itself (te-form + request ending, 帮我/请 + 记,
+-해 줘/둬), and then the same vetoes.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class KeepRequest:
+    language: str  # the grammar that recognised it
+    start: int  # the request words: text[start:end], dropped from the kept note
+    end: int
+
+
+# --- shared: quotes, reported speech ------------------------------------------------------
+_QUOTES = re.compile(r"\"[^\"]*\"|“[^”]*”|«[^»]*»|„[^“”\"]*[“”\"]|「[^」]*」|『[^』]*』|‘[^’]*’"
+                     r"|(?:(?<=^)|(?<=[\s(:]))'(?:[^']|(?<=\w)'(?=\w))+'(?=[\s.,!?;:)]|$)")
+
+
+def _inside_quote(text: str, position: int) -> bool:
+    return any(m.start() < position < m.end() for m in _QUOTES.finditer(text))
+
+
+def _sentence_before(text: str, position: int) -> str:
+    start = max(text.rfind(c, 0, position) for c in ".!?。！？\n")
+    return text[start + 1:position]
+
+
+# --- Latin-script languages -----------------------------------------------------------------
+_FUNCTION_WORDS = {
+    "en": "the a an to is are my i you that it and of in on me this for your i'm don't can please at with "
+          "be was so im",
+    "es": "el la los las de que y mi mis es en un una por me te lo se no con para del al tengo soy está "
+          "esto eso q",
+    "fr": "le la les de des du que et mon ma mes est un une je tu pas ça pour avec c'est j'ai il s'il "
+          "qu'il au ne suis nous vous ton ta tes sont",
+    "de": "der die das und ist ich du mein meine nicht dass mir dir es ein eine bitte am um zu mit "
+          "auf ich's den dem",
+}
+_FUNCTION_SETS = {lang: frozenset(words.split()) for lang, words in _FUNCTION_WORDS.items()}
+_LETTERS = {"es": re.compile(r"[ñ¿¡]"), "fr": re.compile(r"[çœàèùêâîôûëï]"), "de": re.compile(r"[äöüß]")}
+
+
+def latin_languages(text: str) -> list[str]:
+    """The Latin-script languages a sentence may be in, by its function words and letters: those
+    that score best (several on a tie). ("Note que…" is French, "Note that…" English.)"""
+    words = re.findall(r"[a-zà-ÿœ']+", text.lower())
+    scores = {lang: sum(w in vocab for w in words) for lang, vocab in _FUNCTION_SETS.items()}
+    for lang, letters in _LETTERS.items():
+        scores[lang] += 2 * len(letters.findall(text.lower()))
+    best = max(scores.values())
+    return [lang for lang in ("en", "es", "fr", "de") if scores[lang] == best]
+
+
+def latin_language(text: str) -> str:
+    """The one language of `latin_languages` ("en" first on a tie)."""
+    return latin_languages(text)[0]
+
+
+@dataclass(frozen=True)
+class _Latin:
+    language: str
+    fillers: re.Pattern  # discourse words a request may open with
+    ask: re.Pattern  # forms of asking that lead to the verb ("could you", "¿puedes")
+    verb: re.Pattern  # groups: recall (remember-type), keep (note-type), remind (remind me), forget
+    link: re.Pattern  # what joins the request to what is kept ("that", ":", "que", "dass")
+    after_recall: re.Pattern  # after a remember-type verb: it asks or reminisces ("when", "what")
+    hedge: re.Pattern  # commentary, not a fact to keep ("I'm just guessing")
+    reported: re.Pattern  # someone else's words ("says", "told me")
+    question_ask: re.Pattern  # an "ask" that only wonders ("will you")
+
+
+_EN = _Latin(
+    "en",
+    re.compile(r"(?:(?:hey|hi|oh|ah|ok|okay|so|and|also|btw|by the way|anyway|one more thing|just|well|now|"
+               r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also)[,!]?\s+)*", re.I),
+    re.compile(r"(?:would you mind\s+|(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|also\s+|just\s+)*|"
+               r"(?:i|i'd|id)\s+(?:need|want|like|would like|'d like)\s+you\s+to\s+|i'?d like you to\s+|"
+               r"make sure (?:you\s+|to\s+)?|be sure to\s+|try to\s+|you (?:should|need to|have to|must|gotta)\s+)"
+               r"(?:please\s+)?", re.I),
+    re.compile(r"(?P<recall>remember(?:ing)?|rember|remeber|remembr|rmb|memori[sz](?:e|ing))\b"
+               r"|(?P<keep>(?:make|take|making|taking) a note|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
+               r"|(?:jot|jotting)(?:\s+(?:it|this|that))?\s+down|(?:write|writing)(?:\s+(?:it|this|that))?\s+down"
+               r"|(?:keep|keeping|bear) in mind|keep (?:it|this|that) in mind|keep(?:ing)? track of"
+               r"|(?:save|store|log)(?=\s+(?:this|that|it)\b)|(?:add|put) (?:this|that|it) (?:in|into|to|on) your "
+               r"(?:memory|notes|notepad|list))\b"
+               r"|(?P<remind>remind (?:me|us))\b"
+               r"|(?P<forget>(?:don'?t|do not|never) (?:you )?forget|don'?t let (?:me|us) forget)\b", re.I),
+    re.compile(r"(?:\s+(?:that|this|it|of this|of that|of|about|for later|for me|please|too|as well|ok|okay)\b)*"
+               r"\s*[:,\-—–]?\s*", re.I),
+    re.compile(r"(?:when|how|what|where|who|whom|which|why|if|whether|the (?:time|day|night|moment)s?|me|us"
+               r"|this conversation|this chat|everything|anything|all (?:of )?(?:this|that)|any of this)\b", re.I),
+    re.compile(r"\b(?:guess(?:ing)?|not sure|unsure|(?:might|could|may) be wrong|just (?:my|an) opinion|i think|"
+               r"probably|maybe|no expert|not an expert|estimate|roughly|i suppose|just saying|it might|i'm not certain)\b",
+               re.I),
+    re.compile(r"\b(?:say|says|said|saying|tell|tells|told|ask|asks|asked|keeps? (?:telling|saying)|wrote|reminds|"
+               r"reminded)\b", re.I),
+    re.compile(r"^(?:will|won't)\s+(?:you|u|ya)\s+(?!please)", re.I),
+)
+_ES = _Latin(
+    "es",
+    re.compile(r"(?:(?:oye|oiga|mira|bueno|y|ah|oh|ey|eh|vale|ok|también|además|por cierto|otra cosa|"
+               r"por favor)[,!]?\s+)*", re.I),
+    re.compile(r"(?:¿\s*)?(?:(?:me\s+)?(?:puedes|podrías|podrias|puede|podría|podés|podes)\s+(?:por favor\s+)?|"
+               r"(?:te importa(?:ría)?|me haces el favor de)\s+|(?:necesito|quiero) que\s+)", re.I),
+    re.compile(r"(?P<recall>recuerda|recuerde|recordá|recordad|acuérdate|acuerdate|acuérdese|recordar|acordarte"
+               r"|recuerdes|memoriza|memorizar)\b"
+               r"|(?P<keep>apúnta(?:lo|la|melo|te)|apunta(?:lo|la|melo)?|apunte|apuntar(?:lo)?|apuntes|anóta(?:lo|la)"
+               r"|anota(?:lo|la)?|anote|anotar(?:lo)?|anotes|tom(?:a|e|ar) nota|guárda(?:lo|la|melo)|guarda(?:lo|la)?"
+               r"(?=\s+(?:esto|eso|que|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?)\b"
+               r"|(?P<remind>recuérda(?:me|melo|nos)|recuerda(?:me|melo)|me recuerdas que|recordarme)\b"
+               r"|(?P<forget>no (?:te |se |lo |)olvid(?:es|e)|que no se te olvide|no se te olvide)\b", re.I),
+    re.compile(r"(?:\s+(?:que|q|de que|de|esto|eso|lo|por favor|también)\b)*\s*[:,]?\s*", re.I),
+    re.compile(r"(?:cuando|cómo|como|dónde|donde|quién|quien|lo que|la vez|el día|qué)\b", re.I),
+    re.compile(r"\b(?:quizá|quizás|tal vez|a lo mejor|puede que|suposición|supongo|me equivoque|equivoco|"
+               r"no estoy segur[oa]|creo que|probablemente)\b", re.I),
+    re.compile(r"\b(?:dice|decía|decia|dijo|dicen|pidió|pidio|pide|pedía|me dijo|nos dijo)\b", re.I),
+    re.compile(r"^$"),
+)
+_FR = _Latin(
+    "fr",
+    re.compile(r"(?:(?:et|alors|bon|oh|ah|hé|eh|dis|écoute|ok|aussi|au fait|sinon|d'ailleurs|s'il te plaît|"
+               r"stp)[,!]?\s+)*", re.I),
+    re.compile(r"(?:(?:est-ce que\s+)?(?:tu peux|tu pourrais|vous pouvez|vous pourriez|tu veux bien|tu voudrais bien)\s+|"
+               r"(?:peux|pourrais)-tu\s+|(?:pouvez|pourriez)-vous\s+|j'ai besoin que tu\s+|je veux que tu\s+)"
+               r"(?:bien\s+|stp\s+|s'il te plaît\s+)?", re.I),
+    re.compile(r"(?P<recall>souviens-toi|souvenez-vous|rappelle-toi|rappelez-vous|te souvenir|vous souvenir|te rappeler"
+               r"|retiens(?:-le|-la)?|retenez(?:-le|-la)?|retenir|mémorise|mémorisez|mémoriser)(?![\w-])"
+               r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|pren(?:ds|ez|dre) note|gard(?:e|ez|er) (?:ça |cela )?"
+               r"(?:en tête|à l'esprit)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b)|écris(?:-le)?)(?![\w-])"
+               r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
+               r"|(?P<forget>n'?oubli(?:e|ez) pas)\b", re.I),
+    re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|de\b|d'|s'il te plaît\b|stp\b|s'il vous plaît\b))*"
+               r"\s*[:,]?\s*", re.I),
+    re.compile(r"(?:quand|comment|où|ce que|ce qu'|qui|si|du jour|de la fois)\b", re.I),
+    re.compile(r"\b(?:pas sûr|pas certain|je crois|je pense|peut-être|me tromper|il me semble|probablement|"
+               r"je suppose|je devine)\b", re.I),
+    re.compile(r"\b(?:dit|disait|dis|disent|a dit|demandé|demande|demandait|répète|répétait)\b", re.I),
+    re.compile(r"^$"),
+)
+_DE = _Latin(
+    "de",
+    re.compile(r"(?:(?:und|also|oh|ach|hey|ok|okay|übrigens|noch was|ah|na|ja|bitte)[,!]?\s+)*", re.I),
+    re.compile(r"(?:(?:kannst|könntest|würdest) du (?:dir |mir )?(?:bitte |mal |bitte mal )?|"
+               r"(?:können|könnten|würden) Sie (?:sich |mir )?(?:bitte )?|ich (?:möchte|will|brauche), dass du )", re.I),
+    re.compile(r"(?P<recall>merk(?:e|')? (?:dir|euch)|merken Sie sich|merken|behalt(?:e|en)?(?: (?:das|es|dies))? im "
+               r"(?:Kopf|Hinterkopf|Gedächtnis)|denk(?:e|t)? (?:dran|daran)|denken Sie daran|dran denken|daran denken)\b"
+               r"|(?P<keep>notier(?:e|en|t)?|schreib(?:e|t)?(?: (?:dir|das|es|bitte|mal))* auf|aufschreiben"
+               r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b))\b"
+               r"|(?P<remind>erinner(?:e|n)? (?:mich|uns)|erinnern Sie mich)\b"
+               r"|(?P<forget>vergiss(?:t)? (?:es )?(?:nicht|nich|net)|vergessen Sie nicht|nicht vergessen|vergesst nicht)\b", re.I),
+    re.compile(r"(?:\s+(?:das|es|dies|bitte|dir|daran|dran|doch|mal|auch)\b)*\s*[:,]?\s*", re.I),
+    re.compile(r"(?:wie|was|wann|wo|wer|ob|als)\b", re.I),
+    re.compile(r"\b(?:vielleicht|glaube|vermute|rate|nicht sicher|irren|wahrscheinlich|schätze|meine ich)\b", re.I),
+    re.compile(r"\b(?:sagt|sagte|gesagt|meinte|meint|sagen|gebeten|bat)\b", re.I),
+    re.compile(r"^$"),
+)
+LATIN_GRAMMARS = {g.language: g for g in (_EN, _ES, _FR, _DE)}
+_CLAUSE_START = re.compile(r"[.!?;:,—–…()\[\]\"“”«»„¿¡~]+\s*|\s[-–]\s+|\b(?:and|so|but|y|pero|et|mais|und|aber)\s+",
+                           re.I)
+# A commentary verb: "keep in mind", "note that" say how to take what follows, as often as they ask to keep it.
+_COMMENTARY = re.compile(r"^(?:keep|keeping|bear|note|noting|ten|tenga|tener|tengas|note|notez|gard|denk|behalt)",
+                         re.I)
+
+
+def _latin_request(text: str) -> KeepRequest | None:
+    for sentence in re.finditer(r"[^.!?]+[.!?]*", text):
+        found = _latin_in_sentence(text, sentence.start(), sentence.end())
+        if found:
+            return found
+    return None
+
+
+def _latin_in_sentence(text: str, start: int, end: int) -> KeepRequest | None:
+    for language in latin_languages(text[start:end]):
+        found = _latin_grammar_in_sentence(LATIN_GRAMMARS[language], text, start, end)
+        if found:
+            return found
+    return None
+
+
+def _latin_grammar_in_sentence(grammar: _Latin, text: str, start: int, end: int) -> KeepRequest | None:
+    sentence = text[start:end]
+    starts = [start] + [start + m.end() for m in _CLAUSE_START.finditer(sentence)]
+    for clause in dict.fromkeys(starts):
+        position = grammar.fillers.match(text, clause, end).end()
+        ask = grammar.ask.match(text, position, end)
+        verb = grammar.verb.match(text, ask.end() if ask else position, end)
+        if verb is None:
+            continue
+        link = grammar.link.match(text, verb.end(), end)
+        rest = text[link.end():end]
+        if _vetoed(grammar, text, clause, verb, ask, rest, sentence):
+            continue
+        return KeepRequest(grammar.language, clause, link.end())
+    return None
+
+
+def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Match | None, rest: str,
+            sentence: str) -> bool:
+    if _inside_quote(text, verb.start()) or grammar.reported.search(_sentence_before(text, verb.start())):
+        return True
+    if ask and grammar.question_ask.match(ask.group(0)):
+        return True  # "Will you remember this tomorrow?": it wonders, it does not ask
+    recall_like = verb.group("recall") or verb.group("remind")
+    if recall_like and grammar.after_recall.match(rest):
+        return True  # "Remember when we…?", "Remind me, what's…", "Do you remember me"
+    asks_question = sentence.rstrip().endswith("?") or text[verb.end():].lstrip().startswith("?")
+    if asks_question and not ask and (verb.group("recall") or verb.group("keep")):
+        return True  # "Remember that movie?", "I told you, remember?"
+    if _COMMENTARY.match(verb.group(0)) and grammar.hedge.search(rest):
+        return True  # "Keep in mind I'm just guessing"
+    return False
+
+
+# --- Japanese -----------------------------------------------------------------------------
+_JA_VERB = (r"(?:覚え|おぼえ|記憶し|メモし|記録し|書い|書き留め|書きとめ|控え|頭に入れ|心に留め|登録し|保存し"
+            r"|リマインドし)(?:て(?:おいて|おいてて|といて|いて|て)?|と(?:いて|いてて))|メモっ(?:といて|ておいて|て)")
+_JA_ENDING = (r"(?:ね|ねー|よ|よね|な|ください|下さい|くれ(?:る|ない|ます|ません)?(?!て|た|る?かな|るかしら|たら)|"
+              r"もらえ(?:る|ない|ます|ません)|もらっていい|いただけ(?:る|ます|ません)|ほしい|欲しい|ちょうだい|頂戴|"
+              r"お願い|〜|～|ー|ぇ|[!！。、,.…♪：:]|\s|[?？](?!.)|$)")
+_JA = re.compile(
+    rf"(?P<verb>{_JA_VERB})(?={_JA_ENDING})"
+    r"|(?P<forget>(?:忘れ|わすれ)(?:ないで|ないように|ずに))(?=ね|よ|ください|くれ|ほしい|欲しい|[!！。、,.〜～ー…]|\s|$)"
+    r"|(?P<noun>(?:メモ|記録|リマインド)を?(?:お願い|よろしく|頼む|頼みます|たのむ))")
+_JA_TAIL = re.compile(r"(?:ね|ねー|よ|よね|な|ください|下さい|くれる|くれない|くれ|くれます|もらえる|もらえない|もらえます|"
+                      r"もらえませんか|もらっていい|いただけますか|いただけませんか|いただけます|ほしい(?:な|んだけど|んだ|です)?|"
+                      r"欲しい|ちょうだい|お願い(?:します)?|します)*[?？]?")
+_JA_QUOTED = re.compile(r"^(?:ね|よ)?(?:って|と(?:言|いわ|いう|頼|書|話|お願い))|^ように(?:言|伝え)|^(?:って)")
+
+
+def _japanese_request(text: str) -> KeepRequest | None:
+    for match in _JA.finditer(text):
+        tail = _JA_TAIL.match(text, match.end())
+        after = text[tail.end():]
+        if _JA_QUOTED.match(text[match.end():]) or _JA_QUOTED.match(after) or _inside_quote(text, match.start()):
+            continue
+        if re.match(r"かな|かしら", after):
+            continue
+        return KeepRequest("ja", match.start(), tail.end())
+    return None
+
+
+# --- Chinese ------------------------------------------------------------------------------
+_ZH_VERB = r"(?:记住|記住|记下来?|記下來?|记一下|記一下|记着|記著|记好|記好|记录一下|記錄一下|记个|記個|记得|記得|写下来|寫下來|存一下|备注一下)"
+_ZH_LEAD = r"(?:请|請|麻烦你?|麻煩你?|帮我|幫我|你|您|你要|你得|你可要|你一定要|一定要|要|给我|給我|能不能帮我|能帮我|可以帮我|帮忙)"
+_ZH = re.compile(
+    rf"(?:(?<=^)|(?<=[，,。！!？?：:；;\s~～]))(?P<lead>{_ZH_LEAD})?(?P<verb>{_ZH_VERB})"
+    r"|(?P<help>(?:帮我|幫我|帮忙|幫忙)(?:记|記))"
+    r"|(?P<forget>(?:别|別|不要|千万别|千萬別|可别|可別)忘(?:了|记|記)?)"
+    r"|(?P<remind>提醒(?:一下)?(?:我们|我們|我)(?!老公|老婆|妈|媽|爸|哥|姐|弟|妹|儿子|兒子|女儿|女兒|朋友|同事|男朋友|女朋友|的|家))")
+_ZH_PAST = re.compile(r"^(?:小时候|以前|那天|那时|當時|当时|上次|第一次|我们第一次|我們第一次)")
+_ZH_QUESTION = re.compile(r"[吗嗎么麼][？?。]?$|什么|什麼|哪|谁|誰|几|幾|多少|怎么|怎麼")
+
+
+def _chinese_request(text: str) -> KeepRequest | None:
+    for match in _ZH.finditer(text):
+        before = _sentence_before(text, match.start())
+        if _inside_quote(text, match.start()) or re.search(r"(?:[让讓叫]|要求|告诉|告訴)(?:我们|我們|我|他们|他|她|你们|你)|[说說](?:过|過)?[：:，,]?$", before):
+            continue
+        if re.search(r"(?:不用|不必|不需要|别|別|不要|甭)$", before):
+            continue
+        clause_end = re.search(r"[。！!？?]|$", text[match.end():])
+        clause = text[match.end():match.end() + clause_end.end()]
+        if match.group("verb") and match.group("lead") in (None, "你", "您") and (
+                _ZH_QUESTION.search(clause) or _ZH_PAST.match(clause)):
+            continue  # "你记得我喜欢什么颜色吗", "记得小时候…": asks or reminisces
+        end = match.end()
+        tail = re.match(r"(?:一下|着|著|住|下来|下來)?(?:哦|啊|哈|呀|喔|噢|嘛|吧|好吗|好嗎)?[，,：:！!。~～]?", text[end:])
+        return KeepRequest("zh", match.start(), end + tail.end())
+    return None
+
+
+# --- Korean -------------------------------------------------------------------------------
+_KO = re.compile(
+    r"(?:기억|메모|기록|저장|리마인드)(?:해|하여) ?(?:줘요|줘|주세요|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔|놓아 ?줘|놓으세요|둘래)"
+    r"|(?:기억|메모)해(?=[.!~,]|$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
+    r"|(?:적어|외워|알아) ?(?:줘요|줘|주세요|줄래|둬요|둬|두세요|놔|놓아)"
+    r"|잊지 ?(?:마세요|마요|마라|마|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"
+    r"|(?<=라고|다고|자고) ?(?:알려|상기시켜|리마인드해) ?(?:줘요|줘|주세요|줄래)")
+_KO_OTHER = re.compile(r"^\s*(?!나|저|내|제)\S+(?:한테|에게|께)\s")
+
+
+def _korean_request(text: str) -> KeepRequest | None:
+    if _KO_OTHER.match(text):
+        return None  # "남편한테 우유 사 오라고 알려 줘": a request about someone else
+    for match in _KO.finditer(text):
+        if _inside_quote(text, match.start()) or re.match(r"\s*(?:이?라고|고 (?:했|하|말)|래|라며)", text[match.end():]):
+            continue
+        tail = re.match(r"[~!.,]*", text[match.end():])
+        return KeepRequest("ko", match.start(), match.end() + tail.end())
+    return None
+
+
+def find_request(text: str) -> KeepRequest | None:
+    """The request to keep something in `text` (the first one), or None."""
+    found = [r for r in (_latin_request(text), _japanese_request(text), _chinese_request(text),
+                         _korean_request(text)) if r is not None]
+    return min(found, key=lambda r: r.start) if found else None

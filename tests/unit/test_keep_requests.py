@@ -1,0 +1,186 @@
+"""'Please remember' by grammar, in seven languages: requests and the traps that must not fire, the
+kept note (request words dropped, dates resolved), corrections, the keep ledger, and the prompt
+keeping the newest core-memory notes."""
+import json
+from datetime import datetime, timezone
+
+import pytest
+
+from agent.keep_corrections import corrects
+from agent.keep_requests import is_keep_request, keep_action, keep_note
+from agent.prompt_builder import PromptSection, build_prompt, fit_newest_lines, HistoryWindow
+from agent.providers.fake import ScriptedChatModel, replies
+from agent.relative_time import resolve_note_dates, resolve_relative_times
+from bench.keep_bench import DATA, run
+from managers.service import NexusService
+
+NOW = datetime(2026, 3, 4, 10, tzinfo=timezone.utc)  # a Wednesday
+
+
+@pytest.mark.parametrize("text", [
+    # en
+    "Remember, my sister's birthday is March 3rd.", "Remind me that the bins go out on Mondays.",
+    "Can you keep track of my reading streak? It's 40 days.", "could u please remember that im allergic to kiwi",
+    "I need you to note that my shift starts at 6.", "My bike lock code is 2468, don't forget it!",
+    # ja
+    "覚えといてね、私の好きな色は緑。", "職場の最寄り駅は中野。メモしておいてください。", "忘れないでね、来週は母の日だよ。",
+    "これ記録してもらえる？血圧は120だった。",
+    # zh
+    "帮我记一下，我周四要交房租。", "别忘了我不吃辣。", "你要记住我的生日是六月八号哦。", "提醒我后天去取快递。",
+    # ko
+    "내 차 번호는 12가 3456이야. 기억해 줘.", "메모해 둬: 다음 주 금요일에 회식.", "잊지 마세요, 저는 우유를 못 마셔요.",
+    # es
+    "Recuerda que mi coche es azul.", "¿Puedes apuntar que el sábado tengo boda?", "No te olvides de que odio el cilantro.",
+    # fr
+    "Souviens-toi que je suis née en avril.", "Tu pourrais noter que mon train part à 8h ?", "N'oublie pas : mon chat s'appelle Tigrou.",
+    # de
+    "Merk dir, dass mein Bruder Tom heißt.", "Vergiss nicht: ich habe am Montag frei.", "Kannst du dir merken, dass ich Tee mag?",
+    # mixed: by the request's language
+    "Don't forget: 明日は歯医者の予約。",
+])
+def test_requests_are_recognised(text):
+    assert is_keep_request(text)
+
+
+@pytest.mark.parametrize("text", [
+    # reminiscence
+    "I still remember the day we met.", "昔の家のこと、まだ覚えてる。", "我记得那家店的味道。", "그 여름이 기억나.",
+    "Je me souviens de notre premier appartement.", "Me acuerdo de mi primer día de clase.",
+    "Ich erinnere mich an den Schnee im Dezember.",
+    # questions about memory
+    "Will you remember this conversation tomorrow?", "Do you remember what my job is?", "Remember when we joked about penguins?",
+    "私の誕生日、覚えてる？", "你还记得我叫什么吗？", "내 생일 기억해?", "¿Recuerdas mi nombre?", "Tu te souviens de ma sœur ?",
+    "Erinnerst du dich an meine Katze?", "Remind me, what did I say my locker was?",
+    # quotes and reported speech
+    "My mom always says 'don't forget your umbrella'.", "She told me to remember the password.",
+    "母に「宿題忘れないでね」って言われた。", "老师让我们记住这个公式。", "엄마가 \"잊지 마\"라고 했어.",
+    "Mi padre siempre dice \"no olvides sonreír\".", "Il m'a dit de noter son numéro.", "Er hat gesagt, ich soll mir das merken.",
+    # hedges, negations, others, statements with the trigger words
+    "Keep in mind I'm just guessing here, but it might rain.", "Note that this is just my opinion.",
+    "You don't need to remember this.", "これは覚えなくていいよ。", "这个不用记。", "이건 기억 안 해도 돼.",
+    "No hace falta que lo apuntes.", "Pas besoin de retenir ça.", "Das musst du dir nicht merken.",
+    "Please remind my husband to call the plumber.", "I forgot my keys again.", "The note on the fridge fell off.",
+    "J'ai eu une bonne note.", "Das ist merkwürdig.", "메모장을 샀어.", "メモ帳が欲しい。",
+])
+def test_traps_are_not_requests(text):
+    assert not is_keep_request(text)
+
+
+def test_the_bench_set_meets_the_targets_in_every_language():
+    result, _ = run(json.loads(DATA.read_text("utf-8")))
+    for part in ("dev", "heldout"):
+        for language, scores in result[part].items():
+            assert scores["precision"] >= 90 and scores["recall"] >= 90, (part, language, scores)
+        assert result[part]["overall"]["precision"] >= 95 and result[part]["overall"]["recall"] >= 90
+
+
+@pytest.mark.parametrize("text, user, note", [
+    ("Please remember that my locker is 317.", "Ken", '- 2026-03-04 Ken said: "My locker is 317."'),
+    ("Remind me to call the vet tomorrow morning.", "Ken",
+     '- 2026-03-04 Ken said: "Call the vet on the morning of 5 March 2026."'),
+    ("来週の金曜に健康診断があるから、覚えといてね。", "ハルカ", "- 2026-03-04 ハルカさんの言葉:「2026年3月13日に健康診断がある」"),
+    ("帮我记一下：我下周二要去看牙医。", "王磊", "- 2026-03-04 王磊说：「我2026年3月10日要去看牙医。」"),
+    ("내일 병원 예약 있어. 잊지 마!", "민준", '- 2026-03-04 민준 님의 말: "2026년 3월 5일 병원 예약 있어."'),
+    ("Recuerda que mañana tengo dentista.", "Ana", '- 2026-03-04 Ana dijo: "El 5 de marzo de 2026 tengo dentista."'),
+    ("N'oublie pas que ma mère arrive demain.", "Camille", "- 2026-03-04 Camille a dit : « Ma mère arrive le 5 mars 2026. »"),
+    ("Merk dir: Ich bin nächste Woche im Urlaub.", "Jonas",
+     "- 2026-03-04 Jonas sagte: „Ich bin die Woche vom 9. März 2026 im Urlaub.“"),
+])
+def test_the_note_keeps_the_users_words_without_the_request_and_with_dates(text, user, note):
+    assert keep_note(text, user, NOW) == note
+
+
+def test_a_request_with_nothing_but_this_keeps_the_message_before_it():
+    earlier = [("My gym locker is 4411.", NOW)]
+    action = keep_action("Please remember that.", earlier, "Ken", NOW)
+    assert action is not None and '"My gym locker is 4411."' in action.line
+
+
+def test_asuka_stays_a_name_and_tomorrow_is_a_date():
+    said = NOW.date()
+    assert resolve_note_dates("明日香と明日会う", said, "ja") == "明日香と2026年3月5日、会う"
+    assert resolve_relative_times("明日香が来た", said) == "明日香が来た"
+    assert resolve_note_dates("今日子と今日遊んだ", said, "ja").startswith("今日子と2026年3月4日")
+    assert resolve_note_dates("next week", said, "en") == "in the week of 9 March 2026"
+    assert resolve_note_dates("Guten Morgen, morgen", said, "de") == "Guten Morgen, am 5. März 2026"
+
+
+@pytest.mark.parametrize("note, message", [
+    ("My dentist appointment is on Thursday at 4pm", "Oh wait, it's been moved to Friday, same time."),
+    ("金曜日に歯医者", "やっぱり金曜日じゃなくて土曜日だった。"),
+    ("我的储物柜是317号", "不好意思，我记错了，储物柜是318号。"),
+    ("회의는 목요일 오후 2시야", "미안, 회의가 금요일로 바뀌었어."),
+    ("La cita es el jueves", "Perdón, la cita cambió al viernes."),
+    ("Ma réunion est lundi à 14h", "En fait, la réunion est à 15h."),
+    ("Mein Termin ist am Dienstag", "Sorry, der Termin wurde auf Mittwoch verschoben."),
+])
+def test_a_correction_of_the_note_revises_it(note, message):
+    assert corrects(note, message)
+
+
+@pytest.mark.parametrize("note, message", [
+    ("My locker is 317", "Actually, I love pizza."),
+    ("My dentist appointment is on Thursday", "Actually, the weather is lovely today."),
+    ("ハナの誕生日は4月1日", "やっぱりカレーにしよう。"),
+    ("我的储物柜是317号", "其实我今天很累。"),
+    ("Mein Spind ist 22", "Eigentlich mag ich Kaffee lieber."),
+    ("My locker is 317", "My locker is 317, right."),  # no correction said
+])
+def test_other_messages_do_not_revise_the_note(note, message):
+    assert not corrects(note, message)
+
+
+def test_actually_after_a_kept_note_changes_nothing():
+    earlier = [("Please remember my locker is 317.", NOW)]
+    assert keep_action("Actually, I love pizza.", earlier, "Ken", NOW) is None
+    revised = keep_action("Sorry, it's actually 318.", earlier, "Ken", NOW)
+    assert revised is not None and revised.old_line and "318" in revised.line
+
+
+def _service(data_dir, clock, model):
+    return NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model,
+                        searcher=lambda q, now: __import__("agent.retrieval", fromlist=["x"]).RetrievalResult(True, "t"),
+                        after_turn_work=False)
+
+
+def test_a_request_left_by_a_killed_turn_lands_once_on_the_next_open(data_dir, clock):
+    service = _service(data_dir, clock, ScriptedChatModel(replies("ok")))
+    session = service.session("Ark")  # the ledger starts here
+    session.chat_log.append("USER", "Ken", "Please remember that my locker is 317.")  # then the app was killed
+    again = _service(data_dir, clock, ScriptedChatModel(replies("ok")))
+    core = again.read_memory("Ark", "core_memory")
+    assert core.count("My locker is 317.") == 1
+    assert any("kept what you asked" in n for n in again.pop_notices())
+    third = _service(data_dir, clock, ScriptedChatModel(replies("ok")))
+    assert third.read_memory("Ark", "core_memory") == core  # handled once
+
+
+def test_a_turn_records_its_request_so_a_reopen_does_not_keep_it_twice(data_dir, clock):
+    service = _service(data_dir, clock, ScriptedChatModel(replies("Noted.")))
+    events = list(service.send("Ark", "Don't forget: my locker is 317."))
+    assert [e.text for e in events if e.kind == "tool"] == ["🛠️ edit core memory (append)"]
+    again = _service(data_dir, clock, ScriptedChatModel(replies("ok")))
+    assert again.read_memory("Ark", "core_memory").count("My locker is 317.") == 1
+
+
+def test_the_prompt_keeps_the_newest_core_memory_notes_and_the_user_is_told(data_dir, clock):
+    count = lambda text: len(text.split())  # noqa: E731
+    notes = "\n".join(f'- 2026-03-{d:02d} Ken said: "Note number {d} is here."' for d in range(1, 29))
+    text, left_out = fit_newest_lines(notes, 60, count)
+    assert "Note number 28" in text and "Note number 1 " not in text and left_out > 0
+    assert text.splitlines() == notes.splitlines()[left_out:]
+    prompt = build_prompt([PromptSection("core_memory", "Core memory", notes, newest_first=True)],
+                          HistoryWindow((), ""), [], "hi", {"core_memory": 60}, count)
+    assert "Note number 28" in prompt.messages[0].content and prompt.left_out["core_memory"] == left_out
+
+    model = ScriptedChatModel(replies("Noted."))
+    service = _service(data_dir, clock, model)
+    service.save_memory("Ark", "core_memory", "\n".join(
+        f'- 2026-01-{d % 28 + 1:02d} Ken said: "Old note {d} about something I once mentioned at length."'
+        for d in range(200)))
+    list(service.send("Ark", "Please remember that my newest locker is 999."))
+    list(service.send("Ark", "Thanks!"))
+    system = model.calls[-1][0][0].content
+    assert "My newest locker is 999." in system and "Old note 199 " in system and "Old note 0 " not in system
+    [notice] = [n for n in service.pop_notices() if "no longer fit" in n]
+    assert "stay in core memory" in notice
