@@ -374,6 +374,9 @@ class SentenceGate:
                 else _may_say_nothing(self._pending, self._all_names)):
             if end is None:
                 return None
+            if self._offends(self._pending[:end]):  # "I'm Ken." to Ken says nothing, and takes his name
+                self.blocked, self._pending = self._fillers + self._pending[:end], ""
+                return None
             self._fillers += self._pending[:end]
             self._pending = self._pending[end:]
             return self._decide_opening(final) if self._pending.strip() else None
