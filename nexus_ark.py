@@ -128,6 +128,9 @@ def serve(args) -> int:
     # After the line above: while llama.cpp loads a model it points the process's stderr at
     # /dev/null (llama-cpp-python, verbose=False), which swallowed log lines written meanwhile.
     service.start_background_warmup()
+    # Ollama / LM Studio / llama.cpp's server on 127.0.0.1, for the first-run note and Settings:
+    # a few loopback requests in their own thread, after the page is up.
+    service.start_local_server_discovery()
     signal.signal(signal.SIGTERM, _stop_on_sigterm)  # `kill` and service managers: shut down cleanly too
     try:
         while True:
