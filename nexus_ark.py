@@ -165,23 +165,41 @@ def cmd_bench(args) -> int:
         from bench.locomo_bench import main as bench_locomo_main
 
         return bench_locomo_main(args)
-    if args.what == "conversation":
-        from bench.conversation_bench import main as bench_conversation_main
-
-        return bench_conversation_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
-    if args.what == "qa":
-        from bench.qa_bench import main as bench_qa_main
-
-        return bench_qa_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
-    if args.what == "docqa":
-        from bench.docqa_bench import main as bench_docqa_main
-
-        return bench_docqa_main(args)
+    if args.what in ("conversation", "qa", "docqa"):
+        return _bench_a_model(args)
     log.error("Unknown benchmark %r", args.what)
     return 2
 
 
+def _bench_a_model(args) -> int:
+    """The benches that measure a chat model: the embedded one, or what --provider / --base-url /
+    --model / --from-settings name (bench/provider_choice.py)."""
+    from bench.provider_choice import BenchProviderError, bench_model
+    from managers.config import DataPaths
+
+    data_dir = data_dir_from(args.data_dir)
+    try:
+        chosen = bench_model(args, data_dir)
+    except BenchProviderError as exc:
+        log.error("bench %s: %s", args.what, exc)
+        return 2
+    embedded = DataPaths(data_dir).embedded_model
+    if args.what == "conversation":
+        from bench.conversation_bench import main as bench_conversation_main
+
+        return bench_conversation_main(args, embedded, chosen=chosen)
+    if args.what == "qa":
+        from bench.qa_bench import main as bench_qa_main
+
+        return bench_qa_main(args, embedded, chosen)
+    from bench.docqa_bench import main as bench_docqa_main
+
+    return bench_docqa_main(args, chosen)
+
+
 def parser() -> argparse.ArgumentParser:
+    from bench.provider_choice import add_provider_arguments
+
     p = argparse.ArgumentParser(prog="nexus_ark.py", description=__doc__)
     p.add_argument("--host", default=constants.DEFAULT_HOST)
     p.add_argument("--port", type=int, default=constants.DEFAULT_PORT)
@@ -220,6 +238,7 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="conversation: three scripts, one run (a few minutes)")
     bench.add_argument("--shared", default="", help="conversation: the shared folder (default ../shared or /work/shared)")
     bench.add_argument("--limit", type=int, default=0, help="docqa: only the first N questions")
+    add_provider_arguments(bench)
     return p
 
 
