@@ -332,3 +332,23 @@ def test_dismissing_the_note_keeps_the_loaded_model(data_dir, clock):
     service._model = loaded = object()  # stands for a loaded embedded model
     service.dismiss_first_run_note()
     assert service._model is loaded
+
+
+# --- the page's layout of it (ui/local_servers.py) ------------------------------------------------
+def test_the_page_lists_every_model_and_one_click_switches(data_dir, clock):
+    from ui.local_servers import NONE_FOUND, found_text, model_choices, switch_to
+
+    service = make_service(data_dir, clock)
+    assert found_text(service) == ""  # not looked yet
+    service.discover_local_servers()
+    assert "Ollama at http://127.0.0.1:11434/v1 (2 models)" in found_text(service)
+    choices = model_choices(service.local_servers.servers)
+    assert [label for label, _ in choices] == ["Ollama · qwen2.5:7b", "Ollama · llama3.1:latest"]
+    message = switch_to(service, choices[1][1])
+    assert message.startswith("✅") and service.settings.openai_model == "llama3.1:latest"
+    assert switch_to(service, None).startswith("Choose")
+    assert switch_to(service, '["http://10.0.0.2:11434/v1", "x"]').startswith("⚠️ Not switched")
+    assert service.settings.openai_base_url == "http://127.0.0.1:11434/v1"
+    nothing = make_service(data_dir, clock, servers=())
+    nothing.discover_local_servers()
+    assert found_text(nothing) == NONE_FOUND
