@@ -3,7 +3,8 @@
 Subcommands: `setup-model` (assemble and verify the embedded model), `bench chat` (time to
 first token on the embedded model), `bench conversation` (scripted conversations through the
 chat path, scored by shared/bench/conversation_checks.py), `bench qa` (LoCoMo questions answered by
-the embedded model). Options: --host, --port, --data-dir, --user.
+the embedded model); `bench conversation|qa|docqa --provider openai --base-url URL --model NAME`
+(or `--from-settings`) measure another model. Options: --host, --port, --data-dir, --user.
 Off loopback (--host other than 127.x.x.x, ::1, localhost) the app only starts with a password
 in $NEXUS_ARK_PASSWORD, and asks for it (user "nexus", or --user) before showing anything.
 """

@@ -16,7 +16,6 @@ import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -35,6 +34,13 @@ PERSONA = "Ark"
 MARKUP = re.compile(r"<[/a-zA-Z_|][^>]*>|```|\{\s*\"|\[/?INST\]|<\|")
 
 
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # its parent package is missing
+        return False
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -44,8 +50,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def llama_server(tmp_path_factory, request):
     """llama_cpp.server on a free port of 127.0.0.1 with the embedded model; killed at the end."""
-    missing = [m for m in SERVER_MODULES if importlib.util.find_spec(m.split(".")[0]) is None
-               or (m == "llama_cpp.server" and importlib.util.find_spec(m) is None)]
+    missing = [m for m in SERVER_MODULES if not _installed(m)]
     if missing:
         pytest.fail(f"llama-cpp-python's server extra is not installed (missing: {', '.join(missing)}): "
                     "install requirements-dev.txt (bash scripts/setup.sh --dev)")
