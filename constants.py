@@ -35,6 +35,18 @@ LOCAL_MIN_P = 0.1
 LOCAL_TOP_K = 40
 LOCAL_REPEAT_PENALTY = 1.15  # notes: with 1.15 the tag format came out well-formed 12/12
 
+# --- Local OpenAI-compatible servers (issue 18 item 7: a stronger local model, one click away) ---
+# Looked for on loopback only, at each server's default port: Ollama's docs (OLLAMA_HOST defaults to
+# 127.0.0.1:11434), LM Studio's docs (its local server listens on port 1234), llama.cpp's
+# tools/server/README.md (llama-server --port defaults to 8080).
+LOCAL_SERVER_PORTS = (("ollama", 11434), ("lmstudio", 1234), ("llamacpp", 8080))
+LOCAL_SERVER_HOST = "127.0.0.1"  # DESIGN.md principle 1: never any other host
+# Per request (connect, then each read). Issue 18 asks for ~0.3-0.5 s; a server on this machine lists
+# its models in milliseconds, and a closed port is refused at once. The ports are probed concurrently.
+LOCAL_SERVER_PROBE_TIMEOUT_S = 0.4
+# A model list is a few kB (Ollama with 30 models: ~10 kB); a port that sends more is not answering it.
+LOCAL_SERVER_MAX_BODY_BYTES = 1_000_000
+
 # --- Generation -------------------------------------------------------------
 DEFAULT_TEMPERATURE = 0.7
 # A conversational reply, not an essay: at 384 a packing list ran past 1,200 characters

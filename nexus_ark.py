@@ -3,7 +3,8 @@
 Subcommands: `setup-model` (assemble and verify the embedded model), `bench chat` (time to
 first token on the embedded model), `bench conversation` (scripted conversations through the
 chat path, scored by shared/bench/conversation_checks.py), `bench qa` (LoCoMo questions answered by
-the embedded model). Options: --host, --port, --data-dir, --user.
+the embedded model); `bench conversation|qa|docqa --provider openai --base-url URL --model NAME`
+(or `--from-settings`) measure another model. Options: --host, --port, --data-dir, --user.
 Off loopback (--host other than 127.x.x.x, ::1, localhost) the app only starts with a password
 in $NEXUS_ARK_PASSWORD, and asks for it (user "nexus", or --user) before showing anything.
 """
@@ -128,6 +129,9 @@ def serve(args) -> int:
     # After the line above: while llama.cpp loads a model it points the process's stderr at
     # /dev/null (llama-cpp-python, verbose=False), which swallowed log lines written meanwhile.
     service.start_background_warmup()
+    # Ollama / LM Studio / llama.cpp's server on 127.0.0.1, for the first-run note and Settings:
+    # a few loopback requests in their own thread, after the page is up.
+    service.start_local_server_discovery()
     signal.signal(signal.SIGTERM, _stop_on_sigterm)  # `kill` and service managers: shut down cleanly too
     try:
         while True:
@@ -162,18 +166,8 @@ def cmd_bench(args) -> int:
         from bench.locomo_bench import main as bench_locomo_main
 
         return bench_locomo_main(args)
-    if args.what == "conversation":
-        from bench.conversation_bench import main as bench_conversation_main
-
-        return bench_conversation_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
-    if args.what == "qa":
-        from bench.qa_bench import main as bench_qa_main
-
-        return bench_qa_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
-    if args.what == "docqa":
-        from bench.docqa_bench import main as bench_docqa_main
-
-        return bench_docqa_main(args)
+    if args.what in ("conversation", "qa", "docqa"):
+        return _bench_a_model(args)
     if args.what == "keep":
         from bench.keep_bench import main as bench_keep_main
 
@@ -182,7 +176,35 @@ def cmd_bench(args) -> int:
     return 2
 
 
+def _bench_a_model(args) -> int:
+    """The benches that measure a chat model: the embedded one, or what --provider / --base-url /
+    --model / --from-settings name (bench/provider_choice.py)."""
+    from bench.provider_choice import BenchProviderError, bench_model
+    from managers.config import DataPaths
+
+    data_dir = data_dir_from(args.data_dir)
+    try:
+        chosen = bench_model(args, data_dir)
+    except BenchProviderError as exc:
+        log.error("bench %s: %s", args.what, exc)
+        return 2
+    embedded = DataPaths(data_dir).embedded_model
+    if args.what == "conversation":
+        from bench.conversation_bench import main as bench_conversation_main
+
+        return bench_conversation_main(args, embedded, chosen=chosen)
+    if args.what == "qa":
+        from bench.qa_bench import main as bench_qa_main
+
+        return bench_qa_main(args, embedded, chosen)
+    from bench.docqa_bench import main as bench_docqa_main
+
+    return bench_docqa_main(args, chosen)
+
+
 def parser() -> argparse.ArgumentParser:
+    from bench.provider_choice import add_provider_arguments
+
     p = argparse.ArgumentParser(prog="nexus_ark.py", description=__doc__)
     p.add_argument("--host", default=constants.DEFAULT_HOST)
     p.add_argument("--port", type=int, default=constants.DEFAULT_PORT)
@@ -221,6 +243,7 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="conversation: three scripts, one run (a few minutes)")
     bench.add_argument("--shared", default="", help="conversation: the shared folder (default ../shared or /work/shared)")
     bench.add_argument("--limit", type=int, default=0, help="docqa: only the first N questions")
+    add_provider_arguments(bench)
     return p
 
 

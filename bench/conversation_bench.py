@@ -1,7 +1,8 @@
 """`python nexus_ark.py bench conversation [FILE...] [--repeats N] [--transcripts DIR] [--quick] [--json]`
 
 Scripted conversations through the real chat path (shared/BENCHMARKS.md §4). Each script runs on
-a fresh temporary data directory with the bundled sample persona (Ark), the default provider and
+a fresh temporary data directory with the bundled sample persona (Ark), the chosen model (the
+embedded one unless --provider / --from-settings say otherwise, bench/provider_choice.py) and
 the user's name set to the script's `user_name`, with a fixed sampling seed per script and run.
 A simulated clock starts at the script's `start`, moves 2 minutes per user turn and jumps by
 `advance_hours`; `filler` steps write LoCoMo turns (shared/bench/filler.py) through the chat
@@ -242,12 +243,11 @@ class SharedModelFactory:
             return self.recorder
 
 
-def embedded_model_factory(embedded_model_path: Path) -> SharedModelFactory:
-    """The normal model factory (the settings' provider: the embedded model by default), built on
-    the app's own model file: each script's data directory is a fresh temporary one."""
-    from agent.providers.factory import create_chat_model
-
-    return SharedModelFactory(lambda settings, secrets: create_chat_model(settings, secrets, embedded_model_path))
+def chosen_model_factory(chosen, embedded_model_path: Path) -> SharedModelFactory:
+    """The model the bench's flags name (bench/provider_choice.py: the embedded model by default),
+    built on the app's own model file: each script's data directory is a fresh temporary one, so
+    its settings do not choose the model."""
+    return SharedModelFactory(lambda settings, secrets: chosen.create(embedded_model_path))
 
 
 # --- one script -------------------------------------------------------------------------
@@ -431,8 +431,11 @@ def run_bench(scripts: list[dict], models: SharedModelFactory, transcripts_dir: 
     return BenchResult(result, transcripts_dir, tuple(runs))
 
 
-def main(args, embedded_model_path: Path, models: SharedModelFactory | None = None) -> int:
-    """The CLI; `models` replaces the embedded model (tests)."""
+def main(args, embedded_model_path: Path, models: SharedModelFactory | None = None, chosen=None) -> int:
+    """The CLI; `chosen`: the model of the provider flags (bench/provider_choice.py; None: the
+    embedded model); `models` replaces it (tests)."""
+    from bench.provider_choice import default_bench_model
+
     try:
         shared = shared_dir(args.shared or None)
         scripts = load_scripts(script_files(args.files, shared))
@@ -448,7 +451,8 @@ def main(args, embedded_model_path: Path, models: SharedModelFactory | None = No
         log.info("Conversation bench: %d scripts × %d runs; transcripts in %s", len(scripts), repeats,
                  transcripts_dir)
         outcome = run_bench(
-            scripts, models or embedded_model_factory(embedded_model_path), transcripts_dir,
+            scripts, models or chosen_model_factory(chosen or default_bench_model(), embedded_model_path),
+            transcripts_dir,
             filler=load_module(shared / "bench" / "filler.py", "conversation_filler"),
             checks=load_module(shared / "bench" / "conversation_checks.py", "conversation_checks"),
             repeats=repeats)

@@ -309,15 +309,14 @@ def run(files: Sequence[str], per_category: int, model: ChatModel, seed: int = 0
     return summary, records
 
 
-def main(args, model_path: Path) -> int:
-    from agent.providers.factory import create_chat_model
-    from managers.config import AppSettings, Secrets
-    from managers.model_assets import ensure_model
+def main(args, model_path: Path, chosen=None) -> int:
+    """The CLI; `chosen`: the model of the provider flags (bench/provider_choice.py; None: the
+    embedded model at `model_path`)."""
+    from bench.provider_choice import default_bench_model
 
     if not args.files:
         raise SystemExit("bench qa: give one or more LoCoMo conversation files")
-    ensure_model(model_path, log.info)
-    model = create_chat_model(AppSettings(), Secrets(), model_path)
+    model = (chosen or default_bench_model()).create(model_path)
     conditions = tuple(c for c in CONDITIONS if c in (args.conditions.split(",") if args.conditions else CONDITIONS))
     summary, records = run(args.files, args.per_category, model, seed=args.seed, conditions=conditions,
                            app_budget=args.memory_budget or None)

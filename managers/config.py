@@ -29,6 +29,10 @@ class AppSettings(BaseModel):
     gemini_model: str = "gemini-2.5-flash"
     openai_base_url: str = "http://127.0.0.1:11434/v1"
     openai_model: str = "llama3.1"
+    # Whether the server's model is given the tools (edit core memory, recall…) to call itself.
+    # Off for a small model that does not call them: the app then keeps "please remember"
+    # requests itself, as on the embedded model.
+    openai_native_tools: bool = True
     temperature: float = Field(default=constants.DEFAULT_TEMPERATURE, ge=0.0, le=2.0)
     # Fixed sampling seed (benchmarks, tests); None samples freshly every reply.
     seed: int | None = None
@@ -38,6 +42,9 @@ class AppSettings(BaseModel):
     auto_retrieval: bool = True
     query_planner: PlannerKind = "auto"
     embedder: str = constants.DEFAULT_EMBEDDER
+    # Whether the user has chosen the provider (saved Settings, switched to a local server, or
+    # dismissed the first-run note): until then the page says that a stronger local model helps.
+    provider_chosen: bool = False
 
 
 class Secrets(BaseModel):

@@ -22,6 +22,7 @@ from agent.emotion import EMOTION_SCHEMA, emotion_prompt, parse_emotion
 from agent.graph import TurnControl, TurnDeps, build_turn_graph, turn_config
 from agent.keep_requests import MERGE_SCHEMA, merge_prompt, merged_line, pending_corrections
 from agent.providers.base import ChatModel, ProviderError
+from agent.providers.discovery import LocalServer, LocalServerScan, discover_local_servers, require_loopback
 from agent.providers.factory import create_chat_model, max_reply_tokens
 from agent.retrieval import RetrievalResult, Searcher, retrieve
 from managers.chat_log import LogEntry
@@ -37,6 +38,7 @@ log = logging.getLogger(__name__)
 
 BUNDLED_CHARACTERS = Path(__file__).resolve().parent.parent / "characters"
 ModelFactory = Callable[[AppSettings, Secrets, Path], ChatModel]
+ServerFinder = Callable[[], tuple[LocalServer, ...]]
 
 
 def freeze_startup_heap() -> None:
@@ -49,7 +51,8 @@ def freeze_startup_heap() -> None:
 
 # Settings whose change needs another model (a provider, its model or key): the others (the user's
 # name, the planner) take effect with the next turn's prompt.
-MODEL_SETTINGS = ("provider", "local_model_path", "gemini_model", "openai_base_url", "openai_model")
+MODEL_SETTINGS = ("provider", "local_model_path", "gemini_model", "openai_base_url", "openai_model",
+                  "openai_native_tools")
 
 
 def names_default(user_name: str) -> bool:
@@ -90,13 +93,15 @@ class NexusService:
         searcher: Searcher | None = None,
         prompt_budgets: Mapping[str, int] | None = None,
         after_turn_work: bool = True,
+        find_local_servers: ServerFinder = discover_local_servers,
     ):
         """Benchmark hooks (the defaults are the app): `prompt_budgets` replaces some of the
         model family's per-section token budgets (constants.PROMPT_BUDGETS) in each turn's
         prompt, e.g. the QA bench's oracle condition lifts "dynamic" so the evidence it recalls is
         not cut; `after_turn_work=False` skips the work after a reply (indexing the exchange,
         pre-evaluating the next prefix, reading the emotion), for benches that discard every
-        exchange."""
+        exchange. `find_local_servers` looks for OpenAI-compatible servers on this computer
+        (agent/providers/discovery.py; tests pass a fake)."""
         self.paths = DataPaths(Path(data_dir))
         self.paths.root.mkdir(parents=True, exist_ok=True)
         self.clock = clock
@@ -122,6 +127,7 @@ class NexusService:
         self._left_out_told: dict[str, int] = {}  # per persona: core-memory lines left out, as last told
         self._controls: dict[str, TurnControl] = {}
         self._turn_graph = build_turn_graph().compile()
+        self.local_servers = LocalServerScan(find_local_servers)
         self.notices: list[str] = []
         self.settings = self.config.load_settings()
         self.personas.ensure_sample()
@@ -255,6 +261,37 @@ class NexusService:
             self.update_settings(user_name=name)
         else:
             self.update_settings(declined_user_names=[*self.settings.declined_user_names, name])
+
+    # --- local servers (Ollama, LM Studio, llama.cpp's server) ---------------------------
+    def discover_local_servers(self) -> tuple[LocalServer, ...]:
+        """Look for OpenAI-compatible servers on 127.0.0.1 now; the result is also kept in
+        `local_servers` for the page."""
+        return self.local_servers.run()
+
+    def start_local_server_discovery(self) -> threading.Thread:
+        """The look-up at start, off the UI thread: a few loopback requests, never before a reply."""
+        return self.local_servers.start()
+
+    def use_local_server(self, base_url: str, model: str) -> AppSettings:
+        """Switch the provider to a server on this computer (no API key needed there).
+        NotLoopback (a ValueError) for any other host, and nothing changes."""
+        if not model.strip():
+            raise ValueError("Choose a model of that server.")
+        return self.update_settings(provider="openai", openai_base_url=require_loopback(base_url),
+                                    openai_model=model.strip(), provider_chosen=True)
+
+    def use_embedded_model(self) -> AppSettings:
+        return self.update_settings(provider="local", provider_chosen=True)
+
+    def shows_first_run_note(self) -> bool:
+        """The first-run note (the embedded model is small; a local server helps): shown until the
+        provider is chosen, and only while the embedded model is the one in use."""
+        return self.settings.provider == "local" and not self.settings.provider_chosen
+
+    def dismiss_first_run_note(self) -> None:
+        """Keep the embedded model and stop showing the note (the loaded model stays loaded)."""
+        self.settings = self.settings.model_copy(update={"provider_chosen": True})
+        self.config.save_settings(self.settings)
 
     def set_api_key(self, which: str, value: str) -> str:
         if which not in ("gemini_api_key", "openai_api_key"):

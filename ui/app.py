@@ -7,6 +7,7 @@ from managers.service import NexusService
 from ui.chat_tab import ENTER_SENDS_JS, build_chat_tab
 from ui.chat_view import conversation_view
 from ui.knowledge_tab import build_knowledge_tab
+from ui.local_servers import build_first_run_note
 from ui.memory_tab import build_memory_tab, memory_values
 from ui.persona_tab import build_persona_tab
 from ui.settings_tab import build_settings_tab
@@ -21,6 +22,7 @@ def build_app(service: NexusService) -> gr.Blocks:
                                   elem_id="persona-select", scale=2)
             status = gr.Markdown(elem_id="model-status")
         notices = gr.Markdown(elem_id="notices")
+        note = build_first_run_note(service)
         with gr.Tab("Chat"):
             chat = build_chat_tab(service, persona)
         with gr.Tab("Memory"):
@@ -30,7 +32,9 @@ def build_app(service: NexusService) -> gr.Blocks:
         with gr.Tab("Knowledge"):
             build_knowledge_tab(service, persona)
         with gr.Tab("Settings"):
-            build_settings_tab(service)
+            settings = build_settings_tab(service)
+        # A switch from the first-run note shows in Settings too.
+        note.picker.use.click(lambda: settings.provider_values(service), [], settings.provider_fields)
 
         def on_persona(name):
             if not name:
@@ -43,14 +47,22 @@ def build_app(service: NexusService) -> gr.Blocks:
         persona.change(on_persona, [persona], outputs)
         demo.load(on_persona, [persona], outputs)
 
-        def on_tick(name):
+        servers_seen = gr.State(-1)  # the look-up this page shows (LocalServerScan.version)
+        pickers = [note.picker, settings.picker]
+
+        def on_tick(name, seen):
             text = f"**Model:** {service.model_status.text()}"
             if service.index_status.get(name):
                 text += f" · **Memory:** {service.index_status[name]}"
             found = service.pop_notices()
-            return text, ("\n\n".join(f"⚠️ {n}" for n in found) if found else gr.update())
+            version = service.local_servers.version
+            lists = ([u for p in pickers for u in p.updates(service)] if version != seen
+                     else [gr.update()] * (3 * len(pickers)))
+            return [text, ("\n\n".join(f"⚠️ {n}" for n in found) if found else gr.update()), version, *lists]
 
-        gr.Timer(1.0).tick(on_tick, [persona], [status, notices], api_name="status")
-        demo.load(on_tick, [persona], [status, notices], api_name=False)
+        tick_outputs = [status, notices, servers_seen] + [o for p in pickers for o in p.outputs]
+        gr.Timer(1.0).tick(on_tick, [persona, servers_seen], tick_outputs, api_name="status")
+        demo.load(on_tick, [persona, servers_seen], tick_outputs, api_name=False)
+        demo.load(lambda: gr.update(visible=service.shows_first_run_note()), [], [note.box], api_name=False)
         demo.load(None, js=ENTER_SENDS_JS, api_name=False)  # browser-side only: Enter in the chat input
     return demo

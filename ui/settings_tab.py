@@ -1,13 +1,33 @@
-"""Settings: provider, models, temperature; API keys (write-only, shown masked)."""
+"""Settings: provider, models, temperature; local servers (one click); API keys (write-only, shown masked)."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import gradio as gr
 from pydantic import ValidationError
 
 from managers.service import NexusService
+from ui.local_servers import ServerPicker, build_picker, switch_to
 
 
-def build_settings_tab(service: NexusService) -> None:
+@dataclass
+class SettingsTab:
+    provider: gr.Radio
+    base_url: gr.Textbox
+    openai_model: gr.Textbox
+    picker: ServerPicker
+
+    @property
+    def provider_fields(self) -> list:
+        return [self.provider, self.base_url, self.openai_model]
+
+    @staticmethod
+    def provider_values(service: NexusService) -> list:
+        s = service.settings
+        return [s.provider, s.openai_base_url, s.openai_model]
+
+
+def build_settings_tab(service: NexusService) -> SettingsTab:
     s = service.settings
     provider = gr.Radio(
         [("Embedded local model", "local"), ("Gemini", "gemini"), ("OpenAI-compatible server", "openai")],
@@ -17,6 +37,9 @@ def build_settings_tab(service: NexusService) -> None:
     gemini_model = gr.Textbox(s.gemini_model, label="Gemini model")
     base_url = gr.Textbox(s.openai_base_url, label="OpenAI-compatible base URL (Ollama, LM Studio, …)")
     openai_model = gr.Textbox(s.openai_model, label="OpenAI-compatible model")
+    native_tools = gr.Checkbox(s.openai_native_tools, elem_id="openai-native-tools",
+                               label="The server's model calls tools itself (uncheck for a small model: "
+                                     "the app then keeps \"please remember\" requests itself)")
     temperature = gr.Slider(0.0, 2.0, value=s.temperature, step=0.05, label="Temperature")
     user_name = gr.Textbox(s.user_name, label="Your name")
     auto_retrieval = gr.Checkbox(s.auto_retrieval, label="Automatic memory recall before each reply")
@@ -29,6 +52,14 @@ def build_settings_tab(service: NexusService) -> None:
     save = gr.Button("Save settings", elem_id="save-settings")
     status = gr.Markdown()
     with gr.Group():
+        gr.Markdown("**Models on this computer** — Ollama, LM Studio or llama.cpp's server on 127.0.0.1 "
+                    "(no API key needed). / このパソコンのモデル（API キー不要）")
+        picker = build_picker("settings-servers")
+        with gr.Row():
+            look = gr.Button("Look for local servers / ローカルサーバーを探す", elem_id="look-for-servers")
+            back = gr.Button("Back to the embedded model / 内蔵モデルに戻す", elem_id="use-embedded")
+        switch_status = gr.Markdown(elem_id="server-switch-status")
+    with gr.Group():
         keys = service.masked_keys()
         gemini_key = gr.Textbox(label=f"Gemini API key — {keys['gemini_api_key']}", type="password")
         openai_key = gr.Textbox(label=f"OpenAI-compatible API key — {keys['openai_api_key']}", type="password")
@@ -37,9 +68,9 @@ def build_settings_tab(service: NexusService) -> None:
 
     def on_save(*values):
         fields = ("provider", "local_model_path", "gemini_model", "openai_base_url", "openai_model",
-                  "temperature", "user_name", "auto_retrieval", "query_planner")
+                  "openai_native_tools", "temperature", "user_name", "auto_retrieval", "query_planner")
         try:
-            service.update_settings(**dict(zip(fields, values)))
+            service.update_settings(**dict(zip(fields, values)), provider_chosen=True)
         except ValidationError as exc:
             return f"⚠️ Not saved: {exc.errors()[0]['msg']}"
         service.start_background_warmup()
@@ -53,6 +84,24 @@ def build_settings_tab(service: NexusService) -> None:
         message = "✅ " + "; ".join(results) if results else "Nothing to save: type a key first."
         return message, "", ""
 
-    save.click(on_save, [provider, local_path, gemini_model, base_url, openai_model, temperature, user_name,
+    tab = SettingsTab(provider, base_url, openai_model, picker)
+
+    def on_look():
+        service.discover_local_servers()
+        return picker.updates(service)
+
+    def on_use(choice):
+        return [switch_to(service, choice)] + tab.provider_values(service)
+
+    def on_back():
+        service.use_embedded_model()
+        service.start_background_warmup()
+        return ["✅ Back to the embedded model. / 内蔵モデルに戻しました。"] + tab.provider_values(service)
+
+    look.click(on_look, [], picker.outputs)
+    picker.use.click(on_use, [picker.models], [switch_status] + tab.provider_fields)
+    back.click(on_back, [], [switch_status] + tab.provider_fields)
+    save.click(on_save, [provider, local_path, gemini_model, base_url, openai_model, native_tools, temperature, user_name,
                          auto_retrieval, query_planner], [status])
     save_keys.click(on_save_keys, [gemini_key, openai_key], [key_status, gemini_key, openai_key])
+    return tab

@@ -24,8 +24,11 @@ def create_chat_model(settings: AppSettings, secrets: Secrets, embedded_model_pa
     if settings.provider == "openai":
         from agent.providers.remote import make_openai_compatible
 
+        # No key is needed for a server on this computer (Ollama, LM Studio, llama.cpp's server):
+        # an empty one is sent as a placeholder (remote.PLACEHOLDER_API_KEY).
         return make_openai_compatible(settings.openai_base_url, secrets.openai_api_key, settings.openai_model,
-                                      settings.temperature, constants.MAX_REPLY_TOKENS_REMOTE)
+                                      settings.temperature, constants.MAX_REPLY_TOKENS_REMOTE,
+                                      native_tools=settings.openai_native_tools)
     raise ProviderError(f"Unknown provider {settings.provider!r}.")
 
 

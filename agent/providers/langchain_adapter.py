@@ -21,8 +21,9 @@ from agent.providers.retry import retrying_stream
 
 log = logging.getLogger(__name__)
 
-# Per-call generation settings as keyword arguments of `.stream(...)`, per backend.
-CallParams = Callable[[float, int], dict]
+# Per-call generation settings as keyword arguments of `.stream(...)`, per backend:
+# (temperature, max_tokens, seed or None) -> keyword arguments.
+CallParams = Callable[[float, int, "int | None"], dict]
 
 _KEY_LIKE = re.compile(r"(sk-[A-Za-z0-9_\-]{6,}|AIza[0-9A-Za-z_\-]{10,}|Bearer\s+\S+|[A-Za-z0-9]{32,})")
 _CONNECTION_ERRORS = {
@@ -32,8 +33,11 @@ _CONNECTION_ERRORS = {
 }
 
 
-def openai_call_params(temperature: float, max_tokens: int) -> dict:
-    return {"temperature": temperature, "max_tokens": max_tokens}
+def openai_call_params(temperature: float, max_tokens: int, seed: int | None = None) -> dict:
+    params: dict = {"temperature": temperature, "max_tokens": max_tokens}
+    if seed is not None:  # OpenAI's `seed`; Ollama, LM Studio and llama.cpp's servers take it too
+        params["seed"] = seed
+    return params
 
 
 def scrub(text: str, secrets: Sequence[str] = ()) -> str:
@@ -179,9 +183,19 @@ def to_langchain_messages(messages: Sequence[ChatMessage]) -> list:
     return out
 
 
+def repeated_name(name: str, known: Sequence[str]) -> str:
+    """A streamed tool call's name as sent once. llama-cpp-python's server repeats the name in every
+    chunk of a call, and langchain joins the pieces ("edit_core_memoryedit_core_memory…")."""
+    if name in known:
+        return name
+    for tool in known:
+        if tool and len(name) % len(tool) == 0 and name == tool * (len(name) // len(tool)):
+            return tool
+    return name
+
+
 class LangChainChatModel:
     budget_family = "remote"
-    native_tools = True
 
     def __init__(
         self,
@@ -194,7 +208,11 @@ class LangChainChatModel:
         secrets: Sequence[str] = (),
         sleep: Callable[[float], None] = time.sleep,
         delays: list[float] | None = None,
+        native_tools: bool = True,
     ):
+        """`native_tools=False`: the model is offered no tools and the app keeps "remember"
+        requests itself, as on the embedded model (a small model behind a local server)."""
+        self.native_tools = native_tools
         self.model = model
         self.name = name
         self.describe_endpoint = describe_endpoint
@@ -212,17 +230,26 @@ class LangChainChatModel:
         max_tokens: int,
         seed: int | None = None,
         min_tokens: int = 0,  # no control over a remote model's ending (fake: scripted replies)
+        tool_choice: str = "",
     ) -> Iterator[StreamEvent]:
+        """As ChatModel.stream; `tool_choice` (these native-tool backends only) forces a call:
+        a tool's name calls that tool, "required" any of `tools`; empty lets the model choose."""
         messages, tools = list(messages), list(tools)
-        return retrying_stream(lambda: self._stream_once(messages, tools, temperature, max_tokens),
+        if tool_choice and not tools:
+            raise ValueError("tool_choice needs tools to choose from")
+        return retrying_stream(lambda: self._stream_once(messages, tools, temperature, max_tokens, seed, tool_choice),
                                sleep=self._sleep, delays=self._delays)
 
-    def _stream_once(self, messages: list[ChatMessage], tools: list[ToolSpec],
-                     temperature: float, max_tokens: int) -> Iterator[StreamEvent]:
+    def _stream_once(self, messages: list[ChatMessage], tools: list[ToolSpec], temperature: float,
+                     max_tokens: int, seed: int | None = None, tool_choice: str = "") -> Iterator[StreamEvent]:
         acc = None
         try:
-            runnable = self.model.bind_tools([t.as_openai_tool() for t in tools]) if tools else self.model
-            kwargs = self._call_params(temperature, max_tokens) if self._call_params else {}
+            runnable = self.model
+            if tools:
+                specs = [t.as_openai_tool() for t in tools]
+                runnable = self.model.bind_tools(specs, tool_choice=tool_choice) if tool_choice \
+                    else self.model.bind_tools(specs)
+            kwargs = self._call_params(temperature, max_tokens, seed) if self._call_params else {}
             for chunk in runnable.stream(to_langchain_messages(messages), **kwargs):
                 text = chunk_text(chunk)
                 if text:
@@ -235,8 +262,9 @@ class LangChainChatModel:
         for bad in _attr(acc, "invalid_tool_calls") or []:
             log.warning("Ignoring a malformed tool call from %s: %s", self.name, bad.get("name"))
         for call in _attr(acc, "tool_calls") or []:
-            if call.get("name"):
-                yield ToolCall(name=call["name"], arguments=dict(call.get("args") or {}), id=call.get("id") or "")
+            name = repeated_name(call.get("name") or "", [t.name for t in tools])
+            if name:
+                yield ToolCall(name=name, arguments=dict(call.get("args") or {}), id=call.get("id") or "")
 
     def load(self) -> object:
         return self  # remote: nothing to load; a bad key shows up on the first call

@@ -35,6 +35,7 @@ def make_openai_compatible(
     temperature: float,
     max_tokens: int,
     timeout_s: float = 60,
+    native_tools: bool = True,
 ) -> LangChainChatModel:
     try:
         from langchain_openai import ChatOpenAI
@@ -52,10 +53,10 @@ def make_openai_compatible(
     endpoint = safe_endpoint(base_url)
     log.info("OpenAI-compatible model %s at %s", model, endpoint)
     return LangChainChatModel(client, name=f"openai:{model}", describe_endpoint=endpoint, model_id=model,
-                              call_params=openai_call_params, secrets=(api_key,))
+                              call_params=openai_call_params, secrets=(api_key,), native_tools=native_tools)
 
 
-def gemini_call_params(temperature: float, max_tokens: int) -> dict:
+def gemini_call_params(temperature: float, max_tokens: int, seed: int | None = None) -> dict:
     return {"generation_config": {"temperature": temperature, "max_output_tokens": max_tokens}}
 
 

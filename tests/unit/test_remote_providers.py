@@ -113,6 +113,23 @@ def test_streamed_tool_call_is_assembled(server):
     assert server.requests[0]["tools"] == [NOTEPAD_TOOL.as_openai_tool()]
 
 
+def test_a_forced_tool_call_is_asked_for_and_a_repeated_name_is_read_once(server):
+    # llama-cpp-python's server repeats the name and id in every chunk of a streamed call
+    pieces = ['{"content": "my locker', ' is 317", ', '"mode": "append"}']
+    calls = [{"index": 0, "id": "call_0", "type": "function",
+              "function": {"name": "edit_core_memory", "arguments": piece}} for piece in pieces]
+    server.script = [[chunk({"role": "assistant", "tool_calls": [c]}) for c in calls] + [chunk({}, finish="tool_calls")]]
+    core = ToolSpec("edit_core_memory", "Update core memory.", NOTEPAD_TOOL.parameters)
+    events = list(adapter(server.base_url, []).stream(MESSAGES, [NOTEPAD_TOOL, core], temperature=0.0, max_tokens=64,
+                                                      seed=7, tool_choice="edit_core_memory"))
+    assert events == [ToolCall("edit_core_memory", {"content": "my locker is 317", "mode": "append"}, "call_0")]
+    body = server.requests[0]
+    assert body["tool_choice"] == {"type": "function", "function": {"name": "edit_core_memory"}}
+    assert body["seed"] == 7 and body["temperature"] == 0.0
+    with pytest.raises(ValueError):
+        adapter(server.base_url, []).stream(MESSAGES, [], temperature=0.0, max_tokens=8, tool_choice="edit_notepad")
+
+
 def test_rejected_key_is_not_retried_and_not_shown(server):
     server.script = [401]
     sleeps: list[float] = []
