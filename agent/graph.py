@@ -210,6 +210,26 @@ def _keep(action: KeepAction, editor: MemoryEditor) -> ToolOutcome | None:
     return ToolOutcome(call, True, "core_memory updated (correction).", f"{ANNOUNCEMENT_MARK}edit core memory (correction)")
 
 
+_MEMORY_EDITS = ("edit_core_memory", "edit_notepad")
+
+
+def _kept_for_a_model_that_did_not(state: TurnState, deps: TurnDeps) -> list[ToolOutcome]:
+    """A model with native tools that was asked to remember and answered "I'll remember that"
+    without calling an edit tool (a small server model did so every time, issue 18): after its
+    reply the app keeps the request itself, and says so."""
+    if (not deps.model.native_tools or state.get("replaces_id") or state.get("error")
+            or any(o.call.name in _MEMORY_EDITS and o.ok for o in state["outcomes"])):
+        return []
+    user_entry = deps.chat_log.find(state["user_entry_id"])
+    action = deps.plan_keep(user_entry) if user_entry is not None else None
+    outcome = _keep(action, deps.memory_editor) if action else None
+    if outcome is None:
+        return []
+    deps.keep_done(user_entry.id, action.line if outcome.ok else "failed")
+    get_stream_writer()({"type": "tool", "announcement": outcome.announcement, "ok": outcome.ok})
+    return [outcome]
+
+
 def build_turn_graph() -> StateGraph:
     """The uncompiled graph. Its nodes take their TurnDeps from the run config (`turn_config`), so
     the app compiles it once: compiling cost ~4 ms of every turn (BENCHMARKS.md §2)."""
@@ -308,7 +328,8 @@ def build_turn_graph() -> StateGraph:
     def finalize(state: TurnState, config: RunnableConfig) -> dict:
         deps = _deps(config)
         parsed = reply_tags.parse_reply(state["reply_raw"])
-        announcements = [o.announcement for o in state["outcomes"]]
+        outcomes = list(state["outcomes"]) + _kept_for_a_model_that_did_not(state, deps)
+        announcements = [o.announcement for o in outcomes]
         text = "\n".join(announcements + ([parsed.visible_text] if parsed.visible_text else []))
         meta = {"reply_to": state["user_entry_id"]}
         if state.get("replaces_id"):

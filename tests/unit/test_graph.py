@@ -271,3 +271,21 @@ def test_greetings_skip_the_planner_call(data_dir, clock):
     service.update_settings(query_planner="llm")
     assert retrieval_of(run(service, "Hello!")).skipped
     assert model.json_calls == []
+
+
+def test_a_model_with_tools_that_does_not_call_one_still_gets_the_request_kept(data_dir, clock):
+    model = ScriptedChatModel(replies("Sure, I'll remember that!"), budget_family="remote", native_tools=True)
+    service = make_service(data_dir, clock, model)
+    run(service, "Please remember that my gym locker is number 317.")
+    assert "317" in service.read_memory("Ark", "core_memory")
+    reply = service.conversation("Ark")[-1].text
+    assert reply.startswith("🛠️") and reply.endswith("Sure, I'll remember that!")
+
+
+def test_a_model_that_calls_the_tool_is_not_doubled(data_dir, clock):
+    script_steps = iter([[ToolCall("edit_core_memory", {"content": "Gym locker: 317", "mode": "append"}, "c1")],
+                         "Noted, locker 317."])
+    model = ScriptedChatModel(lambda m, t: next(script_steps), budget_family="remote", native_tools=True)
+    service = make_service(data_dir, clock, model)
+    run(service, "Please remember that my gym locker is number 317.")
+    assert service.read_memory("Ark", "core_memory").count("317") == 1
