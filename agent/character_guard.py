@@ -101,7 +101,10 @@ def _user_name_openings(user_names: Sequence[str]) -> tuple[str, ...]:
 
 
 # The user asks what their own name is: "<name>です" is then the answer, not the persona taking it.
-_ASKS_NAME = re.compile(r"\bname\b|名前|なまえ|名字|叫什么|이름|\bnombre\b|\bnom\b|\bheiße|\bnome\b", re.IGNORECASE)
+# "Who …?" is answered with a name too ("Who went with you?" — "Caroline!").
+_ASKS_NAME = re.compile(r"\bname\b|名前|なまえ|名字|叫什么|이름|\bnombre\b|\bnom\b|\bheiße|\bnome\b"
+                        r"|\bwho(?:m|se)?\b|誰|だれ|谁|누구|quién|\bqui\b|\bwer\b|\bwen\b|\bwem\b|\bchi\b|\bquem\b",
+                        re.IGNORECASE)
 
 
 def asks_for_name(user_text: str) -> bool:

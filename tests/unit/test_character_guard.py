@@ -241,3 +241,10 @@ def test_service_talk_and_ai_talk_break_character_in_every_language(text):
 ])
 def test_topics_and_a_friends_offer_do_not(text):
     assert not breaks_character(text)
+
+
+def test_a_name_alone_answers_who_or_what_name():
+    who = SentenceGate(("Caroline", "Ark"), "Who went to the beach with you?", "en", user_names=("Caroline",))
+    assert stream(who, "Caroline!") == "Caroline!"
+    name = SentenceGate(("ハルカ", "アーク"), "私の名前、覚えてる？", "ja", user_names=("ハルカ",))
+    assert stream(name, "ハルカ！") == "ハルカ！"
