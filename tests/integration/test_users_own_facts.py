@@ -30,8 +30,10 @@ SHARED_ENV = "NEXUS_ARK_SHARED_DIR"
 PERSONA = "Ark"
 
 
-def shared_scorer():
-    """The shared conversation scorer, or a skip that says where it was looked for."""
+@pytest.fixture(scope="session")
+def shared_checks():
+    """The shared conversation scorer, or a skip that says where it was looked for (before the
+    model is loaded: this fixture comes first in the test's arguments)."""
     folder = Path(os.environ[SHARED_ENV]) if os.environ.get(SHARED_ENV) else REPO.parent / "shared"
     path = folder / "bench" / "conversation_checks.py"
     if not path.is_file():
@@ -85,8 +87,8 @@ def converse(tmp_path, real_model, user_name, messages):
 
 
 @pytest.mark.parametrize("language", sorted(CONVERSATIONS))
-def test_the_users_fact_comes_back_as_the_users(tmp_path, real_model, report_metric, language):
-    checks = shared_scorer()
+def test_the_users_fact_comes_back_as_the_users(shared_checks, real_model, tmp_path, report_metric, language):
+    checks = shared_checks
     user_name, messages, fact, persona_owns = CONVERSATIONS[language]
     replies = converse(tmp_path, real_model, user_name, messages)
     report_metric(f"own_fact_{language}", replies)
