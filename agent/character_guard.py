@@ -24,7 +24,7 @@ import re
 import unicodedata
 from typing import Sequence
 
-from agent.language import is_cjk
+from agent.language import LATIN_LANGUAGES, SCRIPTS, script_of_letters, sure_language
 
 _OUT_OF_CHARACTER = re.compile(
     r"\bas an ai\b|\bi(?:'m| am) (?:just )?an ai\b|\b(?:ai )?language model\b|\bvirtual assistant\b"
@@ -86,9 +86,18 @@ CONTEXT_COPY_MIN_CHARS = 40
 ECHO_SIMILARITY = 0.85
 ECHO_RESTATED_SHARE = 0.7
 _PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
-# The first letters of a reply tell its language: held until this many letters, then a reply in
-# another script than the user's message is asked for again (「Wow, John! …」 to a Japanese message).
+# The first letters of a reply tell its script: held until this many letters (or the first kana or
+# Hangul), then a reply in another script than the user's message is asked for again (「Wow, John! …」
+# to a Japanese message, a Japanese reply to a Korean one).
 LANGUAGE_DECIDED_LETTERS = 6
+# The scripts a reply in each script's languages may open with (agent/language.py SCRIPTS): Han
+# characters alone may be Japanese (今日は…) or Chinese.
+_SCRIPT_FITS = {"ja": ("ja", "han"), "zh": ("han",), "ko": ("ko",), "latin": ("latin",)}
+# Among Latin-script languages the first letters tell nothing ("Oh", "Super"): a reply to a Spanish,
+# French, German, Portuguese or Italian message is judged on its first sentence at most, and asked
+# for again only when that sentence is surely in another language, by this many clues (two small
+# words: "That sounds", not "Super!").
+LATIN_REPLY_MIN_SCORE = 2.0
 _SENTENCE_SPLIT = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+|\n+")
 # A colon before a space ends a piece too: "Here are some tips for house-training a puppy: take him
 # out after meals." restates the question only up to it.
@@ -132,11 +141,18 @@ def restates(sentence: str, user_text: str) -> bool:
 
 
 def _script_of(text: str) -> str:
-    """"ja"/"zh" (kana or han seen), "en" (only Latin letters so far), "" (too few letters)."""
-    letters = [c for c in text if c.isalpha()]
-    if any(is_cjk(c) for c in letters[:LANGUAGE_DECIDED_LETTERS]):
-        return "cjk"
-    return "en" if len(letters) >= LANGUAGE_DECIDED_LETTERS else ""
+    """The script of a reply's first letters (agent/language.script_of_letters): kana or Hangul
+    decide at once, Han characters or Latin letters once there are LANGUAGE_DECIDED_LETTERS; ""
+    until then."""
+    letters = "".join(c for c in text if c.isalpha())[:LANGUAGE_DECIDED_LETTERS]
+    script = script_of_letters(letters)
+    return script if script in ("ja", "ko") or len(letters) >= LANGUAGE_DECIDED_LETTERS else ""
+
+
+def _other_latin_language(sentence: str, language: str) -> bool:
+    """Whether the sentence is surely in another Latin-script language than `language`."""
+    found = sure_language(sentence, LATIN_REPLY_MIN_SCORE)
+    return found in LATIN_LANGUAGES and found != language
 
 
 class SentenceGate:
@@ -160,7 +176,9 @@ class SentenceGate:
         self._risky_openings = _RISKY_OPENINGS + _user_name_openings(user_name)
         self._user_text = user_text
         self._heard = _squash(user_text)
-        self._script = {"ja": "cjk", "zh": "cjk", "en": "en"}.get(language, "")
+        self._script = SCRIPTS.get(language, "")
+        # Not English: the first sentence is held until it is surely in the message's language, or whole.
+        self._latin_language = language if language in LATIN_LANGUAGES and language != "en" else ""
         self._context = _squash(context)
         self._context_lines = {_squash(line) for line in context.splitlines()} - {""}
         self._pending = ""
@@ -218,9 +236,19 @@ class SentenceGate:
             script = _script_of(self._pending)
             if not script:
                 return None
-            if script != self._script:  # another language than the user's: nothing shown, ask again
+            if script not in _SCRIPT_FITS[self._script]:  # another language than the user's: nothing shown, ask again
                 self.blocked, self._pending = self._pending, ""
                 return None
+        if self._latin_language:
+            end = _SENTENCE_END.search(self._pending)
+            said = self._pending[: end.end()] if end else self._pending
+            if sure_language(said) != self._latin_language:
+                if end is None:
+                    return None  # not sure yet: the first sentence may tell
+                if _other_latin_language(said, self._latin_language):
+                    self.blocked, self._pending = said, ""
+                    return None
+            self._latin_language = ""  # decided: the reply is in the message's language, or may be
         risk = True if self._hold_first else _opening_risk(self._pending, self._risky_openings)
         if risk is not False:  # a disclaimer is judged on its whole first sentence
             end = _SENTENCE_END.search(self._pending)
@@ -275,7 +303,8 @@ class SentenceGate:
         if not self._streaming and self._copying(rest) and len(_squash(rest)) >= ECHO_MIN_CHARS:
             self.blocked = rest
             return ""
-        if (self._first_done or not self._streaming) and self._offends(rest):
+        if (self._first_done or not self._streaming) and self._offends(rest) or (
+                self._latin_language and _other_latin_language(rest, self._latin_language)):
             self.blocked = rest
             return ""
         if self._first_done and restates(rest, self._user_text):

@@ -21,10 +21,10 @@ import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate
 from agent.keep_requests import KeepAction, keep_action
-from agent.language import is_question, message_language
+from agent.language import is_question
 from agent.reply_form import asks_for_brevity
 from agent.reply_rules import retry_nudge
-from agent.prompt_builder import BuiltPrompt
+from agent.prompt_builder import BuiltPrompt, long_message_note
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
 from agent.tools import ANNOUNCEMENT_MARK, MemoryEditor, ToolOutcome, run_tool, tools_for_turn
@@ -95,10 +95,10 @@ EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave 
                       "Nothing was saved as a reply; press Regenerate or send your message again.")
 
 
-def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, user_text: str) -> list[ChatMessage]:
+def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str) -> list[ChatMessage]:
     """The prompt of a retry: a line before the user's words asks for a reply in the persona's own
-    words (after the cached prefix, so it costs only the turn's own tokens again)."""
-    nudge = retry_nudge(message_language(user_text), deps.persona_name, deps.user_name)
+    words, in the turn's language (after the cached prefix, so it costs only the turn's own tokens again)."""
+    nudge = retry_nudge(language, deps.persona_name, deps.user_name)
     return messages[:-1] + [ChatMessage("system", nudge), messages[-1]]
 
 
@@ -110,7 +110,7 @@ def min_reply_tokens(user_text: str) -> int:
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
               may_call: bool, temperature: float, seed: int | None,
-              user_text: str, context: str) -> tuple[str, list[ToolCall], bool, str]:
+              user_text: str, context: str, language: str) -> tuple[str, list[ToolCall], bool, str]:
     """One streamed model call: (text meant for the user, tool calls, stopped, error).
 
     Text passes the character guard, then the tag filter; only what the guard lets through is
@@ -119,7 +119,6 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     writer = get_stream_writer()
     round_text, calls = "", []
     display = reply_tags.TagStreamFilter()
-    language = message_language(user_text)
     # Told something rather than asked, the model's Japanese often opened with service talk
     # (「忙しいときは、何かお手伝いできることがありますか？」, 「またお手伝いできることがあれば…」): there the
     # first sentence is checked whole before it is shown. An answer to a question streams at once.
@@ -219,6 +218,9 @@ def build_turn_graph() -> StateGraph:
             get_stream_writer()({"type": "tool", "announcement": outcome.announcement, "ok": outcome.ok})
         elif action:  # nothing was revised after all: the reply is not told otherwise
             prompt = deps.compose_prompt(user_entry, state["retrieval"], tools, "")
+        if prompt.message_kept is not None:  # cut to fit the context: the user is told, the log keeps it whole
+            get_stream_writer()({"type": "tool", "announcement": long_message_note(prompt.message_kept, len(user_entry.text)),
+                                 "ok": True})
         return {"prompt": prompt, "tools": tools, "transcript": [], "reply_raw": "",
                 "rounds": 0, "outcomes": outcomes, "pending_calls": []}
 
@@ -234,10 +236,10 @@ def build_turn_graph() -> StateGraph:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
-            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["user_text"])
+            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language)
             round_text, calls, stopped, error = _generate(deps, control, asked, tools, may_call,
                                                           temperature, seed, state["user_text"],
-                                                          state["prompt"].context)
+                                                          state["prompt"].context, state["prompt"].language)
             if calls or stopped or error or reply_tags.parse_reply(round_text).visible_text:
                 break
             log.warning("The model gave an empty reply (attempt %d of %d)", attempt + 1,
@@ -271,6 +273,8 @@ def build_turn_graph() -> StateGraph:
         deps = _deps(config)
         parsed = reply_tags.parse_reply(state["reply_raw"])
         announcements = [o.announcement for o in state["outcomes"]]
+        if state["prompt"].message_kept is not None:
+            announcements.insert(0, long_message_note(state["prompt"].message_kept, len(state["user_text"])))
         text = "\n".join(announcements + ([parsed.visible_text] if parsed.visible_text else []))
         meta = {"reply_to": state["user_entry_id"]}
         if state.get("replaces_id"):

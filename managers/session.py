@@ -5,7 +5,7 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Callable, Mapping, Sequence
 
@@ -14,6 +14,7 @@ from agent.language import message_language
 from agent.memory_lines import focused_line
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
+from agent.providers.factory import max_reply_tokens
 from agent.relative_time import spelled_out
 from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules
@@ -21,7 +22,7 @@ from agent.retrieval import RetrievalResult
 from agent.tools import spoken_text
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
 from managers.journal import StreamingJournal
-from managers.personas import Character
+from managers.personas import Character, CharacterSettings
 from managers.store import append_durably, file_lock
 
 log = logging.getLogger(__name__)
@@ -178,13 +179,23 @@ class CharacterSession:
             dynamic.append(PromptSection(
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
-        reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name,
-                                  brief=asks_for_brevity(user_entry.text))
-        return build_prompt(
+        language = self.turn_language(user_entry)
+        reminder = reply_reminder(language, self.character.name, user_name, brief=asks_for_brevity(user_entry.text))
+        prompt = build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
             closing_note=self.time_note(),
+            context_tokens=constants.CONTEXT_TOKENS[model.budget_family] - max_reply_tokens(model),
         )
+        return replace(prompt, language=language)
+
+    def turn_language(self, user_entry: LogEntry) -> str:
+        """The language this message is answered in: its own, or, when it is too short to tell
+        ("ok", 「了解」), the user's recent messages' or the persona's language hint's."""
+        before = self.history_before(user_entry.id)
+        recent = [e.text for e in before if e.role == "USER"][-constants.LANGUAGE_RECENT_MESSAGES:]
+        hint = self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings).language_hint
+        return message_language(user_entry.text, recent, hint)
 
     def warm_prompt(self, model: ChatModel, user_name: str) -> BuiltPrompt:
         """The prefix the next turn will start with (static sections + history window)."""
