@@ -197,6 +197,11 @@ def message_language(text: str, recent: Sequence[str] = (), hint: str = "") -> s
     return (earlier + in_script + hinted + [""])[0]
 
 
+def function_words(language: str) -> frozenset[str]:
+    """The small words of a Latin-script language (not worth searching memory for), or none."""
+    return frozenset(_WORDS.get(language, "").split())
+
+
 def sure_language(text: str, min_score: float = constants.LANGUAGE_MIN_SCORE) -> str:
     """The text's language when the text alone tells it (a Latin-script language with at least
     `min_score` of clues and no other close), else "": for judging a reply, where no context helps."""
