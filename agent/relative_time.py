@@ -76,11 +76,18 @@ def _english_anchor(match: re.Match, said: date) -> str:
     return f"{count} {unit}s before {spelled_out(said)}" if number != 1 else f"the {unit} before {spelled_out(said)}"
 
 
+# A date word inside a longer run of kanji is part of another word, most often a name: 明日香 (Asuka)
+# became "2023年5月9日香" in recalled lines (issue 18). Only kanji that carry on a time (来週月曜,
+# 先月末, 今年中, 昨日夜) may follow one; no kanji may come before it.
+_KANJI = r"\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_TIME_KANJI = "月火水木金土日曜朝昼夜晩午前後末中内初半頃以度春夏秋冬"
 _JAPANESE = re.compile(
+    rf"(?<![{_KANJI}])(?:"
     r"(?P<day>一昨日|おととい|昨日|きのう|昨夜|昨晩|今日|今朝|今夜|今晩|明日|あした)"
     r"|(?P<week>先週末|今週末|来週末|先週|今週|来週)"
     r"|(?P<month>先月|今月|来月)|(?P<year>去年|昨年|今年|来年)"
     r"|(?P<count>\d{1,2})(?P<ago_unit>日|週間|か月|ヶ月|年)前"
+    rf")(?:(?=[{_TIME_KANJI}])|(?![{_KANJI}]))"
 )
 _JAPANESE_DAYS = {"一昨日": -2, "おととい": -2, "昨日": -1, "きのう": -1, "昨夜": -1, "昨晩": -1, "今日": 0, "今朝": 0,
                   "今夜": 0, "今晩": 0, "明日": 1, "あした": 1}
