@@ -11,12 +11,15 @@ from managers import model_assets
 from ui.chat_view import display_text
 
 
-@pytest.mark.parametrize("text", ["おはよう！", "hi", "Good morning!", "ありがとう", "うん", "w", "！！"])
+@pytest.mark.parametrize("text", ["おはよう！", "hi", "Good morning!", "ありがとう", "うん", "w", "！！", "ほんと？", "そうなんだ",
+                                  "¡Hola!", "Merci !", "안녕하세요", "谢谢", "ㅋㅋㅋ"])
 def test_greetings_and_short_affect_skip_retrieval(text):
     assert skip_reason(text) != ""
 
 
-@pytest.mark.parametrize("text", ["What was the name of my cat?", "田中さんと行った店、覚えてる？", "猫"])
+@pytest.mark.parametrize("text", ["What was the name of my cat?", "田中さんと行った店、覚えてる？", "猫",
+                                  # a short hiragana question asks about something: not a greeting
+                                  "どこだっけ？", "なんだっけ", "いつだっけ？", "だれ？"])
 def test_real_questions_are_searched(text):
     assert skip_reason(text) == ""
 
