@@ -12,6 +12,7 @@ DATA_DIR_ENV = "NEXUS_ARK_DATA_DIR"  # DESIGN.md "On disk"
 # never the command line, where other users of the machine could read it (ps, shell history).
 PASSWORD_ENV = "NEXUS_ARK_PASSWORD"
 DEFAULT_AUTH_USER = "nexus"  # issue 12: a fixed user name, changed with --user
+SHARED_DIR_ENV = "NEXUS_ARK_SHARED_DIR"  # the shared benchmark folder, when not ../shared beside the repository
 MODEL_PATH_ENV = "NEXUS_ARK_MODEL_PATH"  # override the embedded GGUF path (tests, power users)
 LLAMA_VERBOSE_ENV = "NEXUS_ARK_LLAMA_VERBOSE"  # set to 1: llama.cpp reports cached-prefix hits and prompt tokens evaluated
 
