@@ -24,7 +24,7 @@ import re
 import unicodedata
 from typing import Sequence
 
-from agent.language import LATIN_LANGUAGES, SCRIPTS, script_of_letters, sure_language
+from agent.language import LATIN_LANGUAGES, SCRIPTS, script_of_letters, sure_language, surely_chinese
 
 _OUT_OF_CHARACTER = re.compile(
     r"\bas an ai\b|\bi(?:'m| am) (?:just )?an ai\b|\b(?:ai )?language model\b|\bvirtual assistant\b"
@@ -239,6 +239,13 @@ class SentenceGate:
             if script not in _SCRIPT_FITS[self._script]:  # another language than the user's: nothing shown, ask again
                 self.blocked, self._pending = self._pending, ""
                 return None
+            if self._script == "ja" and script == "han":  # Japanese, or Chinese (「我也喜欢咖喱！」): its first sentence tells
+                end = _SENTENCE_END.search(self._pending)
+                if end is None:
+                    return None
+                if surely_chinese(self._pending[: end.end()]):
+                    self.blocked, self._pending = self._pending[: end.end()], ""
+                    return None
         if self._latin_language:
             end = _SENTENCE_END.search(self._pending)
             said = self._pending[: end.end()] if end else self._pending

@@ -32,8 +32,9 @@ _LATIN_LETTER = r"A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff"
 _LATIN_WORD = re.compile(rf"[{_LATIN_LETTER}]+(?:['’][{_LATIN_LETTER}]+)*")
 
 # Characters written in Chinese and (almost) never in Japanese: function words (的 吗 呢 你 很) and
-# simplified or traditional forms Japanese writes otherwise (这/這 說 们/們 对/對 谢).
-_CHINESE_ONLY = set("的吗呢吧你您们這这么麼啊哦嗯很她说說谢给让讓对對哪怎咱嗎們没还")
+# simplified or traditional forms Japanese writes otherwise (这/這 說 们/們 对/對 谢 欢 时 见 话 气).
+_CHINESE_ONLY = set("的吗呢吧你您们這这么麼啊哦嗯很她说說谢给让讓对對哪怎咱嗎們还"
+                    "欢时东车门见话认识电视语觉经过开关长买卖书饭现问题气爱热样")
 # Japanese forms that differ from both simplified and traditional Chinese (気 not 气/氣, 駅 not 站/驛).
 _JAPANESE_ONLY = set("々気楽駅円県売読広対続様両図変単戦")
 
@@ -195,6 +196,11 @@ def message_language(text: str, recent: Sequence[str] = (), hint: str = "") -> s
         return next((lang for lang in earlier + hinted if lang in possible), likeliest)
     in_script = [lang for lang in hinted if lang in likeliest.split("/")]
     return (earlier + in_script + hinted + [""])[0]
+
+
+def surely_chinese(text: str) -> bool:
+    """Han characters with no kana and some that only Chinese writes (喜欢, 你, 的): not Japanese."""
+    return not _KANA.search(text) and bool(set(unicodedata.normalize("NFKC", text)) & _CHINESE_ONLY)
 
 
 def function_words(language: str) -> frozenset[str]:

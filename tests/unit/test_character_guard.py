@@ -131,6 +131,7 @@ def test_a_reply_in_another_language_than_the_users_is_asked_for_again():
     ("ko", "오늘 회사에서 발표했어요.", "That's great, how did it go?"),
     ("zh", "我今天很累。", "お疲れさま！ゆっくり休んでね。"),  # a Chinese message answered in Japanese
     ("ja", "今日は疲れた。", "오늘 수고했어요!"),
+    ("ja", "今日はカレーを作ったよ。", "我也喜欢咖喱！你做的是什么咖喱？"),  # a Japanese message answered in Chinese
     ("fr", "J'ai couru un marathon hier.", "Wow, that is amazing! How did you feel?"),  # French answered in English
     ("es", "Hoy fui a la playa con mi hermana.", "That sounds like a lovely day with your sister!"),
     ("de", "Ich bin heute sehr müde.", "お疲れさま！"),
@@ -144,6 +145,7 @@ def test_a_reply_in_another_language_is_asked_for_again_in_every_language(langua
     ("ko", "오늘 회사에서 발표했어요.", "와, 대단해요! 발표는 어땠어요?"),
     ("zh", "我今天很累。", "辛苦了！今天早点休息吧。"),
     ("ja", "今日は疲れた。", "今日はお疲れさま！"),
+    ("ja", "今日は疲れた。", "大丈夫大丈夫！ゆっくり休んでね。"),
     # The first letters of a Latin-script reply tell nothing: "Oh", "Super" open French and English alike.
     ("fr", "J'ai couru un marathon hier.", "Oh, c'est génial ! Tu as mis combien de temps ?"),
     ("fr", "J'ai couru un marathon hier.", "Super ! Bravo."),
