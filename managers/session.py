@@ -165,10 +165,8 @@ class CharacterSession:
         (a "please remember" request), so the reply can say so. `budget_overrides`: section
         budgets that replace the model family's (a benchmark hook; see NexusService)."""
         budgets = {**constants.PROMPT_BUDGETS[model.budget_family], **(budget_overrides or {})}
-        window = select_history(
-            self.history_before(user_entry.id), self._anchor_id, budgets["history"],
-            model.count_tokens, self._render_history,
-        )
+        before = self.history_before(user_entry.id)
+        window = select_history(before, self._anchor_id, budgets["history"], model.count_tokens, self._render_history)
         self._anchor_id = window.anchor_id
         dynamic = []
         if saved_note:
@@ -179,7 +177,7 @@ class CharacterSession:
             dynamic.append(PromptSection(
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
-        language = self.turn_language(user_entry)
+        language = self.turn_language(user_entry, before)
         reminder = reply_reminder(language, self.character.name, user_name, brief=asks_for_brevity(user_entry.text))
         prompt = build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
@@ -189,11 +187,16 @@ class CharacterSession:
         )
         return replace(prompt, language=language)
 
-    def turn_language(self, user_entry: LogEntry) -> str:
+    def turn_language(self, user_entry: LogEntry, before: Sequence[LogEntry]) -> str:
         """The language this message is answered in: its own, or, when it is too short to tell
-        ("ok", 「了解」), the user's recent messages' or the persona's language hint's."""
-        before = self.history_before(user_entry.id)
-        recent = [e.text for e in before if e.role == "USER"][-constants.LANGUAGE_RECENT_MESSAGES:]
+        ("ok", 「了解」), the user's recent messages' (`before`: the conversation before it) or the
+        persona's language hint's."""
+        recent: list[str] = []
+        for entry in reversed(before):  # newest first, only as far back as needed
+            if len(recent) == constants.LANGUAGE_RECENT_MESSAGES:
+                break
+            if entry.role == "USER":
+                recent.insert(0, entry.text)
         hint = self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings).language_hint
         return message_language(user_entry.text, recent, hint)
 
