@@ -147,6 +147,9 @@ LANGUAGE_SHORT_LATIN_WORDS = 2
 # at least this ("Merci!", "Danke" are enough), and no other within this share of it ("no": es/it/pt/en).
 LANGUAGE_MIN_SCORE = 1.0
 LANGUAGE_CLOSE_SHARE = 0.75
+# A reply's first sentence is turned back as another Latin-script language than the message's only
+# with this many clues (two small words, "That sounds…", not "Super!" or "Bravo"): agent/character_guard.py.
+LANGUAGE_REPLY_MIN_SCORE = 2.0
 # The user's messages before this one that may decide a message too short to tell.
 LANGUAGE_RECENT_MESSAGES = 6
 

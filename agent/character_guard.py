@@ -24,6 +24,7 @@ import re
 import unicodedata
 from typing import Sequence
 
+import constants
 from agent.language import LATIN_LANGUAGES, SCRIPTS, script_of_letters, sure_language, surely_chinese
 
 _OUT_OF_CHARACTER = re.compile(
@@ -95,9 +96,7 @@ LANGUAGE_DECIDED_LETTERS = 6
 _SCRIPT_FITS = {"ja": ("ja", "han"), "zh": ("han",), "ko": ("ko",), "latin": ("latin",)}
 # Among Latin-script languages the first letters tell nothing ("Oh", "Super"): a reply to a Spanish,
 # French, German, Portuguese or Italian message is judged on its first sentence at most, and asked
-# for again only when that sentence is surely in another language, by this many clues (two small
-# words: "That sounds", not "Super!").
-LATIN_REPLY_MIN_SCORE = 2.0
+# for again only when that sentence is surely in another language (constants.LANGUAGE_REPLY_MIN_SCORE).
 _SENTENCE_SPLIT = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+|\n+")
 # A colon before a space ends a piece too: "Here are some tips for house-training a puppy: take him
 # out after meals." restates the question only up to it.
@@ -151,7 +150,7 @@ def _script_of(text: str) -> str:
 
 def _other_latin_language(sentence: str, language: str) -> bool:
     """Whether the sentence is surely in another Latin-script language than `language`."""
-    found = sure_language(sentence, LATIN_REPLY_MIN_SCORE)
+    found = sure_language(sentence, constants.LANGUAGE_REPLY_MIN_SCORE)
     return found in LATIN_LANGUAGES and found != language
 
 

@@ -243,5 +243,6 @@ def only_asks(text: str) -> bool:
 
 
 def _exclamation(sentence: str) -> bool:
-    words = len(sentence.split()) if sentence.isascii() else len(sentence) // 3
+    spaced = not (_KANA.search(sentence) or _HAN.search(sentence))  # "¡Qué bien!" counts words like English
+    words = len(sentence.split()) if spaced else len(sentence) // 3
     return words <= 2 or (words <= 4 and bool(re.search(r"[!！]$", sentence)))

@@ -82,3 +82,11 @@ def test_with_no_conversation_a_short_message_takes_the_personas_hint(data_dir, 
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     list(service.send("Ark", "😊"))  # the sample persona's hint is "ja/en"
     assert "日本語" in model.calls[-1][0][-2].content
+
+
+def test_a_message_that_only_asks_is_told_in_any_language():
+    from agent.language import only_asks
+
+    assert only_asks("¡Qué bien! ¿Es tu tercer gato?")
+    assert only_asks("Trop bien ! C'est ton troisième ?")
+    assert not only_asks("Hoy fui al cine con mi hermana y vimos una película muy larga. ¿Y tú?")
