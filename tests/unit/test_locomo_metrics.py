@@ -1,6 +1,5 @@
 """The benchmark's metrics equal the reference script's (shared/bench/locomo_bm25.py) on BM25."""
 import importlib.util
-from pathlib import Path
 
 import pytest
 
