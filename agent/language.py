@@ -34,7 +34,7 @@ _LATIN_WORD = re.compile(rf"[{_LATIN_LETTER}]+(?:['’][{_LATIN_LETTER}]+)*")
 # Characters written in Chinese and (almost) never in Japanese: function words (的 吗 呢 你 很) and
 # simplified or traditional forms Japanese writes otherwise (这/這 說 们/們 对/對 谢 欢 时 见 话 气).
 _CHINESE_ONLY = frozenset("的吗呢吧你您们這这么麼啊哦嗯很她说說谢给让讓对對哪怎咱嗎們还"
-                    "欢时东车门见话认识电视语觉经过开关长买卖书饭现问题气爱热样")
+                          "欢时东车门见话认识电视语觉经过开关长买卖书饭现问题气爱热样")
 # Japanese forms that differ from both simplified and traditional Chinese (気 not 气/氣, 駅 not 站/驛).
 _JAPANESE_ONLY = frozenset("々気楽駅円県売読広対続様両図変単戦")
 
