@@ -17,7 +17,7 @@ from agent.providers.base import ChatModel, ToolSpec
 from agent.providers.factory import max_reply_tokens
 from agent.relative_time import spelled_out
 from agent.reply_form import asks_for_brevity, without_form_request
-from agent.reply_rules import reply_reminder, reply_rules
+from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
 from agent.retrieval import RetrievalResult
 from agent.tools import spoken_text
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
@@ -183,9 +183,16 @@ class CharacterSession:
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
             closing_note=self.time_note(),
-            context_tokens=constants.CONTEXT_TOKENS[model.budget_family] - max_reply_tokens(model),
+            context_tokens=self._prompt_room(model, language, user_name),
         )
         return replace(prompt, language=language)
+
+    def _prompt_room(self, model: ChatModel, language: str, user_name: str) -> int:
+        """What the prompt may take of the model's context: not the reply's room, nor a retry's nudge
+        line, nor the header the chat template opens the reply with (one message's overhead)."""
+        nudge = model.count_tokens(retry_nudge(language, self.character.name, user_name))
+        return (constants.CONTEXT_TOKENS[model.budget_family] - max_reply_tokens(model) - nudge
+                - 2 * constants.CHAT_TEMPLATE_TOKENS_PER_MESSAGE)
 
     def turn_language(self, user_entry: LogEntry, before: Sequence[LogEntry]) -> str:
         """The language this message is answered in: its own, or, when it is too short to tell

@@ -31,7 +31,8 @@ def test_a_message_that_fits_is_sent_whole():
 
 
 def test_a_100k_character_message_is_answered_with_a_note_and_logged_whole(data_dir, clock):
-    model = ScriptedChatModel(replies("That is a lot to read! Here is what I think."))
+    # An empty first reply: the retry adds its nudge line, and that prompt must fit too.
+    model = ScriptedChatModel(replies("", "That is a lot to read! Here is what I think."))
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     message = ("This is a very long message about my week. " * 2400)[: constants.MAX_MESSAGE_CHARS]
     events = list(service.send("Ark", message))
@@ -40,10 +41,12 @@ def test_a_100k_character_message_is_answered_with_a_note_and_logged_whole(data_
     assert "too long" in note and f"{len(message):,}" in note
     [done] = [e for e in events if e.kind == "done"]
     assert note in done.text and "That is a lot to read!" in done.text
-    messages, _ = model.calls[-1]
-    prompt_tokens = sum(model.count_tokens(m.content) + constants.CHAT_TEMPLATE_TOKENS_PER_MESSAGE for m in messages)
-    assert prompt_tokens + constants.MAX_REPLY_TOKENS_LOCAL <= constants.LOCAL_N_CTX
-    assert messages[-1].content.endswith(MESSAGE_CUT_MARK)
+    assert len(model.calls) == 2
+    for messages, _ in model.calls:  # the reply's header counted as one more message
+        prompt_tokens = sum(model.count_tokens(m.content) + constants.CHAT_TEMPLATE_TOKENS_PER_MESSAGE
+                            for m in messages) + constants.CHAT_TEMPLATE_TOKENS_PER_MESSAGE
+        assert prompt_tokens + constants.MAX_REPLY_TOKENS_LOCAL <= constants.LOCAL_N_CTX
+        assert messages[-1].content.endswith(MESSAGE_CUT_MARK)
     [user] = [e for e in service.conversation("Ark") if e.role == "USER"]
     assert user.text == message  # the log keeps every character
     # The next turn's prompt still fits: the long message is not carried whole in its history.
