@@ -12,6 +12,7 @@ DATA_DIR_ENV = "NEXUS_ARK_DATA_DIR"  # DESIGN.md "On disk"
 # never the command line, where other users of the machine could read it (ps, shell history).
 PASSWORD_ENV = "NEXUS_ARK_PASSWORD"
 DEFAULT_AUTH_USER = "nexus"  # issue 12: a fixed user name, changed with --user
+SHARED_DIR_ENV = "NEXUS_ARK_SHARED_DIR"  # the shared benchmark folder, when not ../shared beside the repository
 MODEL_PATH_ENV = "NEXUS_ARK_MODEL_PATH"  # override the embedded GGUF path (tests, power users)
 LLAMA_VERBOSE_ENV = "NEXUS_ARK_LLAMA_VERBOSE"  # set to 1: llama.cpp reports cached-prefix hits and prompt tokens evaluated
 
@@ -119,6 +120,13 @@ HISTORY_KEEP_FRACTION_ON_TRIM = 0.5
 # times before (~8 ms per turn at 100k messages, session 6 profile).
 HISTORY_SCAN_ENTRIES = max(budgets["history"] for budgets in PROMPT_BUDGETS.values())
 CHARS_PER_TOKEN_ESTIMATE = 3.0  # conservative mix of ja/en when no tokenizer is at hand
+# What a whole prompt and its reply may take, per budget family: a user's message longer than the rest
+# of the prompt leaves room for is cut to fit, with a note in the chat (issue 18 item 8: a 100k-character
+# message overflowed the embedded model's 4,096 tokens). Remote: the remote budgets above add up to
+# ~38k tokens with the reply; 128k is the context of today's common remote models (Gemini's is larger).
+CONTEXT_TOKENS = {"local": LOCAL_N_CTX, "remote": 128_000}
+# Qwen2.5's chat template wraps every message in "<|im_start|>role\n" … "<|im_end|>\n": 5 tokens.
+CHAT_TEMPLATE_TOKENS_PER_MESSAGE = 5
 
 # --- Streaming journal (seed 000, ストリーミングジャーナル) -------------------
 JOURNAL_FLUSH_INTERVAL_S = 1.0
@@ -144,6 +152,28 @@ LOCK_TIMEOUT_S = 10.0
 MAX_MESSAGE_CHARS = 100_000  # BENCHMARKS.md section 3: 100k-character messages are accepted
 MAX_CORE_MEMORY_CHARS = 20_000
 MAX_NOTEPAD_CHARS = 20_000
+
+# --- The user's language (agent/language.py; issue 18 item 3) ------------------
+# A Japanese or Chinese word is about two characters (田中, 東京, 見た; the bigrams managers/cjk.py
+# indexes), so this many kana or Han characters weigh as one Latin or Hangul word when a message
+# mixes scripts: "I love ramen (ラーメン) so much" (5 words against 2) stays English,
+# 「今日はNetflixでStranger Thingsを見た」 (3 against 3.5) is Japanese.
+CJK_CHARS_PER_WORD = 2.0
+# Han characters with no kana and no Chinese-only character, up to this many, are Japanese or Chinese
+# alike (了解, 大丈夫, 本当, 加油, 明白): the conversation or the persona's hint decides.
+LANGUAGE_SHORT_HAN_CHARS = 4
+# A Latin-script message of at most this many words with no clue in it ("ok", "lol", "no way") is too
+# short to tell: it takes the language the user last wrote in.
+LANGUAGE_SHORT_LATIN_WORDS = 2
+# Among Latin-script languages the best score (one a small word, agent/language.py's letters) must be
+# at least this ("Merci!", "Danke" are enough), and no other within this share of it ("no": es/it/pt/en).
+LANGUAGE_MIN_SCORE = 1.0
+LANGUAGE_CLOSE_SHARE = 0.75
+# A reply's first sentence is turned back as another Latin-script language than the message's only
+# with this many clues (two small words, "That sounds…", not "Super!" or "Bravo"): agent/character_guard.py.
+LANGUAGE_REPLY_MIN_SCORE = 2.0
+# The user's messages before this one that may decide a message too short to tell.
+LANGUAGE_RECENT_MESSAGES = 6
 
 # --- Retrieval skip (seed 004 retrieval_node: greetings and short affect need no search) ----
 RETRIEVAL_SKIP_MAX_CHARS = 12

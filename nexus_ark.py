@@ -241,7 +241,7 @@ def parser() -> argparse.ArgumentParser:
                        help="conversation: run every script this many times, each with its own seed")
     bench.add_argument("--transcripts", default="", help="conversation: write the transcripts here (default: a temp dir)")
     bench.add_argument("--quick", action="store_true", help="conversation: three scripts, one run (a few minutes)")
-    bench.add_argument("--shared", default="", help="conversation: the shared folder (default ../shared or /work/shared)")
+    bench.add_argument("--shared", default="", help="conversation: the shared folder (default $NEXUS_ARK_SHARED_DIR, else ../shared)")
     bench.add_argument("--limit", type=int, default=0, help="docqa: only the first N questions")
     add_provider_arguments(bench)
     return p

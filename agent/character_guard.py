@@ -25,9 +25,10 @@ import re
 import unicodedata
 from typing import Sequence
 
+import constants
 from agent import role, sentences
 from agent.engagement import FILLERS, says_nothing
-from agent.language import is_cjk
+from agent.language import LATIN_LANGUAGES, SCRIPTS, script_of_letters, sure_language, surely_chinese
 
 # Stepping out of the persona: talk about being an AI, and help-desk service talk — an offer of
 # help in general, an invitation to ask more, a sign-off — in each supported language. Topics are
@@ -141,9 +142,16 @@ CONTEXT_COPY_MIN_CHARS = 40
 ECHO_SIMILARITY = 0.85
 ECHO_RESTATED_SHARE = 0.7
 _PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
-# The first letters of a reply tell its language: held until this many letters, then a reply in
-# another script than the user's message is asked for again (「Wow, John! …」 to a Japanese message).
+# The first letters of a reply tell its script: held until this many letters (or the first kana or
+# Hangul), then a reply in another script than the user's message is asked for again (「Wow, John! …」
+# to a Japanese message, a Japanese reply to a Korean one).
 LANGUAGE_DECIDED_LETTERS = 6
+# The scripts a reply in each script's languages may open with (agent/language.py SCRIPTS): Han
+# characters alone may be Japanese (今日は…) or Chinese.
+_SCRIPT_FITS = {"ja": ("ja", "han"), "zh": ("han",), "ko": ("ko",), "latin": ("latin",)}
+# Among Latin-script languages the first letters tell nothing ("Oh", "Super"): a reply to a Spanish,
+# French, German, Portuguese or Italian message is judged on its first sentence at most, and asked
+# for again only when that sentence is surely in another language (constants.LANGUAGE_REPLY_MIN_SCORE).
 
 
 def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
@@ -189,11 +197,18 @@ def restates(sentence: str, user_text: str) -> bool:
 
 
 def _script_of(text: str) -> str:
-    """"ja"/"zh" (kana or han seen), "en" (only Latin letters so far), "" (too few letters)."""
-    letters = [c for c in text if c.isalpha()]
-    if any(is_cjk(c) for c in letters[:LANGUAGE_DECIDED_LETTERS]):
-        return "cjk"
-    return "en" if len(letters) >= LANGUAGE_DECIDED_LETTERS else ""
+    """The script of a reply's first letters (agent/language.script_of_letters): kana or Hangul
+    decide at once, Han characters or Latin letters once there are LANGUAGE_DECIDED_LETTERS; ""
+    until then."""
+    letters = "".join(c for c in text if c.isalpha())[:LANGUAGE_DECIDED_LETTERS]
+    script = script_of_letters(letters)
+    return script if script in ("ja", "ko") or len(letters) >= LANGUAGE_DECIDED_LETTERS else ""
+
+
+def _other_latin_language(sentence: str, language: str) -> bool:
+    """Whether the sentence is surely in another Latin-script language than `language`."""
+    found = sure_language(sentence, constants.LANGUAGE_REPLY_MIN_SCORE)
+    return found in LATIN_LANGUAGES and found != language
 
 
 def _end(text: str, final: bool = False) -> int | None:
@@ -254,7 +269,9 @@ class SentenceGate:
         self._language = language
         self._release_fillers = release_fillers
         self._heard = _squash(user_text)
-        self._script = {"ja": "cjk", "zh": "cjk", "en": "en"}.get(language, "")
+        self._script = SCRIPTS.get(language, "")
+        # Not English: the first sentence is held until it is surely in the message's language, or whole.
+        self._latin_language = language if language in LATIN_LANGUAGES and language != "en" else ""
         self._context = _squash(context)
         self._context_lines = {_squash(line) for line in context.splitlines()} - {""}
         self._pending = ""
@@ -368,9 +385,26 @@ class SentenceGate:
             script = _script_of(self._fillers + self._pending)
             if not script and not final:
                 return None
-            if script and script != self._script:  # another language than the user's: nothing shown, ask again
+            if script and script not in _SCRIPT_FITS[self._script]:  # another language: nothing shown, ask again
                 self.blocked, self._pending = self._pending, ""
                 return None
+            if self._script == "ja" and script == "han":  # Japanese, or Chinese (「我也喜欢咖喱！」): its first sentence tells
+                end = _end(self._pending, final)
+                if end is None:
+                    return None
+                if surely_chinese(self._pending[:end]):
+                    self.blocked, self._pending = self._pending[:end], ""
+                    return None
+        if self._latin_language:
+            end = _end(self._pending, final)
+            said = self._fillers + (self._pending[:end] if end is not None else self._pending)
+            if sure_language(said) != self._latin_language:
+                if end is None:
+                    return None  # not sure yet: the first sentence may tell
+                if _other_latin_language(said, self._latin_language):
+                    self.blocked, self._pending = said, ""
+                    return None
+            self._latin_language = ""  # decided: the reply is in the message's language, or may be
         end = _end(self._pending, final)
         # A greeting or "Sure!": held until something follows.
         if (says_nothing(self._pending[:end], self._all_names) if end is not None

@@ -22,10 +22,10 @@ import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate
 from agent.keep_requests import KeepAction
-from agent.language import is_question, message_language
+from agent.language import is_question
 from agent.reply_form import asks_for_brevity
 from agent.reply_rules import retry_nudge
-from agent.prompt_builder import BuiltPrompt
+from agent.prompt_builder import BuiltPrompt, long_message_note
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
 from agent.tools import ANNOUNCEMENT_MARK, MemoryEditor, ToolOutcome, run_tool, tools_for_turn
@@ -102,10 +102,10 @@ EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave 
                       "Nothing was saved as a reply; press Regenerate or send your message again.")
 
 
-def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, user_text: str) -> list[ChatMessage]:
+def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str) -> list[ChatMessage]:
     """The prompt of a retry: a line before the user's words asks for a reply in the persona's own
-    words (after the cached prefix, so it costs only the turn's own tokens again)."""
-    nudge = retry_nudge(message_language(user_text), deps.persona_name, deps.user_name)
+    words, in the turn's language (after the cached prefix, so it costs only the turn's own tokens again)."""
+    nudge = retry_nudge(language, deps.persona_name, deps.user_name)
     return messages[:-1] + [ChatMessage("system", nudge), messages[-1]]
 
 
@@ -124,6 +124,7 @@ class GuardInputs:
     context: str = ""
     user_names: tuple[str, ...] = ()
     user_said: tuple[str, ...] = ()
+    language: str = ""  # the turn's language (CharacterSession.turn_language)
 
 
 def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
@@ -131,7 +132,7 @@ def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
     names = tuple(dict.fromkeys(n for n in (deps.user_name, *deps.introduced_names) if n.strip()))
     said = tuple(e.text for e in prompt.history.entries if e.role == "USER")
     said += tuple(recalled_user_lines(prompt.context, names))
-    return GuardInputs(state["user_text"], prompt.context, names, said)
+    return GuardInputs(state["user_text"], prompt.context, names, said, prompt.language)
 
 
 def recalled_user_lines(context: str, user_names: Sequence[str]) -> list[str]:
@@ -155,7 +156,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     round_text, calls = "", []
     display = reply_tags.TagStreamFilter()
     user_text = guard.user_text
-    language = message_language(user_text)
+    language = guard.language
     # Told something rather than asked, the model's Japanese often opened with service talk
     # (「忙しいときは、何かお手伝いできることがありますか？」, 「またお手伝いできることがあれば…」): there the
     # first sentence is checked whole before it is shown. An answer to a question streams at once.
@@ -274,6 +275,9 @@ def build_turn_graph() -> StateGraph:
             done = "model" if deps.model.native_tools else action.line if outcome and outcome.ok else \
                 "failed" if outcome else ""
             deps.keep_done(user_entry.id, done)
+        if prompt.message_kept is not None:  # cut to fit the context: the user is told, the log keeps it whole
+            get_stream_writer()({"type": "tool", "announcement": long_message_note(prompt.message_kept, len(user_entry.text)),
+                                 "ok": True})
         return {"prompt": prompt, "tools": tools, "transcript": [], "reply_raw": "",
                 "rounds": 0, "outcomes": outcomes, "pending_calls": []}
 
@@ -290,7 +294,7 @@ def build_turn_graph() -> StateGraph:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
-            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["user_text"])
+            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language)
             round_text, calls, stopped, error, repaired = _generate(
                 deps, control, asked, tools, may_call, temperature, seed, guard,
                 last_attempt=attempt == constants.EMPTY_REPLY_RETRIES)
@@ -330,6 +334,8 @@ def build_turn_graph() -> StateGraph:
         parsed = reply_tags.parse_reply(state["reply_raw"])
         outcomes = list(state["outcomes"]) + _kept_for_a_model_that_did_not(state, deps)
         announcements = [o.announcement for o in outcomes]
+        if state["prompt"].message_kept is not None:
+            announcements.insert(0, long_message_note(state["prompt"].message_kept, len(state["user_text"])))
         text = "\n".join(announcements + ([parsed.visible_text] if parsed.visible_text else []))
         meta = {"reply_to": state["user_entry_id"]}
         if state.get("replaces_id"):

@@ -33,12 +33,7 @@ def is_keep_request(text: str) -> bool:
 
 def note_language(text: str) -> str:
     """The language a note is written in, which decides its shape and how its dates are written."""
-    language = message_language(text, han_only="zh")
-    if _HANGUL.search(text) and language in ("", "en", "ja", "zh") and not re.search(r"[\u3040-\u30ff]", text):
-        return "ko"
-    if language in ("", "en"):
-        return latin_language(text)
-    return language
+    return message_language(text) or latin_language(text)
 
 
 # What is left of the request around the fact: connectors, fillers, pronouns pointing at the fact.

@@ -15,27 +15,40 @@ from typing import Callable
 
 from agent import sentences
 from agent.prompt_builder import fit_to_budget
+from agent.language import sure_language
 from agent.query_planner import content_words
 from managers.cjk import bigrams, cjk_runs
+from managers.lexical import is_latin_word
 
 CountTokens = Callable[[str], int]
 ELISION = "…"
 _HEAD = re.compile(r"^(- )?(\[[^\]]{1,40}\] )?([^:\n]{1,40}: )?")
 _DATED = re.compile(r"^(- )?\[")
 _SUFFIXES = ("ing", "ed", "es", "s")
+_SIBILANT_ES = re.compile(r"(?:[sxz]|ch|sh)es$")  # "watches" → "watch", but "likes" → "like"
+_KEEPS_S = ("ss", "us", "is")  # "Ross", "bus", "Paris" are not plurals
 
 
 def _stem(word: str) -> str:
+    """English words without their commonest suffixes, never shorter than three letters and never
+    a word that only ends like a plural ("Ross" stayed "Ro" where names lost every final s)."""
     for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
+        if not word.endswith(suffix) or len(word) - len(suffix) < 3:
+            continue
+        if suffix == "es" and not _SIBILANT_ES.search(word):
+            continue
+        if suffix == "s" and word.endswith(_KEEPS_S):
+            return word
+        return word[: -len(suffix)]
     return word
 
 
 def terms(text: str) -> set[str]:
-    """Content words (lower-case, light suffix strip) and the bigrams of CJK runs."""
+    """Content words (lower-case, English ones with a light suffix strip: no English stemming of
+    Spanish or German words) and the bigrams of CJK and Hangul runs."""
     text = unicodedata.normalize("NFKC", text)
-    found = {_stem(w.lower()) for w in content_words(text) if w.isascii()}
+    english = sure_language(text) in ("", "en")
+    found = {_stem(w.lower()) if english and w.isascii() else w.lower() for w in content_words(text) if is_latin_word(w)}
     for run in cjk_runs(text):
         found.update(bigrams(run) or [run])
     return found

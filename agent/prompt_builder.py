@@ -13,10 +13,13 @@ from typing import Callable, Mapping, Sequence
 
 import constants
 from agent.providers.base import ChatMessage
+from agent.tools import ANNOUNCEMENT_MARK
 from managers.chat_log import LogEntry
 
 CountTokens = Callable[[str], int]
 TRUNCATION_MARK = "\n…(truncated)"
+# The end of a user's message too long for the model's context: the model is told it read only the start.
+MESSAGE_CUT_MARK = "\n…(the rest of this message was too long to read)"
 
 
 @dataclass(frozen=True)
@@ -89,10 +92,18 @@ class BuiltPrompt:
     history: HistoryWindow = HistoryWindow((), "")
     context: str = ""  # the turn's own context message (time, memories, reminder): never to be said back
     left_out: Mapping[str, int] = field(default_factory=dict)  # section → lines that did not fit (newest_first)
+    language: str = ""  # the language the reply is to be in (agent/language.py), worked out once per turn
+    message_kept: int | None = None  # the user's message was cut to this many characters to fit the context
 
     @property
     def prefix(self) -> tuple[ChatMessage, ...]:
         return self.messages[: self.prefix_len]
+
+
+def long_message_note(kept: int, total: int) -> str:
+    """The app's line in the chat when the user's message was cut to fit the model's context."""
+    return (f"{ANNOUNCEMENT_MARK}Your message was too long for this model: it read the first {kept:,} of its {total:,} "
+            "characters. The whole message is kept in the chat log.")
 
 
 def fit_to_budget(text: str, budget: int, count: CountTokens, mark: str = TRUNCATION_MARK) -> str:
@@ -154,6 +165,7 @@ def build_prompt(
     render_history: Callable[[LogEntry], str] = lambda e: e.text,
     reminder: str = "",
     closing_note: str = "",
+    context_tokens: int = 0,
 ) -> BuiltPrompt:
     """Assemble the messages: the static system message, the history, then what changes every
     turn as a system message of its own, then the user's message as typed.
@@ -163,6 +175,8 @@ def build_prompt(
     `reminder` (who replies, in which language: a line in the user's language) closes the
     context. `closing_note` ends the prefix: it changes seldom (the current hour), so the warm-up
     after a reply evaluates it and the turn does not. (Placed after the user's words, in brackets, the model copied it into its replies.)
+    `context_tokens`: what the prompt may take of the model's context (the reply's room left out); a
+    user's message longer than what is left of it is cut to fit, marked (`message_kept`).
     """
     tokens: dict[str, int] = {}
     left_out: dict[str, int] = {}
@@ -203,5 +217,14 @@ def build_prompt(
     tokens["dynamic"] = count(context) if context else 0
     if context:
         messages.append(ChatMessage("system", context))
+    kept, tokens["message"] = None, count(user_text)
+    if context_tokens:
+        room = context_tokens - sum(count(m.content) for m in messages) - constants.CHAT_TEMPLATE_TOKENS_PER_MESSAGE * (
+            len(messages) + 1)
+        if tokens["message"] > room:
+            cut = fit_to_budget(user_text, max(room, 0), count, MESSAGE_CUT_MARK)
+            kept = len(cut) - len(MESSAGE_CUT_MARK) if cut else 0
+            user_text = cut or MESSAGE_CUT_MARK.strip()
+            tokens["message"] = count(user_text)
     messages.append(ChatMessage("user", user_text))
-    return BuiltPrompt(tuple(messages), prefix_len, tokens, history, context, left_out)
+    return BuiltPrompt(tuple(messages), prefix_len, tokens, history, context, left_out, message_kept=kept)

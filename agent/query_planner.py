@@ -15,7 +15,9 @@ from datetime import date
 from typing import Callable
 
 import constants
+from agent.language import LATIN_LANGUAGES, function_words, sure_language
 from agent.time_period import Period, named_period
+from managers.lexical import LATIN_LETTERS, WORD_TOKEN, is_latin_word
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +31,6 @@ any some all more most other such only own same too s t don't didn't doesn't isn
 know think said say says talk talked mentioned ever
 """.split())
 _JA_PARTICLES = re.compile(r"[はがをにでとのへもやかねよなだ]|です|ます|でした|ました|って|けど|から|まで|より")
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*|[\u3400-\u9fff\uf900-\ufaff]+|[\u30a0-\u30ff]+|[\u3040-\u309f]+")
 _INTENT_RULES: tuple[tuple[str, re.Pattern], ...] = (
     ("temporal", re.compile(r"\bwhen\b|\bhow long\b|\bwhat (?:year|month|day|date|time)\b|\blast (?:week|month|year)\b|"
                             r"\byesterday\b|\brecently\b|\bfirst time\b|いつ|最近|昨日|先週|先月|去年|何年|何月|何日", re.I)),
@@ -51,28 +52,44 @@ class QueryPlan:
     period: Period | None = None  # the stretch of time the message names ("in July 2022", 「先月」)
 
 
+def _stopwords(text: str) -> set[str] | frozenset[str]:
+    """English stopwords, and the small words of the text's own language when it is surely another
+    Latin-script one ("que", "les", "und"): only then, as "son" or "die" are English words too."""
+    language = sure_language(text)
+    if language in LATIN_LANGUAGES and language != "en":
+        return _EN_STOP | function_words(language)
+    return _EN_STOP
+
+
 def content_words(text: str) -> list[str]:
-    """Words worth searching for: no stopwords, no particles, no 1-letter latin tokens."""
+    """Words worth searching for: no stopwords, no particles, no 1-letter Latin-script tokens;
+    accented words whole ("Müller", "café"), Hangul words as written."""
     text = unicodedata.normalize("NFKC", text)
+    stop = _stopwords(text)
     words = []
-    for token in _WORD.findall(text):
+    for token in WORD_TOKEN.findall(text):
         if re.fullmatch(r"[\u3040-\u309f]+", token):
             continue  # hiragana runs are mostly grammar
-        if token.isascii() and (token.lower() in _EN_STOP or len(token) < 2):
+        if is_latin_word(token) and (token.lower() in stop or len(token) < 2):
             continue
         words.append(token)
     return words
+
+
+_POSSESSIVE = re.compile(r"['’]s?$")
 
 
 def proper_nouns(text: str) -> list[str]:
     """Capitalised words not at a sentence start, katakana words, and names before さん/くん/ちゃん."""
     text = unicodedata.normalize("NFKC", text)
     found: list[str] = []
-    for match in re.finditer(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zA-Z'’\-]+)", text):
-        word = match.group(1).rstrip("'’s")
+    capitalised = rf"(?<![.!?]\s)(?<!^)(?<![{LATIN_LETTERS}'’])([A-ZÀ-ÖØ-Þ][{LATIN_LETTERS}'’\-]+)"
+    for match in re.finditer(capitalised, text):
+        word = _POSSESSIVE.sub("", match.group(1))  # "Ross's" is Ross; "Ross" keeps its s
         if word.lower() not in _EN_STOP and word not in found:
             found.append(word)
     found += [m for m in re.findall(r"([\u3400-\u9fff]{1,4})(?:さん|くん|君|ちゃん|様)", text) if m not in found]
+    found += [m for m in re.findall(r"([\uac00-\ud7af]{2,4})(?:씨|님)", text) if m not in found]
     found += [m for m in re.findall(r"[\u30a0-\u30ff]{2,}", text) if m not in found and m != "ー"]
     return found[: constants.KEYWORD_MAX_TERMS]
 

@@ -76,13 +76,20 @@ def _english_anchor(match: re.Match, said: date) -> str:
     return f"{count} {unit}s before {spelled_out(said)}" if number != 1 else f"the {unit} before {spelled_out(said)}"
 
 
-# 明日 and 今日 also start names (明日香, 明日菜, 明日美, 今日子): not a day when a name's kanji follows.
+# A date word that is part of a name is no date: 明日香 (Asuka) became "2023年5月9日香" in recalled
+# lines (issue 18). Not after a kanji (佐藤明日香), and not before the kanji that finish names
+# starting with 明日 or 今日 (明日香, 明日菜, 明日美, 今日子 — but 子供 is a child). Any other kanji after
+# it is the next word (明日会う, 明日東京に行く, 先月末).
+_KANJI = r"\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+NOT_IN_A_WORD = rf"(?<![{_KANJI}])"
 NOT_A_NAME = r"(?![香菜美奈架葉花海華佳夏歌]|子(?!供|ども))"
 _JAPANESE = re.compile(
-    rf"(?P<day>一昨日|おととい|昨日|きのう|昨夜|昨晩|今日|今朝|今夜|今晩|明日|あした){NOT_A_NAME}"
+    rf"{NOT_IN_A_WORD}(?:"
+    r"(?P<day>一昨日|おととい|昨日|きのう|昨夜|昨晩|今日|今朝|今夜|今晩|明日|あした)"
     r"|(?P<week>先週末|今週末|来週末|先週|今週|来週)"
     r"|(?P<month>先月|今月|来月)|(?P<year>去年|昨年|今年|来年)"
     r"|(?P<count>\d{1,2})(?P<ago_unit>日|週間|か月|ヶ月|年)前"
+    rf"){NOT_A_NAME}"
 )
 _JAPANESE_DAYS = {"一昨日": -2, "おととい": -2, "昨日": -1, "きのう": -1, "昨夜": -1, "昨晩": -1, "今日": 0, "今朝": 0,
                   "今夜": 0, "今晩": 0, "明日": 1, "あした": 1}
@@ -201,7 +208,7 @@ _FORWARD: list[tuple[str, re.Pattern, str]] = [
     ("en", re.compile(r"\b(?:the )?day after tomorrow\b", re.I), "days+2"),
     ("en", re.compile(r"\btomorrow(?: (?P<part>morning|afternoon|evening|night))?\b", re.I), "days+1"),
     ("en", re.compile(r"\btoday\b", re.I), "days+0"),
-    ("ja", re.compile(rf"明日{NOT_A_NAME}|あした"), "days+1"),
+    ("ja", re.compile(rf"{NOT_IN_A_WORD}明日{NOT_A_NAME}|あした"), "days+1"),
     ("en", re.compile(r"\bnext week\b", re.I), "next-week"),
     ("es", re.compile(r"\bpasado mañana\b", re.I), "days+2"),
     ("es", re.compile(r"(?<!la )(?<!esta )(?<!una )\bmañana\b", re.I), "days+1"),

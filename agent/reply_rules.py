@@ -17,8 +17,9 @@ def reply_rules(persona: str, user: str, inline_emotion_tag: bool) -> str:
     lines = [
         f"You are {persona}, chatting with {user}. You are not {user}: what {user} tells you about "
         f"their life, plans and feelings is theirs, not yours.",
-        f"- Answer {user}'s last message directly, in the language of that message: "
-        "English message → English reply; 日本語のメッセージ → 日本語で返事.",
+        # Neutral, with no example per language: mixed-language examples in this cached system
+        # message made the model follow the message's language less (issue 18).
+        f"- Answer {user}'s last message directly, always in the language of that message.",
         "- Write one to three short sentences, like a friend's chat message. "
         "When asked for a short answer, give just the answer in a few words.",
         f"- Use your own words; do not repeat {user}'s message back.",
@@ -44,25 +45,45 @@ _REMINDERS = {
     "en": "Reply to {user} as {persona}, in English.",
     "ja": "{persona}として{user}さんに日本語で返事",
     "zh": "以{persona}的身份用中文回复{user}",
+    "ko": "{persona}로서 {user}님에게 한국어로 답장",
+    "es": "Responde a {user} como {persona}, en español.",
+    "fr": "Réponds à {user} en tant que {persona}, en français.",
+    "de": "Antworte {user} als {persona}, auf Deutsch.",
+    "pt": "Responda a {user} como {persona}, em português.",
+    "it": "Rispondi a {user} come {persona}, in italiano.",
 }
 _BRIEF_REMINDERS = {
     "en": "Reply to {user} as {persona}, in English: just the answer, in a few words.",
     "ja": "{persona}として{user}さんに日本語で、答えだけを短く",
     "zh": "以{persona}的身份用中文回复{user}，只说答案，几个字",
+    "ko": "{persona}로서 {user}님에게 한국어로, 답만 짧게",
+    "es": "Responde a {user} como {persona}, en español: solo la respuesta, en pocas palabras.",
+    "fr": "Réponds à {user} en tant que {persona}, en français : juste la réponse, en quelques mots.",
+    "de": "Antworte {user} als {persona}, auf Deutsch: nur die Antwort, in wenigen Worten.",
+    "pt": "Responda a {user} como {persona}, em português: só a resposta, em poucas palavras.",
+    "it": "Rispondi a {user} come {persona}, in italiano: solo la risposta, in poche parole.",
 }
 
 
 # A reply asked for again (empty, or its opening failed the character guard): the model had fallen
 # into repeating the user's message, three seeds running (「最近、猫を飼い始めたんだ。」, session 8).
+# A message in no language the app knows (only emoji, with nothing before it) names none.
 _RETRY_NUDGES = {
+    "": "Reply to {user} as {persona}, in your own words.",
     "en": "Reply to {user} as {persona}, in English, in your own words.",
     "ja": "{persona}として{user}さんに、自分の言葉で日本語で返事",
     "zh": "以{persona}的身份用自己的话、用中文回复{user}",
+    "ko": "{persona}로서 {user}님에게 자신의 말로, 한국어로 답장",
+    "es": "Responde a {user} como {persona}, en español, con tus propias palabras.",
+    "fr": "Réponds à {user} en tant que {persona}, en français, avec tes propres mots.",
+    "de": "Antworte {user} als {persona}, auf Deutsch, in deinen eigenen Worten.",
+    "pt": "Responda a {user} como {persona}, em português, com suas próprias palavras.",
+    "it": "Rispondi a {user} come {persona}, in italiano, con parole tue.",
 }
 
 
 def retry_nudge(language: str, persona: str, user: str) -> str:
-    template = _RETRY_NUDGES.get(language, _RETRY_NUDGES["en"])
+    template = _RETRY_NUDGES.get(language, _RETRY_NUDGES[""])
     return template.format(persona=persona, user=user)
 
 

@@ -12,17 +12,23 @@ from datetime import date, datetime
 from typing import Protocol
 
 import constants
+from agent.language import is_question
 from agent.relative_time import resolve_relative_times, spelled_out
 from agent.reply_form import without_form_request
 
 # Greetings and short affect-only messages: searching memory for these only adds noise.
 _GREETING = re.compile(
-    r"^(hi|hello|hey|yo|good (morning|afternoon|evening|night)|thanks?( you)?|thx|ok(ay)?|"
+    r"^[¡¿]?(hi|hello|hey|yo|good (morning|afternoon|evening|night)|thanks?( you)?|thx|ok(ay)?|"
     r"おはよう|こんにちは|こんばんは|おやすみ|ありがとう|よろしく|はい|うん|ええ|了解|おけ|ただいま|おかえり|"
-    r"やあ|どうも|ok|lol|w+|笑|草)[\s!！。.、,~〜ー♪?？]*$",
+    r"やあ|どうも|ok|lol|w+|笑|草|"
+    r"hola|gracias|bonjour|salut|merci|hallo|danke|ciao|grazie|ol[aá]|oi|obrigad[oa]|"  # the same in other languages
+    r"안녕(?:하세요)?|고마워(?:요)?|감사합니다|[ㅋㅎᄏᄒ]+|你好|谢谢|好的|嗯+|哈+)[\s!！。.、,~〜ー♪?？¡¿]*$",
     re.IGNORECASE,
 )
 _AFFECT_ONLY = re.compile(r"^[\W_ぁ-んー]*$")
+# A short hiragana question asks about something (「どこだっけ？」「なんだっけ」「いつ？」): not affect, even
+# with no kanji to search by; 「ほんと？」「えっ？」 are reactions. Recall was skipped for all of them (issue 18).
+_ASKS_ABOUT = re.compile(r"なに|なん|どこ|どれ|どの|どっち|どう|だれ|いつ|いくら|いくつ|なぜ|っけ")
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,8 @@ def skip_reason(message: str) -> str:
         return "empty message"
     if _GREETING.match(text):
         return "greeting"
-    if len(text) <= constants.RETRIEVAL_SKIP_MAX_CHARS and _AFFECT_ONLY.match(text):
+    if (len(text) <= constants.RETRIEVAL_SKIP_MAX_CHARS and _AFFECT_ONLY.match(text)
+            and not (is_question(text) and _ASKS_ABOUT.search(text))):
         return "short affect-only message"
     return ""
 

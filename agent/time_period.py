@@ -37,6 +37,13 @@ def _latest_month(month: int, today: date) -> Period:
     return _month(today.year if month <= today.month else today.year - 1, month)
 
 
+def _month_range(first: int, last: int, today: date) -> Period:
+    """From the start of one month to the end of another, the latest such stretch up to today's month."""
+    end = _latest_month(last, today)
+    start = _month(end.end.year if first <= last else end.end.year - 1, first)
+    return Period(start.start, end.end)
+
+
 def _day(year: int | None, month: int, day: int, today: date) -> Period | None:
     try:
         found = date(year if year else today.year, month, day)
@@ -54,7 +61,12 @@ _CJK_DATE = re.compile(r"(?:(\d{4})年)?(\d{1,2})月(?:(\d{1,2})[日号])?")
 _CJK_YEAR = re.compile(r"(\d{4})年")
 _EN_MONTH_DAY = re.compile(rf"\b({_MONTH})\.? (\d{{1,2}})(?:st|nd|rd|th)?(?:,? (\d{{4}}))?\b", re.IGNORECASE)
 _EN_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({_MONTH})\.?(?:,? (\d{{4}}))?\b", re.IGNORECASE)
-_EN_MONTH = re.compile(rf"\b(?:(in|during|of|since|from|last|this) )?({_MONTH})\b(?:,? (\d{{4}}))?", re.IGNORECASE)
+# A month after a preposition, unless it is someone's ("a friend of May's"); "from" only opens a
+# range ("from May to July"): "a letter from May" is from a person (issue 18).
+_EN_MONTH = re.compile(rf"\b(?:(in|during|of|since|from|last|this) )?({_MONTH})\b(?!['’]s\b)(?:,? (\d{{4}}))?"
+                       rf"(?: (?:to|until|till|through) ({_MONTH})\b)?", re.IGNORECASE)
+# Months that are also common words: "may" and "march" the verbs, in lower case a month only after in/during/since.
+_MONTH_VERBS = ("may", "march", "mar")
 _EN_SEASON = re.compile(r"\b(spring|summer|autumn|fall) (?:of )?(\d{4})\b", re.IGNORECASE)
 _EN_YEAR = re.compile(r"\b(?:in|during|of) (\d{4})\b", re.IGNORECASE)
 _RELATIVE = re.compile(r"\b(yesterday|last week|last month|last year)\b|(昨日|きのう|昨天)|(先週|上周|上个?星期)"
@@ -99,10 +111,15 @@ def named_period(text: str, today: date | None) -> Period | None:
             return _day(int(m.group(3)) if m.group(3) else None, _month_number(m.group(month_at)),
                         int(m.group(day_at)), today)
     for m in _EN_MONTH.finditer(text):
-        preposition, month, year = m.groups()
+        preposition, month, year, until = m.groups()
+        if month.lower() in _MONTH_VERBS and not month[0].isupper() and (preposition or "").lower() not in (
+                "in", "during", "since"):
+            continue  # "this may take a while", but "in may"
         if year and valid(year):
             return _month(int(year), _month_number(month))
-        if not year and preposition:  # "May" and "March" are also words: without a year, only "in May"
+        if until and preposition and preposition.lower() == "from":
+            return _month_range(_month_number(month), _month_number(until), today)
+        if not year and preposition and preposition.lower() != "from":  # words too: without a year, only "in May"
             return _latest_month(_month_number(month), today)
     if (m := _EN_SEASON.search(text)) and valid(m.group(2)):
         first, last = _SEASONS[m.group(1).lower()]

@@ -47,11 +47,11 @@ from types import ModuleType
 from typing import Callable, Iterator, Sequence
 
 import constants
+from bench.shared import shared_candidates
 
 log = logging.getLogger(__name__)
 APP_DIR = Path(__file__).resolve().parent.parent
 PROJECT_SCRIPTS = APP_DIR / "bench" / "conversations"
-SHARED_CANDIDATES = (APP_DIR.parent / "shared", Path("/work/shared"))
 RETRIEVAL_ITEM_CHARS = 200  # diagnostic copy of each recalled item in the transcript
 PROMPT_TAIL_MESSAGES = 3  # the turn's context message, a retry's nudge, the user's message
 
@@ -112,8 +112,8 @@ class BenchResult:
 
 # --- the shared folder ------------------------------------------------------------------
 def shared_dir(explicit: str | Path | None = None) -> Path:
-    """The shared folder: --shared, else `<repo>/../shared`, else /work/shared."""
-    candidates = [Path(explicit)] if explicit else list(SHARED_CANDIDATES)
+    """The shared folder: --shared, else $NEXUS_ARK_SHARED_DIR, else `<repo>/../shared`."""
+    candidates = shared_candidates(explicit)
     for candidate in candidates:
         if (candidate / "bench" / "conversation_checks.py").is_file():
             return candidate.resolve()

@@ -23,18 +23,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import constants
+from bench.shared import find_shared, shared_candidates
 
 log = logging.getLogger(__name__)
 DATA = Path(__file__).resolve().parent / "data" / "docqa"
-_SHARED = [Path(__file__).resolve().parents[2] / "shared", Path("/work/shared")]
 PERSONA = "Ark"
 
 
 def load_qa_f1():
     """The shared scoring module (shared/bench/qa_f1.py), loaded by path."""
-    shared = next((p for p in _SHARED if (p / "bench" / "qa_f1.py").exists()), None)
+    shared = find_shared("bench/qa_f1.py")
     if shared is None:
-        raise FileNotFoundError("shared/bench/qa_f1.py is not on this machine")
+        raise FileNotFoundError("shared/bench/qa_f1.py was not found in " + ", ".join(map(str, shared_candidates()))
+                                + f"; set {constants.SHARED_DIR_ENV}")
     spec = importlib.util.spec_from_file_location("qa_f1", shared / "bench" / "qa_f1.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

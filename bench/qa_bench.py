@@ -49,6 +49,7 @@ from agent.providers.base import ChatMessage, ChatModel
 from agent.retrieval import RetrievalResult, RetrievedItem
 from bench.locomo_bench import load, replay, session_keys
 from bench.locomo_metrics import evidence_ids, percentile
+from bench.shared import find_shared, shared_candidates
 from managers.chat_log import ChatLog
 from managers.rag import log_item_text
 from managers.service import NexusService
@@ -60,8 +61,7 @@ CATEGORIES = ("1", "2", "3", "4")
 CONDITIONS = ("none", "app", "oracle")
 MEMORIES_HEADER = "# Memories\n"  # the section title managers/session.py gives recalled memories
 UNBOUNDED = 10 ** 9  # the oracle's "dynamic" budget: nothing is cut
-_SHARED_CANDIDATES = (Path(__file__).resolve().parents[2] / "shared", Path("/work/shared"))
-SHARED = next((p for p in _SHARED_CANDIDATES if p.exists()), _SHARED_CANDIDATES[0])
+SHARED = find_shared("bench/qa_f1.py") or shared_candidates()[-1]
 QA_F1_PATH = SHARED / "bench" / "qa_f1.py"
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import constants
+from managers.lexical import WORD_TOKEN, is_latin_word
 from managers.store import UnsafeNameError, validate_name
 
 log = logging.getLogger(__name__)
@@ -39,9 +40,10 @@ MAX_QUERY_TERMS = 8  # words of a search query sent to the lexical (FTS5) index
 SUPPORTED_EXTENSIONS = (".txt", ".md", ".pdf", ".docx")
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _FORBIDDEN = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]')  # as managers.store.validate_name
-_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9'\-]*|[\u3400-\u9fff\uf900-\ufaff]+|[\u30a0-\u30ff]+|[\uac00-\ud7af]+")
+
 _STOP = set("the and for are was were with from that this what when where which how why who you your can "
             "could would should does did have has had not but about into than then there their they them".split())
+_HIRAGANA = re.compile(r"[\u3040-\u309f]+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -103,10 +105,13 @@ def chunk_text(text: str) -> list[str]:
 
 
 def query_terms(query: str) -> list[str]:
-    """Words for the lexical index: latin words of 3+ letters (no stopwords), CJK runs."""
+    """Words for the lexical index: Latin-script words of 3+ letters with their accents (no
+    stopwords), Han, katakana and Hangul runs (hiragana runs are grammar)."""
     terms: list[str] = []
-    for token in _TERM.findall(unicodedata.normalize("NFKC", query)):
-        if token.isascii() and (len(token) < 3 or token.lower() in _STOP):
+    for token in WORD_TOKEN.findall(unicodedata.normalize("NFKC", query)):
+        if _HIRAGANA.fullmatch(token):
+            continue
+        if is_latin_word(token) and (len(token) < 3 or token.lower() in _STOP):
             continue
         if token not in terms:
             terms.append(token)

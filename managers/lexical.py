@@ -13,6 +13,7 @@ synthetic messages 46.5 → 60.4 (BENCHMARKS.md §1, session 7).
 """
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
@@ -20,6 +21,22 @@ from typing import Callable, Hashable, Sequence
 import numpy as np
 
 import constants
+
+# Letters of the Latin script with their accents (é ñ ü ß ø ł, Latin Extended A/B and Additional).
+LATIN_LETTERS = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff"
+# A search word: a Latin-script word with its accents and inner apostrophes or hyphens ("Müller",
+# "Straße", "l'école", "don't"), a run of Han characters (with 々: 佐々木), of katakana, of hiragana,
+# or of Hangul (Korean words are written with spaces: a run is a word with its particles, 고양이가).
+# "Müller" was cut to "ller" and Korean was never searched when words were ASCII only (issue 18).
+WORD_TOKEN = re.compile(
+    rf"[0-9{LATIN_LETTERS}][0-9{LATIN_LETTERS}'’\-]*|[\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+"
+    r"|[\u30a0-\u30ff]+|[\u3040-\u309f]+|[\uac00-\ud7af]+")
+_LATIN_START = re.compile(rf"[0-9{LATIN_LETTERS}]")
+
+
+def is_latin_word(token: str) -> bool:
+    """A Latin-script (or number) token of WORD_TOKEN, as opposed to a CJK or Hangul run."""
+    return bool(_LATIN_START.match(token))
 
 
 @dataclass(frozen=True)

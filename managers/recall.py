@@ -25,6 +25,7 @@ from agent.time_period import Period
 from agent.retrieval import RetrievalResult, RetrievedItem
 from managers.chat_log import parse_timestamp
 from managers.embeddings import beside_embedder
+from managers.lexical import is_latin_word
 from managers.memory_db import MemoryDB, StoredItem, ranking_terms
 from managers.rag import MEMORY_KINDS, MemoryIndexer, said_in
 from managers.vector_index import VectorIndex
@@ -222,7 +223,7 @@ class MemoryRecall:
         messages' own (`window_sums`), so no search runs over window texts or window vectors."""
         db, w = self.indexer.db, weights or recall_weights(self.indexer.embedder)
         words = content_words(query_plan.rag_query + " " + " ".join(query_plan.keywords))
-        latin = list(dict.fromkeys(t.lower() for t in words if t.isascii()))
+        latin = list(dict.fromkeys(t.lower() for t in words if is_latin_word(t)))  # "Müller" too, not only ASCII
         long_terms, cjk_grams = ranking_terms(words)  # a repeated CJK gram weighs double
         long_terms = list(dict.fromkeys(long_terms))
         per_signal = constants.RECALL_CANDIDATES

@@ -5,7 +5,7 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Callable, Mapping, Sequence
 
@@ -16,15 +16,16 @@ from agent.memory_lines import focused_line
 from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
 from agent.keep_requests import KeepAction, keep_action
+from agent.providers.factory import max_reply_tokens
 from agent.relative_time import spelled_out
 from agent.reply_form import asks_for_brevity, without_form_request
-from agent.reply_rules import reply_reminder, reply_rules
+from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
 from agent.retrieval import RetrievalResult
 from agent.tools import spoken_text
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
-from managers.personas import Character
+from managers.personas import Character, CharacterSettings
 from managers.store import append_durably, file_lock
 
 log = logging.getLogger(__name__)
@@ -233,10 +234,8 @@ class CharacterSession:
         (a "please remember" request), so the reply can say so. `budget_overrides`: section
         budgets that replace the model family's (a benchmark hook; see NexusService)."""
         budgets = {**constants.PROMPT_BUDGETS[model.budget_family], **(budget_overrides or {})}
-        window = select_history(
-            self.history_before(user_entry.id), self._anchor_id, budgets["history"],
-            model.count_tokens, self._render_history,
-        )
+        before = self.history_before(user_entry.id)
+        window = select_history(before, self._anchor_id, budgets["history"], model.count_tokens, self._render_history)
         self._anchor_id = window.anchor_id
         dynamic = []
         if saved_note:
@@ -247,15 +246,36 @@ class CharacterSession:
             dynamic.append(PromptSection(
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
-        reminder = reply_reminder(message_language(user_entry.text), self.character.name, user_name,
-                                  brief=asks_for_brevity(user_entry.text))
+        language = self.turn_language(user_entry, before)
+        reminder = reply_reminder(language, self.character.name, user_name, brief=asks_for_brevity(user_entry.text))
         prompt = build_prompt(
             self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
             closing_note=self.time_note(),
+            context_tokens=self._prompt_room(model, language, user_name),
         )
         self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
-        return prompt
+        return replace(prompt, language=language)
+
+    def _prompt_room(self, model: ChatModel, language: str, user_name: str) -> int:
+        """What the prompt may take of the model's context: not the reply's room, nor a retry's nudge
+        line, nor the header the chat template opens the reply with (one message's overhead)."""
+        nudge = model.count_tokens(retry_nudge(language, self.character.name, user_name))
+        return (constants.CONTEXT_TOKENS[model.budget_family] - max_reply_tokens(model) - nudge
+                - 2 * constants.CHAT_TEMPLATE_TOKENS_PER_MESSAGE)
+
+    def turn_language(self, user_entry: LogEntry, before: Sequence[LogEntry]) -> str:
+        """The language this message is answered in: its own, or, when it is too short to tell
+        ("ok", 「了解」), the user's recent messages' (`before`: the conversation before it) or the
+        persona's language hint's."""
+        recent: list[str] = []
+        for entry in reversed(before):  # newest first, only as far back as needed
+            if len(recent) == constants.LANGUAGE_RECENT_MESSAGES:
+                break
+            if entry.role == "USER":
+                recent.insert(0, entry.text)
+        hint = self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings).language_hint
+        return message_language(user_entry.text, recent, hint)
 
     def warm_prompt(self, model: ChatModel, user_name: str) -> BuiltPrompt:
         """The prefix the next turn will start with (static sections + history window)."""

@@ -151,6 +151,46 @@ def test_a_reply_in_another_language_than_the_users_is_asked_for_again():
         "Nice, was it sunny?"
 
 
+@pytest.mark.parametrize("language, user_text, reply", [
+    ("ko", "오늘 회사에서 발표했어요.", "すごいね！発表どうだった？"),  # a Korean message answered in Japanese
+    ("ko", "오늘 회사에서 발표했어요.", "That's great, how did it go?"),
+    ("zh", "我今天很累。", "お疲れさま！ゆっくり休んでね。"),  # a Chinese message answered in Japanese
+    ("ja", "今日は疲れた。", "오늘 수고했어요!"),
+    ("ja", "今日はカレーを作ったよ。", "我也喜欢咖喱！你做的是什么咖喱？"),  # a Japanese message answered in Chinese
+    ("fr", "J'ai couru un marathon hier.", "Wow, that is amazing! How did you feel?"),  # French answered in English
+    ("es", "Hoy fui a la playa con mi hermana.", "That sounds like a lovely day with your sister!"),
+    ("de", "Ich bin heute sehr müde.", "お疲れさま！"),
+])
+def test_a_reply_in_another_language_is_asked_for_again_in_every_language(language, user_text, reply):
+    gate = SentenceGate(user_text=user_text, language=language)
+    assert stream(gate, reply) == "" and gate.blocked
+
+
+@pytest.mark.parametrize("language, user_text, reply", [
+    ("ko", "오늘 회사에서 발표했어요.", "와, 대단해요! 발표는 어땠어요?"),
+    ("zh", "我今天很累。", "辛苦了！今天早点休息吧。"),
+    ("ja", "今日は疲れた。", "今日はお疲れさま！"),
+    ("ja", "今日は疲れた。", "大丈夫大丈夫！ゆっくり休んでね。"),
+    # The first letters of a Latin-script reply tell nothing: "Oh", "Super" open French and English alike.
+    ("fr", "J'ai couru un marathon hier.", "Oh, c'est génial ! Tu as mis combien de temps ?"),
+    ("fr", "J'ai couru un marathon hier.", "Super ! Bravo."),
+    ("fr", "J'ai couru un marathon hier.", "Incroyable, Marie"),  # too little to tell: shown
+    ("es", "Hoy fui a la playa con mi hermana.", "¡Qué bien! ¿Nadaron mucho?"),
+    ("de", "Ich bin heute sehr müde.", "Oh nein, das tut mir leid. Ruh dich aus!"),
+    ("it", "Oggi sono andato al mare.", "Che bello! Com'era l'acqua?"),
+    ("pt", "Hoje fui à praia.", "Que legal! Como estava o dia?"),
+])
+def test_a_reply_in_the_messages_language_is_shown(language, user_text, reply):
+    gate = SentenceGate(user_text=user_text, language=language)
+    assert stream(gate, reply) == reply and not gate.blocked
+
+
+def test_a_french_reply_streams_once_its_language_is_sure_before_its_first_sentence_ends():
+    gate = SentenceGate(user_text="J'ai couru un marathon hier.", language="fr")
+    assert gate.feed("Oh") == ""  # too early to tell
+    assert gate.feed(", c'est vraiment") == "Oh, c'est vraiment"
+
+
 def test_the_prompts_own_layout_and_context_are_never_said_back():
     context = "# Now\n2026-11-08 Sun 03:47\n\nArkとしてタクミさんに日本語で返事"
     gate = SentenceGate(user_text="子猫のしつけ、コツある？", language="ja", context=context)

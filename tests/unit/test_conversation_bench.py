@@ -13,11 +13,11 @@ import pytest
 from agent.providers.base import ProviderError
 from agent.providers.fake import ScriptedChatModel
 from bench import conversation_bench as cb
+from bench.shared import find_shared
 from managers.chat_log import ChatLog
 from managers.service import NexusService
 
-_CANDIDATES = [Path(__file__).resolve().parents[3] / "shared", Path("/work/shared")]
-SHARED = next((p for p in _CANDIDATES if (p / "bench" / "conversation_checks.py").exists()), None)
+SHARED = find_shared("bench/conversation_checks.py")
 HAS_FILLER = SHARED is not None and any((SHARED / "data" / "locomo").glob("*.json"))
 
 START = "2026-05-02T09:30:00+01:00"

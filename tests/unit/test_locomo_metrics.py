@@ -1,13 +1,12 @@
 """The benchmark's metrics equal the reference script's (shared/bench/locomo_bm25.py) on BM25."""
 import importlib.util
-from pathlib import Path
 
 import pytest
 
 from bench import locomo_metrics
+from bench.shared import find_shared, shared_candidates
 
-_CANDIDATES = [Path(__file__).resolve().parents[3] / "shared", Path("/work/shared")]
-SHARED = next((p for p in _CANDIDATES if p.exists()), _CANDIDATES[0])
+SHARED = find_shared("bench/locomo_bm25.py") or shared_candidates()[-1]
 REFERENCE = SHARED / "bench" / "locomo_bm25.py"
 DATA = SHARED / "data" / "locomo" / "30.json"
 

@@ -37,3 +37,17 @@ def test_a_month_back_from_january_is_the_previous_years_december():
 ])
 def test_text_without_a_relative_time_is_unchanged(text):
     assert resolve_relative_times(text, SAID) == text
+
+
+@pytest.mark.parametrize("text, resolved", [
+    ("明日香と映画を見た", "明日香と映画を見た"),  # a name, not "tomorrow" (was 2023年5月9日香)
+    ("佐藤明日香です", "佐藤明日香です"),
+    ("今日子さんと話した", "今日子さんと話した"),
+    ("昨日、明日香に会った", "2023年5月7日、明日香に会った"),
+    ("明日", "2023年5月9日"),  # alone it is still tomorrow
+    ("明日は雨", "2023年5月9日は雨"),
+    ("先月末に引っ越した", "2023年4月末に引っ越した"),  # kanji that carry the time on
+    ("今日の夜", "2023年5月8日の夜"),
+])
+def test_a_date_word_inside_a_longer_kanji_word_is_left_alone(text, resolved):
+    assert resolve_relative_times(text, date(2023, 5, 8)) == resolved

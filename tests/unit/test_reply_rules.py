@@ -10,7 +10,7 @@ from agent.keep_requests import (
 )
 from agent.language import is_question, message_language, only_asks
 from agent.reply_form import asks_for_brevity
-from agent.reply_rules import reply_reminder, reply_rules
+from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
 
 
 @pytest.mark.parametrize("text", [
@@ -84,23 +84,33 @@ def test_a_keep_request_is_a_new_note_even_after_another():
     assert action == KeepAction('- 2026-03-01 Priya said: "I\'m vegetarian."')
 
 
-@pytest.mark.parametrize("text, language", [
-    ("Hi! I'm Ken.", "en"), ("こんばんは！ハルカです。", "ja"), ("了解", "ja"), ("OK、また明日ね", "ja"),
-    ("我今天很累。", "ja"), ("123 !!", ""),
-])
-def test_the_language_of_a_message_by_its_script(text, language):
-    assert message_language(text) == language
-
-
-def test_han_only_text_follows_the_personas_languages():
-    assert message_language("我今天很累。", han_only="zh") == "zh"
-
-
 def test_the_reminder_is_in_the_messages_language_and_names_the_persona():
     assert "English" in reply_reminder("en", "Ark", "Ken") and "Ark" in reply_reminder("en", "Ark", "Ken")
     ja = reply_reminder("ja", "Ark", "ハルカ")
     assert "日本語" in ja and "Ark" in ja
     assert reply_reminder("", "Ark", "Ken") == ""
+
+
+@pytest.mark.parametrize("language, word", [
+    ("en", "English"), ("ja", "日本語"), ("zh", "中文"), ("ko", "한국어"), ("es", "español"), ("fr", "français"),
+    ("de", "Deutsch"), ("pt", "português"), ("it", "italiano"),
+])
+def test_every_language_has_its_reminder_brief_reminder_and_retry_nudge(language, word):
+    for text in (reply_reminder(language, "Ark", "Ken"), reply_reminder(language, "Ark", "Ken", brief=True),
+                 retry_nudge(language, "Ark", "Ken")):
+        assert word in text and "Ark" in text and "Ken" in text
+        assert len(text) <= 2 * len(reply_reminder("en", "Ark", "Ken")) + 20  # as short as the English one
+    assert reply_reminder(language, "Ark", "Ken") != reply_reminder(language, "Ark", "Ken", brief=True)
+
+
+def test_a_retry_of_a_message_in_no_known_language_names_none():
+    assert "English" not in retry_nudge("", "Ark", "Ken") and "Ark" in retry_nudge("", "Ark", "Ken")
+
+
+def test_the_rules_name_no_particular_language():
+    rules = reply_rules("Ark", "Ken", inline_emotion_tag=False)
+    assert "language of that message" in rules
+    assert "English" not in rules and "日本語" not in rules
 
 
 def test_only_remote_models_are_asked_for_the_inline_emotion_tag():

@@ -11,12 +11,15 @@ from managers import model_assets
 from ui.chat_view import display_text
 
 
-@pytest.mark.parametrize("text", ["おはよう！", "hi", "Good morning!", "ありがとう", "うん", "w", "！！"])
+@pytest.mark.parametrize("text", ["おはよう！", "hi", "Good morning!", "ありがとう", "うん", "w", "！！", "ほんと？", "そうなんだ",
+                                  "¡Hola!", "Merci !", "안녕하세요", "谢谢", "ㅋㅋㅋ"])
 def test_greetings_and_short_affect_skip_retrieval(text):
     assert skip_reason(text) != ""
 
 
-@pytest.mark.parametrize("text", ["What was the name of my cat?", "田中さんと行った店、覚えてる？", "猫"])
+@pytest.mark.parametrize("text", ["What was the name of my cat?", "田中さんと行った店、覚えてる？", "猫",
+                                  # a short hiragana question asks about something: not a greeting
+                                  "どこだっけ？", "なんだっけ", "いつだっけ？", "だれ？"])
 def test_real_questions_are_searched(text):
     assert skip_reason(text) == ""
 
@@ -137,3 +140,16 @@ def test_a_question_not_asking_for_brevity_gets_a_minimum_reply_length():
     assert min_reply_tokens("うちの猫の名前、覚えてる？") == constants.MIN_REPLY_TOKENS
     assert min_reply_tokens("When did we meet? (Answer in a few words.)") == 0
     assert min_reply_tokens("I went hiking today.") == 0
+
+
+def test_the_shared_bench_folder_is_found_by_flag_environment_or_beside_the_repository(tmp_path, monkeypatch):
+    from bench.shared import REPO, find_shared, shared_candidates
+
+    monkeypatch.delenv(constants.SHARED_DIR_ENV, raising=False)
+    assert shared_candidates() == [REPO.parent / "shared"]  # no machine's own path
+    monkeypatch.setenv(constants.SHARED_DIR_ENV, str(tmp_path))
+    assert shared_candidates()[0] == tmp_path
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "qa_f1.py").write_text("")
+    assert find_shared("bench/qa_f1.py") == tmp_path
+    assert shared_candidates(tmp_path / "elsewhere") == [tmp_path / "elsewhere"]

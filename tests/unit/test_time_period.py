@@ -23,6 +23,9 @@ TODAY = date(2023, 10, 24)  # a Tuesday
     ("2023年5月25日に何した？", date(2023, 5, 25), date(2023, 5, 25)),
     ("5月に行った店", date(2023, 5, 1), date(2023, 5, 31)),
     ("上个月我们去了哪里", date(2023, 9, 1), date(2023, 9, 30)),
+    ("What did we do from May to July?", date(2023, 5, 1), date(2023, 7, 31)),
+    ("what did I cook in may", date(2023, 5, 1), date(2023, 5, 31)),
+    ("Since March I have been running", date(2023, 3, 1), date(2023, 3, 31)),
 ])
 def test_the_period_a_message_names(text, start, end):
     assert named_period(text, TODAY) == Period(start, end)
@@ -31,6 +34,9 @@ def test_the_period_a_message_names(text, start, end):
 @pytest.mark.parametrize("text", [
     "May I ask you something?", "We will march for it", "I may go there in 2030", "What is my cat called?",
     "I have 2023 photos", "猫の名前は？",
+    # May the person, may the verb: a month needs a date's context (issue 18)
+    "What did I get from May?", "I got a lovely letter from May", "This may take a while",
+    "Did you meet a friend of May's?",
 ])
 def test_no_period_where_none_is_named(text):
     assert named_period(text, TODAY) is None
