@@ -302,6 +302,21 @@ class SentenceGate:
         logging.getLogger(__name__).info("The user's part told as the persona's own: %r → %r", sentence[:80], log_text[:80])
         return repaired or ""
 
+    def _said_back_as_theirs(self, sentence: str) -> str:
+        """On the last attempt, the user's own sentence told back in the persona's first person
+        (「我今天工作特别忙，总算到周五了。」 to 「今天工作特别忙，不过总算到周五了。」, after two attempts that
+        copied it): said back as the user's (「你今天工作特别忙…」) rather than a notice instead of a reply;
+        "" otherwise."""
+        if not self._release_fillers or not echoes(sentence, self._user_text) or breaks_character(sentence, self._names) \
+                or claims_user_name(sentence, self._user_names, self._asked_name):
+            return ""
+        if not role.takes_users_part(sentence, self._user_said, self._user_names):
+            return ""
+        repaired = role.as_users(sentence, self._language, self._user_names[0] if self._user_names else "")
+        if repaired:
+            self.repaired += 1
+        return repaired or ""
+
     def _copying(self, text: str) -> bool:
         said = _squash(text)
         return bool(said) and said in self._heard
@@ -428,15 +443,19 @@ class SentenceGate:
             if end is None:
                 return None
             first = self._pending[:end]
-            if self._offends(first):
+            said_back = self._said_back_as_theirs(first)
+            if said_back:  # the last attempt: the user's words said back as theirs are shown
+                first = said_back
+            elif self._offends(first):
                 if _OUT_OF_CHARACTER.search(first):  # service talk or a disclaimer: left out, what follows opens
                     self._pending = self._pending[end:]
                     return self._decide_opening(final) if self._pending.strip() else None
                 self.blocked, self._pending = first, ""
                 return None
-            first = self._own_part(first)
+            else:
+                first = self._own_part(first)
             self._pending = self._pending[end:]
-            if not first.strip() or restates(first, self._user_text):  # left out: what follows opens
+            if not said_back and (not first.strip() or restates(first, self._user_text)):  # left out: what follows opens
                 return self._decide_opening(final) if self._pending.strip() else None
             self._streaming = self._first_done = True
             return self._open_with(first)

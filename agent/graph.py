@@ -143,11 +143,23 @@ def recalled_user_lines(context: str, user_names: Sequence[str]) -> list[str]:
     return [m.group(1) for m in re.finditer(rf"^- (?:\[[^\]]*\] )?(?:{speaker}): (.+)$", context, re.MULTILINE)]
 
 
+@dataclass(frozen=True)
+class Generation:
+    """One streamed model call: the text meant for the user, tool calls, whether it was stopped,
+    an error, the sentences the guard put right, and what ended the reply (`SentenceGate.blocked`)."""
+    text: str
+    calls: list[ToolCall]
+    stopped: bool
+    error: str
+    repaired: int
+    blocked: str
+
+
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
               may_call: bool, temperature: float, seed: int | None,
-              guard: GuardInputs, last_attempt: bool = False) -> tuple[str, list[ToolCall], bool, str, int]:
-    """One streamed model call: (text meant for the user, tool calls, stopped, error, sentences
-    the guard put right).
+              guard: GuardInputs, last_attempt: bool = False, avoid_openings: Sequence[str] = ()) -> Generation:
+    """One streamed model call. `avoid_openings`: what ended the previous attempts before anything
+    was shown (the reply may not open with their first tokens).
 
     Text passes the character guard, then the tag filter; only what the guard lets through is
     journaled and becomes the reply, so what is logged is what was shown.
@@ -175,7 +187,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
             writer({"type": "token", "text": shown})
 
     try:
-        for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed, min_reply_tokens(user_text)):
+        for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed, min_reply_tokens(user_text),
+                                       avoid_openings=avoid_openings):
             if isinstance(event, ToolCall):
                 calls.append(event)
                 continue
@@ -194,7 +207,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     tail = display.flush()
     if tail:
         writer({"type": "token", "text": tail})
-    return round_text, (calls if may_call else []), stopped, error, gate.repaired
+    return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked)
 
 
 def _keep(action: KeepAction, editor: MemoryEditor) -> ToolOutcome | None:
@@ -286,19 +299,22 @@ def build_turn_graph() -> StateGraph:
         may_call = state["rounds"] < constants.MAX_TOOL_ROUNDS
         tools = state["tools"] if may_call else ()
         messages = list(state["prompt"].messages) + state["transcript"]
-        guard, repairs = guard_inputs(state, deps), 0
+        guard, repairs, ended_by = guard_inputs(state, deps), 0, ()
         # An empty or tag-only reply is never the persona's answer: nothing of it was shown
-        # (whitespace and tags are held back), so it is asked for again with another seed.
+        # (whitespace and tags are held back), so it is asked for again with another seed — and,
+        # when the guard ended it, without the opening that failed (the user's words said back
+        # opened three attempts running, even at a higher temperature).
         for attempt in range(1 + constants.EMPTY_REPLY_RETRIES):
             if state["rounds"] == 0:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
             asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language)
-            round_text, calls, stopped, error, repaired = _generate(
-                deps, control, asked, tools, may_call, temperature, seed, guard,
-                last_attempt=attempt == constants.EMPTY_REPLY_RETRIES)
-            repairs += repaired
+            generation = _generate(deps, control, asked, tools, may_call, temperature, seed, guard,
+                                   last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by)
+            round_text, calls, stopped, error = generation.text, generation.calls, generation.stopped, generation.error
+            repairs += generation.repaired
+            ended_by += (generation.blocked,) if generation.blocked.strip() else ()
             if calls or stopped or error or reply_tags.parse_reply(round_text).visible_text:
                 break
             log.warning("The model gave an empty reply (attempt %d of %d)", attempt + 1,

@@ -140,9 +140,9 @@ class RecordingModel:
     def __getattr__(self, name: str):
         return getattr(self._model, name)
 
-    def stream(self, messages, tools, temperature, max_tokens, seed=None, min_tokens=0):
+    def stream(self, messages, tools, temperature, max_tokens, seed=None, min_tokens=0, avoid_openings=()):
         self.sent.append(tuple(messages))
-        return self._model.stream(messages, tools, temperature, max_tokens, seed, min_tokens)
+        return self._model.stream(messages, tools, temperature, max_tokens, seed, min_tokens, avoid_openings)
 
     def warm(self, messages) -> None:
         self.warmed = tuple(messages)

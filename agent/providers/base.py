@@ -68,12 +68,16 @@ class ChatModel(Protocol):
         max_tokens: int,
         seed: int | None = None,
         min_tokens: int = 0,
+        avoid_openings: Sequence[str] = (),
     ) -> Iterator[StreamEvent]:
         """Yield text deltas as they are generated, and tool calls (native-tool models).
 
         `seed` fixes the sampling where the backend allows it (benchmarks, tests, retries with
         a new seed); None samples freshly. `min_tokens`: the reply may not end before this many
-        tokens, where the backend allows it (others ignore it)."""
+        tokens, where the backend allows it (others ignore it).
+        `avoid_openings`: the reply may not open with the first token of any of these texts (a retry after the model
+        said the user's words back, three seeds running); backends that cannot, ignore it.
+        """
         ...
 
     def load(self) -> object:

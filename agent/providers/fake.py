@@ -61,6 +61,7 @@ class ScriptedChatModel:
         max_tokens: int,
         seed: int | None = None,
         min_tokens: int = 0,  # no control over a remote model's ending (fake: scripted replies)
+        avoid_openings: Sequence[str] = (),
     ) -> Iterator[StreamEvent]:
         self.calls.append((list(messages), list(tools)))
         result = self.script(messages, tools)

@@ -230,6 +230,7 @@ class LangChainChatModel:
         max_tokens: int,
         seed: int | None = None,
         min_tokens: int = 0,  # no control over a remote model's ending (fake: scripted replies)
+        avoid_openings: Sequence[str] = (),  # servers differ in their logit bias support: not sent
         tool_choice: str = "",
     ) -> Iterator[StreamEvent]:
         """As ChatModel.stream; `tool_choice` (these native-tool backends only) forces a call:

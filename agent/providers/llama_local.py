@@ -18,9 +18,12 @@ from agent.providers.base import ChatMessage, ProviderError, StreamEvent, TextDe
 log = logging.getLogger(__name__)
 
 
-def _no_end_before(min_tokens: int, end_tokens: Sequence[int]):
-    """A llama.cpp logits processor: the end of the reply cannot be sampled before `min_tokens`
-    generated tokens. (The prompt's length is what the first call sees: generation starts there.)"""
+def _reply_rules(min_tokens: int, end_tokens: Sequence[int], banned_first: Sequence[int]):
+    """A llama.cpp logits processor, or None: the end of the reply cannot be sampled before
+    `min_tokens` generated tokens, and the reply cannot open with a token of `banned_first`. (The
+    prompt's length is what the first call sees: generation starts there.)"""
+    if not min_tokens and not banned_first:
+        return None
     from llama_cpp import LogitsProcessorList
 
     start: list[int] = []
@@ -28,8 +31,11 @@ def _no_end_before(min_tokens: int, end_tokens: Sequence[int]):
     def processor(input_ids, scores):
         if not start:
             start.append(len(input_ids))
-        if len(input_ids) - start[0] < min_tokens:
+        generated = len(input_ids) - start[0]
+        if generated < min_tokens:
             scores[list(end_tokens)] = -float("inf")
+        if generated == 0 and banned_first:
+            scores[list(banned_first)] = -float("inf")
         return scores
 
     return LogitsProcessorList([processor])
@@ -109,8 +115,11 @@ class LlamaCppChatModel:
         max_tokens: int,
         seed: int | None = None,
         min_tokens: int = 0,
+        avoid_openings: Sequence[str] = (),
     ) -> Iterator[StreamEvent]:
         llama = self.load()
+        banned = [token for text in avoid_openings if text.strip()
+                  for token in llama.tokenize(text.strip().encode("utf-8"), add_bos=False, special=False)[:1]]
         with self._run_lock:
             try:
                 chunks = llama.create_chat_completion(
@@ -122,7 +131,7 @@ class LlamaCppChatModel:
                     min_p=constants.LOCAL_MIN_P,
                     top_k=constants.LOCAL_TOP_K,
                     seed=seed,
-                    logits_processor=_no_end_before(min_tokens, self._end_tokens(llama)) if min_tokens else None,
+                    logits_processor=_reply_rules(min_tokens, self._end_tokens(llama), banned),
                 )
                 for chunk in chunks:
                     delta = chunk["choices"][0].get("delta", {})

@@ -69,3 +69,13 @@ def test_the_streamed_reply_says_the_users_facts_back_as_theirs(piece):
     agreeing = SentenceGate(("Ken", "Ark"), "I love hiking.", "en", user_names=("Ken",))
     assert stream(agreeing, "I love hiking too! Where do you go?", piece) == "I love hiking too! Where do you go?"
     assert agreeing.repaired == 0
+
+
+def test_on_the_last_attempt_the_users_words_told_as_the_personas_are_said_back_as_theirs():
+    user = "今天工作特别忙，不过总算到周五了。"
+    copied = "我今天工作特别忙，总算到周五了。"
+    earlier = SentenceGate(("林芳", "Ark"), user, "zh", user_names=("林芳",), hold_first_sentence=True)
+    assert stream(earlier, copied) == "" and earlier.blocked  # an echo: asked for again
+    last = SentenceGate(("林芳", "Ark"), user, "zh", user_names=("林芳",), hold_first_sentence=True,
+                        release_fillers=True)
+    assert stream(last, copied) == "你今天工作特别忙，总算到周五了。"

@@ -124,13 +124,25 @@ def test_keyword_samples_can_be_left_out_of_the_prompt():
 def test_the_end_of_a_reply_cannot_come_before_the_minimum():
     import numpy as np
 
-    from agent.providers.llama_local import _no_end_before
+    from agent.providers.llama_local import _reply_rules
 
-    [processor] = _no_end_before(2, (7,))
+    [processor] = _reply_rules(2, (7,), ())
     prompt = np.arange(5)
     assert processor(prompt, np.zeros(10))[7] == -np.inf  # first generated token
     assert processor(np.arange(6), np.zeros(10))[7] == -np.inf  # second
     assert processor(np.arange(7), np.zeros(10))[7] == 0.0  # from the third on it may end
+    assert _reply_rules(0, (7,), ()) is None  # nothing to rule: no processor
+
+
+def test_a_retry_cannot_open_with_what_ended_the_last_attempt():
+    import numpy as np
+
+    from agent.providers.llama_local import _reply_rules
+
+    [processor] = _reply_rules(0, (7,), (3, 4))
+    first = processor(np.arange(5), np.zeros(10))
+    assert first[3] == first[4] == -np.inf and first[5] == 0.0  # the opening tokens are out…
+    assert processor(np.arange(6), np.zeros(10))[3] == 0.0  # …but only as the opening
 
 
 def test_a_question_not_asking_for_brevity_gets_a_minimum_reply_length():
