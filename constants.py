@@ -70,6 +70,10 @@ KEEP_SCAN_ENTRIES = 4 * KEEP_CORRECTION_WINDOW + 12
 PROMPT_LINES_AT_LEAST = 2
 RETRY_MIN_TEMPERATURE = 0.7
 # A question's reply may not end before this many tokens ("I'm Ark." is 4; issue 12, session 9).
+# The name Settings starts with: a placeholder, not the user's name (never said back to the user,
+# never protected as theirs; the page offers to save the name the user introduces, issue 18).
+DEFAULT_USER_NAME = "User"
+
 # The user's life stays the user's (agent/role.py, issue 18): a first-person reply sentence is the
 # user's fact told as the persona's own when it shares at least this many content words with one
 # sentence the user wrote, and they are at least this share of the shorter of the two ("mostly"

@@ -266,6 +266,8 @@ class SentenceGate:
         self._risky_openings = _RISKY_OPENINGS + _user_name_openings(self._user_names)
         self._user_text = user_text
         self._user_said = tuple(user_said) + (user_text,)
+        # Names said in the conversation may be addressed ("Thanks, Yuki!" when the user spoke of Yuki).
+        self._known_names_text = "\n".join((*self._user_said, context, *self._names, persona_name))
         self._language = language
         self._release_fillers = release_fillers
         self._heard = _squash(user_text)
@@ -291,11 +293,18 @@ class SentenceGate:
                 or (len(said) >= ECHO_MIN_CHARS and said in self._context
                     and (len(said) >= CONTEXT_COPY_MIN_CHARS or said in self._context_lines)))
 
+    def _addressed(self, text: str) -> str:
+        """`text` with the user addressed by their own name, not one the model made up."""
+        if not self._user_names:
+            return text
+        return role.addressed_rightly(text, self._user_names[0], self._known_names_text)
+
     def _own_part(self, sentence: str) -> str:
         """The sentence, or, when it tells the user's own facts as the persona's, the sentence said
-        back as the user's ("" where the language allows no plain swap: it is left out)."""
+        back as the user's ("" where the language allows no plain swap: it is left out); addressed
+        to the user by their own name."""
         if not role.takes_users_part(sentence, self._user_said, self._user_names):
-            return sentence
+            return self._addressed(sentence)
         self.repaired += 1
         repaired = role.as_users(sentence, self._language, self._user_names[0] if self._user_names else "")
         log_text = repaired if repaired is not None else "(left out)"
@@ -352,17 +361,20 @@ class SentenceGate:
             cut = len(self._pending) - self._pending.endswith((".", ":"))
             person, sure = role.first_person_at(self._pending)
             cut = min(cut, person) if person is not None else cut
+            vocative = role.VOCATIVE_ARRIVING.search(self._pending)  # ", Jo…": whose name it is tells
+            cut = min(cut, vocative.start()) if vocative else cut
             if self._first_person_held:
                 cut = 0
             self._first_person_held = self._first_person_held or sure
             shown, self._pending = self._pending[:cut], self._pending[cut:]
+            shown = self._addressed(shown)
             self._first_shown += shown
             return shown
         rest, self._pending = self._pending[:end], self._pending[end:]
         self._first_done = True
         whole = self._first_shown + rest
         if not self._first_person_held or not role.takes_users_part(whole, self._user_said, self._user_names):
-            return rest
+            return self._addressed(rest)
         self.repaired += 1
         repaired = role.as_users(rest, self._language, self._user_names[0] if self._user_names else "",
                                  opens_sentence=not self._first_shown.strip())

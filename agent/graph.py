@@ -129,7 +129,8 @@ class GuardInputs:
 
 def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
     prompt = state["prompt"]
-    names = tuple(dict.fromkeys(n for n in (deps.user_name, *deps.introduced_names) if n.strip()))
+    names = tuple(dict.fromkeys(n for n in (deps.user_name, *deps.introduced_names)
+                                if n.strip() and n.strip() != constants.DEFAULT_USER_NAME))
     said = tuple(e.text for e in prompt.history.entries if e.role == "USER")
     said += tuple(recalled_user_lines(prompt.context, names))
     return GuardInputs(state["user_text"], prompt.context, names, said, prompt.language)
@@ -173,7 +174,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     # (「忙しいときは、何かお手伝いできることがありますか？」, 「またお手伝いできることがあれば…」): there the
     # first sentence is checked whole before it is shown. An answer to a question streams at once.
     hold = language in ("ja", "zh") and not is_question(user_text)
-    gate = SentenceGate((*guard.user_names, deps.persona_name), user_text, language, guard.context,
+    gate = SentenceGate((*guard.user_names, deps.user_name, deps.persona_name), user_text, language, guard.context,
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
                         user_said=guard.user_said, release_fillers=last_attempt)
     stopped, error = False, ""

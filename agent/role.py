@@ -173,3 +173,21 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     if language == "zh":
         return _ZH_SELF.sub(lambda m: "你们" if m.group(0) == "我们" else "你", sentence)
     return None
+
+
+# The user addressed by a name that is not theirs ("That's great, John!" to Ken: a name the model
+# took from nowhere; bench conversation, session 11): a name after a comma that ends the clause.
+_VOCATIVE = re.compile(r"(,\s+)([A-Z][a-z]{2,})(?=\s*(?:[!?.,]|$))")
+VOCATIVE_ARRIVING = re.compile(r",\s+[A-Z][a-z]*$|,\s*$")
+
+
+def addressed_rightly(text: str, user_name: str, known: str) -> str:
+    """`text` with a vocative name that is neither the user's nor one said in the conversation
+    (`known`: its text) replaced by the user's name."""
+    if not user_name.strip() or not user_name.isascii():
+        return text
+
+    def fix(match: re.Match) -> str:
+        name = match.group(2)
+        return match.group(0) if name == user_name or re.search(rf"\b{name}\b", known) else match.group(1) + user_name
+    return _VOCATIVE.sub(fix, text)

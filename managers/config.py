@@ -36,7 +36,7 @@ class AppSettings(BaseModel):
     temperature: float = Field(default=constants.DEFAULT_TEMPERATURE, ge=0.0, le=2.0)
     # Fixed sampling seed (benchmarks, tests); None samples freshly every reply.
     seed: int | None = None
-    user_name: str = "User"
+    user_name: str = constants.DEFAULT_USER_NAME
     declined_user_names: list[str] = Field(default_factory=list)  # introduced names not to offer again
     last_character: str = ""
     auto_retrieval: bool = True

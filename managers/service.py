@@ -57,7 +57,7 @@ MODEL_SETTINGS = ("provider", "local_model_path", "gemini_model", "openai_base_u
 
 def names_default(user_name: str) -> bool:
     """Settings has no name of the user's own (empty, or the placeholder "User")."""
-    return user_name.strip() in ("", AppSettings.model_fields["user_name"].default)
+    return user_name.strip() in ("", constants.DEFAULT_USER_NAME)
 
 
 def system_clock() -> datetime:

@@ -79,3 +79,13 @@ def test_on_the_last_attempt_the_users_words_told_as_the_personas_are_said_back_
     last = SentenceGate(("林芳", "Ark"), user, "zh", user_names=("林芳",), hold_first_sentence=True,
                         release_fillers=True)
     assert stream(last, copied) == "你今天工作特别忙，总算到周五了。"
+
+
+@pytest.mark.parametrize("piece", [1, 5, 1000])
+def test_the_user_is_addressed_by_their_own_name(piece):
+    gate = SentenceGate(("Ken", "Ark"), "The presentation went fine!", "en", user_names=("Ken",),
+                        user_said=("My sister Yuki says hi.",))
+    assert stream(gate, "That's great, John! Say hi to Yuki, Ken. Thanks, Yuki!", piece) == \
+        "That's great, Ken! Say hi to Yuki, Ken. Thanks, Yuki!"
+    plain = SentenceGate(("Ken", "Ark"), "I went to Tokyo.", "en", user_names=("Ken",))
+    assert stream(plain, "Oh, Tokyo in spring, lovely. Was it busy, Ken?", piece) == "Oh, Tokyo in spring, lovely. Was it busy, Ken?"
