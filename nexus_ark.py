@@ -11,7 +11,6 @@ in $NEXUS_ARK_PASSWORD, and asks for it (user "nexus", or --user) before showing
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import logging
 import os
 import signal
@@ -77,17 +76,11 @@ def is_loopback(host: str) -> bool:
     """True when only this machine can reach `host`: localhost, 127.0.0.0/8, ::1.
 
     0.0.0.0 and :: (every interface) are not loopback, and neither is any other name: it may
-    resolve to an address the network can reach.
+    resolve to an address the network can reach. (One rule with the local-server look-up's.)
     """
-    name = host.strip().removeprefix("[").removesuffix("]").lower()
-    if name == "localhost":
-        return True
-    try:
-        address = ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    mapped = address.ipv4_mapped if isinstance(address, ipaddress.IPv6Address) else None
-    return (mapped or address).is_loopback
+    from agent.providers.discovery import is_loopback_host
+
+    return is_loopback_host(host)
 
 
 def launch_auth(host: str, user: str, password: str) -> tuple[str, str] | None:
