@@ -303,7 +303,7 @@ class SentenceGate:
         """The sentence, or, when it tells the user's own facts as the persona's, the sentence said
         back as the user's ("" where the language allows no plain swap: it is left out); addressed
         to the user by their own name."""
-        if not role.takes_users_part(sentence, self._user_said, self._user_names):
+        if not role.takes_users_part(sentence, self._user_said, self._user_names, self._language):
             return self._addressed(sentence)
         self.repaired += 1
         repaired = role.as_users(sentence, self._language, self._user_names[0] if self._user_names else "")
@@ -319,7 +319,7 @@ class SentenceGate:
         if not self._release_fillers or not echoes(sentence, self._user_text) or breaks_character(sentence, self._names) \
                 or claims_user_name(sentence, self._user_names, self._asked_name):
             return ""
-        if not role.takes_users_part(sentence, self._user_said, self._user_names):
+        if not role.takes_users_part(sentence, self._user_said, self._user_names, self._language):
             return ""
         repaired = role.as_users(sentence, self._language, self._user_names[0] if self._user_names else "")
         if repaired:
@@ -373,17 +373,25 @@ class SentenceGate:
         rest, self._pending = self._pending[:end], self._pending[end:]
         self._first_done = True
         whole = self._first_shown + rest
-        if not self._first_person_held or not role.takes_users_part(whole, self._user_said, self._user_names):
+        if not self._first_person_held or not role.takes_users_part(whole, self._user_said, self._user_names, self._language):
             return self._addressed(rest)
         self.repaired += 1
         repaired = role.as_users(rest, self._language, self._user_names[0] if self._user_names else "",
                                  opens_sentence=not self._first_shown.strip())
         logging.getLogger(__name__).info("The user's part told as the persona's own: %r → %r", whole[:80], repaired)
-        if repaired is None:  # no plain way to say it back: the reply ends with what was shown
-            self.blocked = whole if not self._first_shown.strip() else " "
-            self._pending = ""
-            return ""
+        if repaired is None:  # no plain way to say it back, and its start is shown: a whole sentence beats a fragment
+            return self._addressed(rest)
         return repaired
+
+    def _refuse(self, sentence: str) -> str | None:
+        """The opening `sentence` fails: the reply ends (`blocked`) with nothing shown, so it is asked
+        for again — or, on the last attempt, with the greeting held before it ("Good morning,
+        Maya!" rather than a notice instead of a reply)."""
+        self.blocked, self._pending = self._fillers + sentence, ""
+        if self._release_fillers and self._fillers.strip():
+            held, self._fillers = self._fillers, ""
+            return held.rstrip()
+        return None
 
     def _open_with(self, text: str) -> str:
         """The reply's first words are shown: with them, the held greetings that came before."""
@@ -439,8 +447,7 @@ class SentenceGate:
             if end is None:
                 return None
             if self._offends(self._pending[:end]):  # "I'm Ken." to Ken says nothing, and takes his name
-                self.blocked, self._pending = self._fillers + self._pending[:end], ""
-                return None
+                return self._refuse(self._pending[:end])
             self._fillers += self._pending[:end]
             self._pending = self._pending[end:]
             return self._decide_opening(final) if self._pending.strip() else None
@@ -462,8 +469,7 @@ class SentenceGate:
                 if _OUT_OF_CHARACTER.search(first):  # service talk or a disclaimer: left out, what follows opens
                     self._pending = self._pending[end:]
                     return self._decide_opening(final) if self._pending.strip() else None
-                self.blocked, self._pending = first, ""
-                return None
+                return self._refuse(first)
             else:
                 first = self._own_part(first)
             self._pending = self._pending[end:]
@@ -501,7 +507,7 @@ class SentenceGate:
                 return self._said_nothing()
             decided = self._decide_opening(final=True)
             if self.blocked:
-                return ""
+                return decided or ""
             if decided is None:
                 if self._pending.strip() and self._copying(self._pending) and len(_squash(self._pending)) >= ECHO_MIN_CHARS:
                     self.blocked, self._pending = self._pending, ""

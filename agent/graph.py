@@ -21,6 +21,7 @@ from langgraph.graph import END, START, StateGraph
 import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate
+from agent.engagement import says_nothing
 from agent.keep_requests import KeepAction
 from agent.language import is_question
 from agent.reply_form import asks_for_brevity
@@ -176,7 +177,9 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     hold = language in ("ja", "zh") and not is_question(user_text)
     gate = SentenceGate((*guard.user_names, deps.user_name, deps.persona_name), user_text, language, guard.context,
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
-                        user_said=guard.user_said, release_fillers=last_attempt)
+                        user_said=guard.user_said,
+                        # a greeting answered with a greeting is a reply ("Good night!" — "Good night, Ken!")
+                        release_fillers=last_attempt or says_nothing(user_text, (*guard.user_names, deps.persona_name)))
     stopped, error = False, ""
 
     def show(text: str) -> None:
@@ -232,13 +235,18 @@ def _kept_for_a_model_that_did_not(state: TurnState, deps: TurnDeps) -> list[Too
     """A model with native tools that was asked to remember and answered "I'll remember that"
     without calling an edit tool (a small server model did so every time, issue 18): after its
     reply the app keeps the request itself, and says so."""
-    if (not deps.model.native_tools or state.get("replaces_id") or state.get("error")
-            or any(o.call.name in _MEMORY_EDITS and o.ok for o in state["outcomes"])):
-        return []
+    if not deps.model.native_tools or state.get("replaces_id") or state.get("error"):
+        return []  # an error: the ledger is left unwritten, and the request is handled at the next turn or start
     user_entry = deps.chat_log.find(state["user_entry_id"])
-    action = deps.plan_keep(user_entry) if user_entry is not None else None
+    if user_entry is None:
+        return []
+    if any(o.call.name in _MEMORY_EDITS and o.ok for o in state["outcomes"]):
+        deps.keep_done(user_entry.id, "model")
+        return []
+    action = deps.plan_keep(user_entry)
     outcome = _keep(action, deps.memory_editor) if action else None
     if outcome is None:
+        deps.keep_done(user_entry.id, "")
         return []
     deps.keep_done(user_entry.id, action.line if outcome.ok else "failed")
     get_stream_writer()({"type": "tool", "announcement": outcome.announcement, "ok": outcome.ok})
@@ -285,9 +293,8 @@ def build_turn_graph() -> StateGraph:
             get_stream_writer()({"type": "tool", "announcement": outcome.announcement, "ok": outcome.ok})
         elif action:  # nothing was revised after all: the reply is not told otherwise
             prompt = deps.compose_prompt(user_entry, state["retrieval"], tools, "")
-        if not state.get("replaces_id"):
-            done = "model" if deps.model.native_tools else action.line if outcome and outcome.ok else \
-                "failed" if outcome else ""
+        if not state.get("replaces_id") and not deps.model.native_tools:  # a model with tools: after its turn
+            done = action.line if outcome and outcome.ok else "failed" if outcome else ""
             deps.keep_done(user_entry.id, done)
         if prompt.message_kept is not None:  # cut to fit the context: the user is told, the log keeps it whole
             get_stream_writer()({"type": "tool", "announcement": long_message_note(prompt.message_kept, len(user_entry.text)),

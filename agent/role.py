@@ -21,12 +21,19 @@ from typing import Iterable, Sequence
 import constants
 from agent import sentences
 
-_FIRST_PERSON = re.compile(
-    r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|we'd|we'll|our|ours|us|ourselves"
-    r"|yo|mi|mis|me|nosotros|nuestro|nuestra|je|j'|moi|mon|ma|mes|nous|notre|ich|mein|meine|meinen|mir|mich|wir|unser|unsere"
-    r"|eu|meu|minha|io|mio|mia)\b"
-    r"|私|僕|俺|あたし|わたし|うち(?:は|の|が)|我|나는|내가|저는|제가|우리",
-    re.IGNORECASE)
+# The first person in each language ("I" only in capitals: Italian's "i" is an article).
+_FIRST_PERSON_WORDS_BY_LANGUAGE = {
+    "en": r"\b(?-i:I)\b|\b(?:i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|we'd|we'll|our|ours|(?-i:us)|ourselves)\b",
+    "es": r"\b(?:yo|mi|mis|me|nosotros|nosotras|nuestro|nuestra|nuestros|nuestras)\b",
+    "fr": r"\b(?:je|moi|mon|ma|mes|nous|notre|nos)\b|\bj'",
+    "de": r"\b(?:ich|mein|meine|meinen|meinem|meiner|mir|mich|wir|unser|unsere|uns)\b",
+    "pt": r"\b(?:eu|meu|minha|meus|minhas|nós|nosso|nossa)\b",
+    "it": r"\b(?:io|mio|mia|miei|mie|noi|nostro|nostra)\b",
+}
+_CJK_FIRST_PERSON_WORDS = r"私|僕|俺|あたし|わたし|うち(?:は|の|が)|我|나는|내가|저는|제가|우리"
+_FIRST_PERSON = re.compile("|".join((*_FIRST_PERSON_WORDS_BY_LANGUAGE.values(), _CJK_FIRST_PERSON_WORDS)), re.IGNORECASE)
+_FIRST_PERSON_IN = {language: re.compile(f"{words}|{_CJK_FIRST_PERSON_WORDS}", re.IGNORECASE)
+                    for language, words in _FIRST_PERSON_WORDS_BY_LANGUAGE.items()}
 _SECOND_PERSON = re.compile(
     r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll|tú|tu|tus|te|usted|ti|toi|ton|ta|tes|vous|votre|vos"
     r"|du|dein|deine|deinen|dir|dich|ihr|sie|você|voce|seu|sua|tuo|tua)\b"
@@ -124,11 +131,12 @@ def _told(user_texts: Iterable[str]) -> list[set[str]]:
     return told
 
 
-def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Sequence[str] = ()) -> bool:
-    """Whether `sentence` (of a reply) tells as the persona's own what the user said about
-    themself in one of `user_texts`."""
+def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Sequence[str] = (),
+                     language: str = "") -> bool:
+    """Whether `sentence` (of a reply in `language`, "" when unknown) tells as the persona's own
+    what the user said about themself in one of `user_texts`."""
     bare = _QUOTED.sub(" ", sentence)
-    if not _FIRST_PERSON.search(bare) or _SECOND_PERSON.search(bare) or _NOT_A_CLAIM.search(bare):
+    if not _FIRST_PERSON_IN.get(language, _FIRST_PERSON).search(bare) or _SECOND_PERSON.search(bare) or _NOT_A_CLAIM.search(bare):
         return False
     if any(name and _norm(name) in _norm(bare) for name in user_names):
         return False
@@ -147,8 +155,8 @@ _EN_SWAP = {"i": "you", "i'm": "you're", "i've": "you've", "i'd": "you'd", "i'll
             "me": "you", "mine": "yours", "myself": "yourself", "we": "you", "we're": "you're", "we've": "you've",
             "we'd": "you'd", "we'll": "you'll", "our": "your", "ours": "yours", "us": "you", "ourselves": "yourselves",
             "am": "are"}
-_EN_PRONOUN = re.compile(r"\b(?:i'm|i've|i'd|i'll|we're|we've|we'd|we'll|i|my|me|mine|myself|we|our|ours|us|ourselves)\b"
-                         r"(?:\s+(?:am|was)\b)?", re.IGNORECASE)
+_EN_PRONOUN = re.compile(r"\b(?:(?i:i'm|i've|i'd|i'll|we're|we've|we'd|we'll)|I|(?i:my|me|mine|myself|we|our|ours)|us|"
+                         r"(?i:ourselves))\b(?:\s+(?i:am|was)\b)?")
 _JA_SELF = re.compile(r"(?:私|僕|俺|あたし|わたし)(?=[はがのもに])")
 _ZH_SELF = re.compile(r"我们|我")
 
@@ -177,7 +185,8 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
 
 # The user addressed by a name that is not theirs ("That's great, John!" to Ken: a name the model
 # took from nowhere; bench conversation, session 11): a name after a comma that ends the clause.
-_VOCATIVE = re.compile(r"(,\s+)([A-Z][a-z]{2,})(?=\s*(?:[!?.,]|$))")
+_VOCATIVE = re.compile(r"(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![A-Z][a-z]{3})(?<![A-Z][a-z]{4})(?<![A-Z][a-z]{5})"
+                       r"(,\s+)([A-Z][a-z]{2,})(?=\s*[!?.](?:\s|$)|\s*$)")
 VOCATIVE_ARRIVING = re.compile(r",\s+[A-Z][a-z]*$|,\s*$")
 
 

@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 class KeepLedger:
     def __init__(self, path: Path):
         self.path = path
+        self._handled: set[str] | None = None  # read once, then kept up to date by `record`
 
     def exists(self) -> bool:
         return self.path.exists()
@@ -29,6 +30,8 @@ class KeepLedger:
     def handled(self) -> set[str]:
         """The ids of the messages handled. A line cut by a crash is skipped (its message is then
         handled again, and found already kept)."""
+        if self._handled is not None:
+            return set(self._handled)
         if not self.path.exists():
             return set()
         ids = set()
@@ -37,13 +40,18 @@ class KeepLedger:
                 ids.add(json.loads(line)["id"])
             except (json.JSONDecodeError, KeyError, TypeError):
                 log.warning("Skipping an unreadable line of %s", self.path)
-        return ids
+        self._handled = ids
+        return set(ids)
 
     def record(self, message_id: str, outcome: str) -> None:
         """`outcome`: the line kept, "" (nothing to keep), "model" (left to a model with tools), "failed"."""
         append_durably(self.path, json.dumps({"id": message_id, "outcome": outcome}, ensure_ascii=False) + "\n")
+        if self._handled is not None:
+            self._handled.add(message_id)
 
     def start(self, message_ids: Iterable[str]) -> None:
         """The first open with a ledger: the messages so far were handled before it existed."""
-        append_durably(self.path, "".join(json.dumps({"id": i, "outcome": "before the ledger"}) + "\n"
-                                          for i in message_ids))
+        ids = list(message_ids)
+        append_durably(self.path, "".join(json.dumps({"id": i, "outcome": "before the ledger"}) + "\n" for i in ids))
+        if self._handled is not None:
+            self._handled.update(ids)

@@ -151,7 +151,9 @@ class NexusService:
             if recovered:
                 self.notices.append(self._recovered_notice(character.name, recovered))
             # A "please remember" whose turn was cut off lands now (managers/keep_ledger.py).
-            for line in session.complete_keep_requests(self.settings.user_name):
+            name = self.settings.user_name if not names_default(self.settings.user_name) else \
+                (session.introduced_name() or self.settings.user_name)  # the name the turn would have used
+            for line in session.complete_keep_requests(name):
                 self.notices.append(f"🛠️ {character.name} kept what you asked before the app stopped: {line[2:]}")
             self._sessions[character.name] = session
         return session
@@ -246,7 +248,8 @@ class NexusService:
         name the user introduced themself by in the conversation ("I'm Ken")."""
         if not names_default(self.settings.user_name):
             return self.settings.user_name
-        return self.session(persona).introduced_name(message) or self.settings.user_name
+        introduced = self.session(persona).introduced_name(message)
+        return introduced if introduced and introduced not in self.settings.declined_user_names else self.settings.user_name
 
     def name_offer(self, persona: str) -> str:
         """A name the user introduced themself by that Settings does not have yet (and the user did

@@ -75,13 +75,18 @@ class CharacterSession:
     def _user_messages(self) -> list[LogEntry]:
         return [e for e in self.chat_log.recent(constants.KEEP_SCAN_ENTRIES) if e.role == "USER"]
 
+    def _local(self, entry: LogEntry) -> datetime:
+        """When the message was written, on the user's clock: 「明日」 said at 08:00 in Tokyo is
+        tomorrow there, not in UTC."""
+        return (entry.ts or self.clock()).astimezone()
+
     def plan_keep(self, entry: LogEntry, user_name: str) -> KeepAction | None:
         """What the app keeps for this message (agent/keep_requests.py), from it and the user's
         messages before it."""
         self.complete_keep_requests(user_name, before=entry.id)  # one that a failed turn left
         users = self._user_messages()
-        earlier = [(e.text, e.ts or self.clock()) for e in users if e.id != entry.id]
-        action = keep_action(entry.text, earlier, user_name, entry.ts or self.clock())
+        earlier = [(e.text, self._local(e)) for e in users if e.id != entry.id]
+        action = keep_action(entry.text, earlier, user_name, self._local(entry))
         if action and not action.old_line and action.line.strip() in (
                 line.strip() for line in self.read("core_memory").splitlines()):
             return None  # kept already, word for word
@@ -110,8 +115,8 @@ class CharacterSession:
                 break
             if entry.id in handled:
                 continue
-            earlier = [(e.text, e.ts or self.clock()) for e in users[:index]]
-            action = keep_action(entry.text, earlier, user_name, entry.ts or self.clock())
+            earlier = [(e.text, self._local(e)) for e in users[:index]]
+            action = keep_action(entry.text, earlier, user_name, self._local(entry))
             outcome = ""
             if action:
                 try:

@@ -118,8 +118,9 @@ class LlamaCppChatModel:
         avoid_openings: Sequence[str] = (),
     ) -> Iterator[StreamEvent]:
         llama = self.load()
-        banned = [token for text in avoid_openings if text.strip()
-                  for token in llama.tokenize(text.strip().encode("utf-8"), add_bos=False, special=False)[:1]]
+        # Each failed opening's first token, as it opens a reply and as it follows a space.
+        banned = [token for text in avoid_openings if text.strip() for spelled in (text.strip(), " " + text.strip())
+                  for token in llama.tokenize(spelled.encode("utf-8"), add_bos=False, special=False)[:1]]
         with self._run_lock:
             try:
                 chunks = llama.create_chat_completion(

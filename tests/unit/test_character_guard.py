@@ -288,3 +288,11 @@ def test_a_name_alone_answers_who_or_what_name():
     assert stream(who, "Caroline!") == "Caroline!"
     name = SentenceGate(("ハルカ", "アーク"), "私の名前、覚えてる？", "ja", user_names=("ハルカ",))
     assert stream(name, "ハルカ！") == "ハルカ！"
+
+
+def test_on_the_last_attempt_a_failed_opening_leaves_the_greeting_before_it():
+    user = "Morning! I'm Maya. We adopted a puppy yesterday."
+    earlier = SentenceGate(("Maya", "Ark"), user, "en", user_names=("Maya",))
+    assert stream(earlier, "Good morning, Maya! I'm Maya. Nice.") == "" and earlier.blocked
+    last = SentenceGate(("Maya", "Ark"), user, "en", user_names=("Maya",), release_fillers=True)
+    assert stream(last, "Good morning, Maya! I'm Maya. Nice.") == "Good morning, Maya!" and last.blocked

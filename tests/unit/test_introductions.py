@@ -27,3 +27,11 @@ def test_a_self_introduction_gives_the_name(message, name):
 ])
 def test_other_sentences_give_none(message):
     assert introduced_name(message) == ""
+
+
+@pytest.mark.parametrize("message", [
+    "I'm Canadian.", "Hey! It's Friday!", "Hallo, ich bin Lehrer.", "私は看護師です", "私はもう大丈夫です", "我是老师。",
+    "저는 학생이에요",
+])
+def test_nationalities_days_jobs_and_states_are_no_names(message):
+    assert introduced_name(message) == ""
