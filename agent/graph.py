@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Callable, Sequence, TypedDict
 
@@ -29,7 +29,7 @@ from agent.reply_rules import retry_nudge
 from agent.prompt_builder import BuiltPrompt, long_message_note
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
-from agent.tools import ANNOUNCEMENT_MARK, MemoryEditor, ToolOutcome, run_tool, tools_for_turn
+from agent.tools import ANNOUNCEMENT_MARK, kept_announcement, MemoryEditor, ToolOutcome, run_tool, tools_for_turn
 from managers.chat_log import STATUS_STOPPED, ChatLog, LogEntry
 from managers.journal import StreamingJournal
 
@@ -214,18 +214,20 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked)
 
 
-def _keep(action: KeepAction, editor: MemoryEditor) -> ToolOutcome | None:
+def _keep(action: KeepAction, editor: MemoryEditor, language: str = "") -> ToolOutcome | None:
     """Write what the app keeps for the user: a new core-memory line, or a kept line corrected
-    (None when that line is no longer there as kept: corrected already, or edited by the user)."""
+    (None when that line is no longer there as kept: corrected already, or edited by the user),
+    announced in the user's `language`."""
     if not action.old_line:
-        return run_tool(ToolCall("edit_core_memory", {"content": action.line, "mode": "append"}), editor)
+        outcome = run_tool(ToolCall("edit_core_memory", {"content": action.line, "mode": "append"}), editor)
+        return replace(outcome, announcement=kept_announcement(language)) if outcome.ok else outcome
     call = ToolCall("edit_core_memory", {"content": action.line, "mode": "revise"})
     try:
         if not editor.revise_core_memory_line(action.old_line, action.line):
             return None
     except ValueError as exc:
         return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}edit core memory failed: {exc}")
-    return ToolOutcome(call, True, "core_memory updated (correction).", f"{ANNOUNCEMENT_MARK}edit core memory (correction)")
+    return ToolOutcome(call, True, "core_memory updated (correction).", kept_announcement(language, corrected=True))
 
 
 _MEMORY_EDITS = ("edit_core_memory", "edit_notepad")
@@ -244,7 +246,7 @@ def _kept_for_a_model_that_did_not(state: TurnState, deps: TurnDeps) -> list[Too
         deps.keep_done(user_entry.id, "model")
         return []
     action = deps.plan_keep(user_entry)
-    outcome = _keep(action, deps.memory_editor) if action else None
+    outcome = _keep(action, deps.memory_editor, state["prompt"].language) if action else None
     if outcome is None:
         deps.keep_done(user_entry.id, "")
         return []
@@ -287,7 +289,7 @@ def build_turn_graph() -> StateGraph:
             action = deps.plan_keep(user_entry)
         prompt = deps.compose_prompt(user_entry, state["retrieval"], tools, action.line.removeprefix("- ") if action else "")
         outcomes = []
-        outcome = _keep(action, deps.memory_editor) if action else None
+        outcome = _keep(action, deps.memory_editor, prompt.language) if action else None
         if outcome:
             outcomes.append(outcome)
             get_stream_writer()({"type": "tool", "announcement": outcome.announcement, "ok": outcome.ok})

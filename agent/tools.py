@@ -89,6 +89,24 @@ class ToolOutcome:
 # Starts every line the chat log keeps about a tool the persona used; such lines are the app's, not
 # words anyone said, so memory and the history leave them out (`spoken_text`).
 ANNOUNCEMENT_MARK = "🛠️ "
+# What the chat shows when the app keeps a "please remember" note itself, in the language of the
+# user's message: an app line, not the persona's words (a Chinese user read "edit core memory (append)").
+_KEPT = {
+    "en": ("Kept in core memory", "Core-memory note corrected"),
+    "ja": ("コアメモリに記録しました", "コアメモリのメモを訂正しました"),
+    "zh": ("已记入核心记忆", "已更正核心记忆中的记录"),
+    "ko": ("핵심 기억에 기록했어요", "핵심 기억의 기록을 고쳤어요"),
+    "es": ("Guardado en la memoria central", "Nota de la memoria central corregida"),
+    "fr": ("Noté dans la mémoire centrale", "Note de la mémoire centrale corrigée"),
+    "de": ("Im Kernspeicher notiert", "Notiz im Kernspeicher korrigiert"),
+    "pt": ("Guardado na memória central", "Nota da memória central corrigida"),
+    "it": ("Salvato nella memoria centrale", "Nota della memoria centrale corretta"),
+}
+
+
+def kept_announcement(language: str, corrected: bool = False) -> str:
+    """The app line for a note the app kept (or corrected) for the user, in their language."""
+    return ANNOUNCEMENT_MARK + _KEPT.get(language, _KEPT["en"])[1 if corrected else 0]
 
 
 def spoken_text(text: str) -> str:

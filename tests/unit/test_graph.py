@@ -90,7 +90,7 @@ def test_a_keep_request_is_saved_by_the_app_and_the_reply_is_told(data_dir, cloc
     events = run(service, "Please remember that my sister Yuki's birthday is March 3rd.")
     core = service.read_memory("Ark", "core_memory")
     assert "Yuki's birthday is March 3rd" in core and "Please remember" not in core
-    assert [e.text for e in events if e.kind == "tool"] == ["🛠️ edit core memory (append)"]
+    assert [e.text for e in events if e.kind == "tool"] == ["🛠️ Kept in core memory"]
     messages, tools = model.calls[0]
     assert tools == []  # the local model is offered no tools; the app saved it itself
     # This turn's prompt still starts from the prefix as it was: the note is in the turn's context.
@@ -109,7 +109,7 @@ def test_a_correction_right_after_a_keep_request_revises_the_kept_line(data_dir,
     before = service.read_memory("Ark", "core_memory")
     events = run(service, "Oh wait, sorry: it's been moved to Friday, same time.")
     core = service.read_memory("Ark", "core_memory")
-    assert [e.text for e in events if e.kind == "tool"] == ["🛠️ edit core memory (correction)"]
+    assert [e.text for e in events if e.kind == "tool"] == ["🛠️ Core-memory note corrected"]
     assert core.count("dentist") == 1 and "moved to Friday" in core  # the same line, revised in place
     assert core.splitlines()[:-1] == before.rstrip().splitlines()[:-1]
     later = run(service, "Actually, I think I'll have tea.")  # that line is revised already: nothing changes
@@ -289,3 +289,11 @@ def test_a_model_that_calls_the_tool_is_not_doubled(data_dir, clock):
     service = make_service(data_dir, clock, model)
     run(service, "Please remember that my gym locker is number 317.")
     assert service.read_memory("Ark", "core_memory").count("317") == 1
+
+
+def test_a_kept_note_is_announced_in_the_users_language(data_dir, clock):
+    model = ScriptedChatModel(replies("好的，我记住了。"))
+    service = make_service(data_dir, clock, model)
+    events = list(service.send("Ark", "帮我记一下：我的比赛号码是 A1024。"))
+    assert [e.text for e in events if e.kind == "tool"] == ["🛠️ 已记入核心记忆"]
+    assert "A1024" in service.read_memory("Ark", "core_memory")

@@ -158,7 +158,7 @@ def test_a_request_left_by_a_killed_turn_lands_once_on_the_next_open(data_dir, c
 def test_a_turn_records_its_request_so_a_reopen_does_not_keep_it_twice(data_dir, clock):
     service = _service(data_dir, clock, ScriptedChatModel(replies("Noted.")))
     events = list(service.send("Ark", "Don't forget: my locker is 317."))
-    assert [e.text for e in events if e.kind == "tool"] == ["🛠️ edit core memory (append)"]
+    assert [e.text for e in events if e.kind == "tool"] == ["🛠️ Kept in core memory"]
     again = _service(data_dir, clock, ScriptedChatModel(replies("ok")))
     assert again.read_memory("Ark", "core_memory").count("My locker is 317.") == 1
 
