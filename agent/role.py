@@ -28,7 +28,7 @@ _FIRST_PERSON_WORDS_BY_LANGUAGE = {
     "fr": r"\b(?:je|moi|mon|ma|mes|nous|notre|nos)\b|\bj'",
     "de": r"\b(?:ich|mein|meine|meinen|meinem|meiner|mir|mich|wir|unser|unsere|uns)\b",
     "pt": r"\b(?:eu|meu|minha|meus|minhas|nós|nosso|nossa)\b",
-    "it": r"\b(?:io|mio|mia|miei|mie|noi|nostro|nostra)\b",
+    "it": r"\b(?:io|mi|mio|mia|miei|mie|noi|nostro|nostra)\b",
 }
 _CJK_FIRST_PERSON_WORDS = r"私|僕|俺|あたし|わたし|うち(?:は|の|が)|我|나는|내가|저는|제가|우리"
 _FIRST_PERSON = re.compile("|".join((*_FIRST_PERSON_WORDS_BY_LANGUAGE.values(), _CJK_FIRST_PERSON_WORDS)), re.IGNORECASE)
@@ -180,7 +180,29 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
         return swapped if swapped != sentence else None
     if language == "zh":
         return _ZH_SELF.sub(lambda m: "你们" if m.group(0) == "我们" else "你", sentence)
-    return None
+    swaps = _POSSESSIVE_SWAPS.get(language)
+    if swaps is None:
+        return None
+    # A plain swap where the only first person is a possessive ("Mi gata se llama Nieve" → "Tu gata…",
+    # "Meine Nachbarin heißt…" → "Deine…"); a verb in the first person ("me compré", "ich habe") is not.
+    words = [m.group(0).lower() for m in _FIRST_PERSON_IN[language].finditer(sentence)]
+    if not words or any(w not in swaps for w in words):
+        return None
+
+    def swap(match: re.Match) -> str:
+        word = match.group(0)
+        new = swaps[word.lower()]
+        return new[0].upper() + new[1:] if word[0].isupper() else new
+    return re.sub(r"\b(?:" + "|".join(swaps) + r")\b", swap, sentence, flags=re.IGNORECASE)
+
+
+_POSSESSIVE_SWAPS = {
+    "es": {"mi": "tu", "mis": "tus"},
+    "fr": {"mon": "ton", "ma": "ta", "mes": "tes"},
+    "de": {"mein": "dein", "meine": "deine", "meinen": "deinen", "meinem": "deinem", "meiner": "deiner"},
+    "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue"},
+    "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas"},
+}
 
 
 # The user addressed by a name that is not theirs ("That's great, John!" to Ken: a name the model

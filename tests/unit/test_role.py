@@ -89,3 +89,16 @@ def test_the_user_is_addressed_by_their_own_name(piece):
         "That's great, Ken! Say hi to Yuki, Ken. Thanks, Yuki!"
     plain = SentenceGate(("Ken", "Ark"), "I went to Tokyo.", "en", user_names=("Ken",))
     assert stream(plain, "Oh, Tokyo in spring, lovely. Was it busy, Ken?", piece) == "Oh, Tokyo in spring, lovely. Was it busy, Ken?"
+
+
+@pytest.mark.parametrize("sentence, language, said_back", [
+    ("Mi gata se llama Nieve.", "es", "Tu gata se llama Nieve."),
+    ("Meine Nachbarin heißt Frau Müller.", "de", "Deine Nachbarin heißt Frau Müller."),
+    ("Ma boulangerie s'appelle Le Fournil Bleu.", "fr", "Ta boulangerie s'appelle Le Fournil Bleu."),
+    ("La mia gatta si chiama Luna.", "it", "La tua gatta si chiama Luna."),
+    ("La bicicleta que me compré era roja.", "es", None),  # a verb in the first person: no plain swap
+    ("Mi sono tornata da Napoli con mia cugina.", "it", None),
+    ("Ich habe Brot gebacken.", "de", None),
+])
+def test_a_possessive_alone_is_swapped_in_the_other_languages(sentence, language, said_back):
+    assert as_users(sentence, language, "X") == said_back
