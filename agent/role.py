@@ -180,27 +180,30 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
         return swapped if swapped != sentence else None
     if language == "zh":
         return _ZH_SELF.sub(lambda m: "你们" if m.group(0) == "我们" else "你", sentence)
-    swaps = _POSSESSIVE_SWAPS.get(language)
+    swaps = _SECOND_PERSON_SWAPS.get(language)
     if swaps is None:
         return None
-    # A plain swap where the only first person is a possessive ("Mi gata se llama Nieve" → "Tu gata…",
-    # "Meine Nachbarin heißt…" → "Deine…"); a verb in the first person ("me compré", "ich habe") is not.
-    words = [m.group(0).lower() for m in _FIRST_PERSON_IN[language].finditer(sentence)]
-    if not words or any(w not in swaps for w in words):
-        return None
-
+    # A plain swap of the words in the first person that have one ("Mi gata se llama Nieve" → "Tu
+    # gata…", "Ich habe Brot gebacken" → "Du hast Brot gebacken", "J'ai mangé" → "Tu as mangé"); a
+    # sentence with a first person left over ("me compré") is not said back.
     def swap(match: re.Match) -> str:
         word = match.group(0)
-        new = swaps[word.lower()]
+        new = swaps[word.lower().replace("’", "'")]
         return new[0].upper() + new[1:] if word[0].isupper() else new
-    return re.sub(r"\b(?:" + "|".join(swaps) + r")\b", swap, sentence, flags=re.IGNORECASE)
+    pattern = r"(?<![\w'])(?:" + "|".join(re.escape(k) for k in sorted(swaps, key=len, reverse=True)) + r")(?![\w'])"
+    swapped = re.sub(pattern, swap, sentence.replace("’", "'"), flags=re.IGNORECASE)
+    return None if _FIRST_PERSON_IN[language].search(swapped) else swapped
 
 
-_POSSESSIVE_SWAPS = {
+# Possessives, and the auxiliaries of the past tenses users ask about ("What did I bake?").
+_SECOND_PERSON_SWAPS = {
     "es": {"mi": "tu", "mis": "tus"},
-    "fr": {"mon": "ton", "ma": "ta", "mes": "tes"},
-    "de": {"mein": "dein", "meine": "deine", "meinen": "deinen", "meinem": "deinem", "meiner": "deiner"},
-    "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue"},
+    "fr": {"mon": "ton", "ma": "ta", "mes": "tes", "j'ai": "tu as", "je suis": "tu es", "j'étais": "tu étais",
+           "j'avais": "tu avais", "moi": "toi"},
+    "de": {"mein": "dein", "meine": "deine", "meinen": "deinen", "meinem": "deinem", "meiner": "deiner",
+           "ich habe": "du hast", "ich hab": "du hast", "habe ich": "hast du", "ich bin": "du bist", "bin ich": "bist du",
+           "ich war": "du warst", "war ich": "warst du", "ich hatte": "du hattest", "mir": "dir", "mich": "dich"},
+    "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue", "io ho": "tu hai"},
     "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas"},
 }
 

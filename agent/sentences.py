@@ -3,8 +3,9 @@ memory lines, document passages, the "only asks" test).
 
 A sentence ends at 。！？!?… (with any closing quotes or brackets after them), at a line break, and
 at "." when what follows is a space or the end of the text — but not after an abbreviation
-("Mt. Takao", "Dr. Lee", "e.g. tea", "z.B.", "Sr."), an initial ("J. K. Rowling"), or a list
-number at a line's start ("1. Take the train"), and never inside a number ("3.5 km"). Cutting a reply
+("Mt. Takao", "Dr. Lee", "e.g. tea", "z.B.", "Sr."), an initial ("J. K. Rowling"), a German
+ordinal day ("am 12. Juni"), or a list number at a line's start ("1. Take the train"), and never
+inside a number ("3.5 km"). Cutting a reply
 at "Mt." left "I just got back from hiking on Mt." (issue 18).
 While a reply streams, a "." at the end of what has arrived is not decided yet: the next character
 tells (`first_end(..., final=False)`).
@@ -37,10 +38,17 @@ def _closers_end(text: str, i: int) -> int:
     return i
 
 
+_ORDINAL_DAY = re.compile(r"(?:^|\s)\d{1,2}$")
+_AFTER_ORDINAL = re.compile(r"\s+(?:[a-zà-ÿ]|(?:Jan|Feb|Mär|Mar|Apr|Mai|May|Jun|Jul|Aug|Sep|Okt|Oct|Nov|Dez|Dec)[a-zä]*\b)")
+
+
 def _period_ends(text: str, i: int) -> bool:
     """Whether the "." at `i` (followed by whitespace or the end) ends a sentence."""
     before = text[:i]
     if _LIST_NUMBER.search(before):
+        return False
+    # A German ordinal day ("am 12. Juni"), or a number the sentence goes on after ("Platz 3. und…").
+    if _ORDINAL_DAY.search(before) and _AFTER_ORDINAL.match(text, i + 1):
         return False
     word = _WORD_BEFORE.search(before)
     if word is None:

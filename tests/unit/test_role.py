@@ -42,7 +42,8 @@ def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
     ("I was in Lisbon, and we loved it.", "en", "Maya", "You were in Lisbon, and you loved it."),
     ("前回、私はスパイスからカレーを作りました。", "ja", "ハルカ", "前回、ハルカさんはスパイスからカレーを作りました。"),
     ("我报名了马拉松。", "zh", "王磊", "你报名了马拉松。"),
-    ("J'ai ouvert ma boulangerie.", "fr", "Camille", None),
+    ("J'ai ouvert ma boulangerie.", "fr", "Camille", "Tu as ouvert ta boulangerie."),
+    ("Je pense que j'y vais.", "fr", "Camille", None),
 ])
 def test_a_claim_is_said_back_as_the_users_where_a_swap_reads_right(sentence, language, name, said_back):
     assert as_users(sentence, language, name) == said_back
@@ -98,7 +99,9 @@ def test_the_user_is_addressed_by_their_own_name(piece):
     ("La mia gatta si chiama Luna.", "it", "La tua gatta si chiama Luna."),
     ("La bicicleta que me compré era roja.", "es", None),  # a verb in the first person: no plain swap
     ("Mi sono tornata da Napoli con mia cugina.", "it", None),
-    ("Ich habe Brot gebacken.", "de", None),
+    ("Ich habe zum ersten Mal Brot gebacken.", "de", "Du hast zum ersten Mal Brot gebacken."),
+    ("J'ai mangé une galette.", "fr", "Tu as mangé une galette."),
+    ("Ich glaube, ich komme.", "de", None),  # "ich komme": no plain swap
 ])
 def test_a_possessive_alone_is_swapped_in_the_other_languages(sentence, language, said_back):
     assert as_users(sentence, language, "X") == said_back

@@ -35,3 +35,10 @@ def test_while_streaming_the_next_character_decides():
     assert sentences.first_end("It was 3.5 km. Then", final=False) == len("It was 3.5 km. ")
     assert sentences.first_end("I climbed it. ", final=False) == len("I climbed it. ")
     assert sentences.first_end("I climbed it.", final=True) == len("I climbed it.")
+
+
+def test_a_german_ordinal_day_is_no_sentence_end():
+    assert sentences.split("Mein Bruder heiratet am 12. Juni in Köln. Toll!") == [
+        "Mein Bruder heiratet am 12. Juni in Köln. ", "Toll!"]
+    assert sentences.split("I won 3. Then I left.") == ["I won 3. ", "Then I left."]
+    assert sentences.first_end("am 12.", final=False) is None
