@@ -27,7 +27,7 @@ from typing import Sequence
 
 import constants
 from agent import role, sentences
-from agent.engagement import FILLERS, says_nothing
+from agent.engagement import CJK_FILLERS, FILLERS, says_nothing
 from agent.language import LATIN_LANGUAGES, SCRIPTS, script_of_letters, sure_language, surely_chinese
 
 # Stepping out of the persona: talk about being an AI, and help-desk service talk — an offer of
@@ -232,8 +232,16 @@ def _may_say_nothing(text: str, names: Sequence[str]) -> bool:
     if partial is None:
         return True
     word = partial.group(0).casefold()
-    return any(f.startswith(word) for f in FILLERS) or any(
-        n.strip().casefold().startswith(word) for n in names if n.strip()) or says_nothing(word, names)
+    if any(f.startswith(word) for f in FILLERS) or any(n.strip().casefold().startswith(word) for n in names if n.strip()):
+        return True
+    # Japanese and Chinese run on without spaces: 「サクラで…」 may still become 「サクラです」 — what is left
+    # once names and whole fillers are taken out must still be the start of a filler.
+    for name in names:
+        if name.strip():
+            word = word.replace(name.strip().casefold(), "")
+    for filler in CJK_FILLERS:
+        word = word.replace(filler, "")
+    return not word or any(f.startswith(word) for f in FILLERS)
 
 
 class SentenceGate:

@@ -33,7 +33,7 @@ _WORD = re.compile(r"[\w'’]+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 # Japanese and Korean fillers are often written without spaces ("はい、そうだね！"): their words are
 # taken out of a CJK run as substrings, longest first.
-_CJK_FILLERS = sorted((f for f in FILLERS if _CJK.search(f)), key=len, reverse=True)
+CJK_FILLERS = sorted((f for f in FILLERS if _CJK.search(f)), key=len, reverse=True)
 
 
 def content_size(text: str, names: Sequence[str] = ()) -> int:
@@ -48,7 +48,7 @@ def content_size(text: str, names: Sequence[str] = ()) -> int:
         if word in FILLERS:
             continue
         if _CJK.search(word):
-            for filler in _CJK_FILLERS:
+            for filler in CJK_FILLERS:
                 word = word.replace(filler, "")
             size += sum(1 for c in word if _CJK.match(c))
         else:

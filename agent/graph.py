@@ -21,7 +21,6 @@ from langgraph.graph import END, START, StateGraph
 import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate
-from agent.engagement import says_nothing
 from agent.keep_requests import KeepAction
 from agent.language import is_question
 from agent.reply_form import asks_for_brevity
@@ -177,9 +176,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     hold = language in ("ja", "zh") and not is_question(user_text)
     gate = SentenceGate((*guard.user_names, deps.user_name, deps.persona_name), user_text, language, guard.context,
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
-                        user_said=guard.user_said,
-                        # a greeting answered with a greeting is a reply ("Good night!" — "Good night, Ken!")
-                        release_fillers=last_attempt or says_nothing(user_text, (*guard.user_names, deps.persona_name)))
+                        user_said=guard.user_said, release_fillers=last_attempt)
     stopped, error = False, ""
 
     def show(text: str) -> None:

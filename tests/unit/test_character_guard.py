@@ -296,3 +296,9 @@ def test_on_the_last_attempt_a_failed_opening_leaves_the_greeting_before_it():
     assert stream(earlier, "Good morning, Maya! I'm Maya. Nice.") == "" and earlier.blocked
     last = SentenceGate(("Maya", "Ark"), user, "en", user_names=("Maya",), release_fillers=True)
     assert stream(last, "Good morning, Maya! I'm Maya. Nice.") == "Good morning, Maya!" and last.blocked
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_a_japanese_greeting_that_takes_the_users_name_never_streams(piece):
+    gate = SentenceGate(("サクラ", "アーク"), "メモしておいて：来週の土曜日に友達の結婚式があるの。", "ja", user_names=("サクラ",))
+    assert stream(gate, "こんにちは、サクラです。結婚式、楽しみだね。", piece) == "" and gate.blocked
