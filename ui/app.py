@@ -31,8 +31,12 @@ def build_app(service: NexusService) -> gr.Blocks:
             build_persona_tab(service, persona)
         with gr.Tab("Knowledge"):
             build_knowledge_tab(service, persona)
-        with gr.Tab("Settings"):
+        with gr.Tab("Settings") as settings_page:
             settings = build_settings_tab(service)
+        # The name saved from the chat's offer ("I'm Ken") shows in Settings: a later "Save settings"
+        # must not write the old one back.
+        settings_page.select(lambda: service.settings.user_name, [], settings.user_name, api_name=False)
+        demo.load(lambda: service.settings.user_name, [], settings.user_name, api_name=False)
         # A switch from the first-run note shows in Settings too.
         note.picker.use.click(lambda: settings.provider_values(service), [], settings.provider_fields)
 

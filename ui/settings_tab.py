@@ -16,6 +16,7 @@ class SettingsTab:
     base_url: gr.Textbox
     openai_model: gr.Textbox
     picker: ServerPicker
+    user_name: gr.Textbox
 
     @property
     def provider_fields(self) -> list:
@@ -84,7 +85,7 @@ def build_settings_tab(service: NexusService) -> SettingsTab:
         message = "✅ " + "; ".join(results) if results else "Nothing to save: type a key first."
         return message, "", ""
 
-    tab = SettingsTab(provider, base_url, openai_model, picker)
+    tab = SettingsTab(provider, base_url, openai_model, picker, user_name)
 
     def on_look():
         service.discover_local_servers()
