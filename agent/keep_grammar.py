@@ -226,7 +226,20 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         return True  # "Remember that movie?", "I told you, remember?"
     if _COMMENTARY.match(verb.group(0)) and grammar.hedge.search(rest):
         return True  # "Keep in mind I'm just guessing"
+    if not ask and _NOT_ASKED.get(grammar.language, _NEVER).match(verb.group(0)) and not _POLITE_AFTER.match(rest):
+        return True  # "Remembering all those names is hard", "Recordar esos días me hace feliz": a subject
     return False
+
+
+# A verb that opens a clause as its subject, not as a request: a gerund or an infinitive with no
+# form of asking before it ("Could you keep noting…" asks; "Noting things down is my habit" tells).
+_NOT_ASKED = {
+    "en": re.compile(r"\w+ing\b", re.I),
+    "es": re.compile(r"\w+(?:ar|er|ir)(?:lo|la|los|las|te|me)?\b", re.I),
+    "fr": re.compile(r"(?:retenir|noter|mémoriser|memoriser|se souvenir|oublier)\b", re.I),
+}
+_NEVER = re.compile(r"(?!)")  # German: "Bitte merken!" and "Merken Sie sich…" ask with an infinitive
+_POLITE_AFTER = re.compile(r"\s*(?:usted|vous)\b", re.I)
 
 
 # --- Japanese -----------------------------------------------------------------------------

@@ -184,3 +184,9 @@ def test_the_prompt_keeps_the_newest_core_memory_notes_and_the_user_is_told(data
     assert "My newest locker is 999." in system and "Old note 199 " in system and "Old note 0 " not in system
     [notice] = [n for n in service.pop_notices() if "no longer fit" in n]
     assert "stay in core memory" in notice
+
+
+@pytest.mark.parametrize("text", ["Remembering all those names is hard.", "Writing down my goals helps me focus.",
+                                  "Noting things down is my habit.", "Recordar esos días me hace feliz."])
+def test_a_verb_that_is_the_sentences_subject_asks_nothing(text):
+    assert not is_keep_request(text)
