@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.keep_lines import note_of
+from agent.language import message_language
 
 _MARKER = re.compile(
     r"\b(?:actually|wait|sorry|oops|i meant|mixed (?:that|it|them) up|correction|scratch that|changed|moved|"
@@ -27,6 +28,10 @@ _MARKER = re.compile(
 )
 _POINTS_BACK = re.compile(r"\b(?:it|that|this|its|lo|la|eso|le|ça|es|das|er|sie)\b|それ|あれ|その|那个|那個|它|그거|그건|그게",
                           re.IGNORECASE)
+# "it's 318", "c'est 318", "es ist 318": a number said to be what "it" is.
+_IS_NUMBER = re.compile(r"\b(?:it's|it is|it was|that's|that is|c'est|es ist|das ist|es|era|ist)\s+"
+                        r"(?:actually\s+|really\s+|now\s+|en fait\s+|eigentlich\s+|doch\s+)?(?:number\s+|no\.?\s*)?\d",
+                        re.IGNORECASE)
 _WEEKDAY = re.compile(
     r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miércoles|jueves|viernes|sábado|"
     r"domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|"
@@ -58,9 +63,14 @@ def corrects(kept: str, message: str) -> bool:
         return False
     note = note_of(kept) or kept
     shared = _content_words(note) & _content_words(message)
-    for pattern in (_WEEKDAY, _TIME, _NUMBER, _NAME):
+    # German writes every noun with a capital: a capital there names nothing ("Das Wetter ist doch schön").
+    slots = (_WEEKDAY, _TIME, _NUMBER) if message_language(message) == "de" else (_WEEKDAY, _TIME, _NUMBER, _NAME)
+    for pattern in slots:
         old, new = _values(pattern, note), _values(pattern, message)
-        if old and new - old and (shared or _POINTS_BACK.search(message) or old & new):
+        # A bare "it" points back well enough for a day or a time; a number must share more with the
+        # note ("Sorry, it took me 5 minutes" after "my locker is 317" corrects nothing).
+        points_back = _POINTS_BACK.search(message) if pattern is not _NUMBER else _IS_NUMBER.search(message)
+        if old and new - old and (shared or points_back or old & new):
             return True  # a slot of the note gets a new value
     return bool(shared) and bool(re.search(r"じゃなくて|ではなく|不是|아니라|\bnot\b|\bsino\b|\bmais\b|\bsondern\b",
                                            message, re.I))

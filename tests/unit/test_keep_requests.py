@@ -190,3 +190,11 @@ def test_the_prompt_keeps_the_newest_core_memory_notes_and_the_user_is_told(data
                                   "Noting things down is my habit.", "Recordar esos días me hace feliz."])
 def test_a_verb_that_is_the_sentences_subject_asks_nothing(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("note, message", [
+    ("Please remember my locker is 317.", "Sorry, it took me 5 minutes to find it."),
+    ("Merk dir bitte, dass mein Zahnarzttermin am Montag ist.", "Das Wetter ist doch schön heute."),
+])
+def test_a_marker_and_a_number_or_a_german_noun_correct_nothing(note, message):
+    assert keep_action(message, [(note, NOW)], "Ken", NOW) is None
