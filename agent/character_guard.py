@@ -66,7 +66,12 @@ _OUT_OF_CHARACTER = re.compile(
     r"|si vous avez (?:d'autres |des )?questions"
     r"|wie kann ich (?:ihnen|dir) (?:heute )?helfen|\bals (?:eine )?(?:ki|künstliche intelligenz|sprachmodell)\b"
     r"|\bich bin (?:eine? )?(?:ki|künstliche intelligenz|sprachmodell|virtueller assistent)\b|zögern sie nicht|wenn sie (?:weitere )?fragen haben"
-    r"|kann ich (?:ihnen|dir) sonst noch",
+    r"|kann ich (?:ihnen|dir) sonst noch"
+    # Italian, Portuguese
+    r"|come posso aiutar(?:ti|la|vi)|in cosa posso (?:esserti|esserle) utile|posso aiutarti (?:in|con) qualcos"
+    r"|\bcome (?:un'|una )?(?:ia|intelligenza artificiale|modello linguistico)\b|non esitare a (?:chiedere|contattarmi)"
+    r"|como posso (?:te |lhe )?ajudar|em que posso (?:te |lhe )?ajudar|\bcomo (?:uma )?(?:ia|inteligência artificial)\b"
+    r"|não hesite em (?:perguntar|me contatar)",
     re.IGNORECASE,
 )
 # A first sentence that opens like this is held until it is whole and checked (an apology or a

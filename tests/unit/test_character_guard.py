@@ -267,7 +267,7 @@ def test_a_first_sentence_held_whole_is_checked_before_anything_shows():
     "私はAIなので、味はわかりません。", "お気軽にどうぞ！", "有什么可以帮你的吗？", "作为一个人工智能，我没有感情。",
     "무엇을 도와드릴까요?", "저는 AI라서 잘 모르겠어요.", "¿En qué te puedo ayudar?", "Como IA, no tengo opiniones.",
     "Comment puis-je vous aider ?", "En tant qu'IA, je n'ai pas de préférences.", "Wie kann ich Ihnen helfen?",
-    "Als KI habe ich keine Gefühle.",
+    "Als KI habe ich keine Gefühle.", "Come posso aiutarti oggi?", "Como posso te ajudar hoje?",
 ])
 def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     assert breaks_character(text)
@@ -278,6 +278,7 @@ def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     "引っ越しのお手伝いをしたんだね、えらい！", "人工知能の本、面白かった？", "アシスタントの仕事って大変そう。",
     "I'd be happy to help you pack for the trip!", "我可以帮你想想周末去哪儿。", "Je peux t'aider à choisir un nom !",
     "Ich helfe dir gern beim Umzug.", "KI-Kunst finde ich spannend.", "AIの研究をしてるんだね！",
+    "Posso aiutarti a scegliere la pizza!", "Como foi o treino?",
 ])
 def test_topics_and_a_friends_offer_do_not(text):
     assert not breaks_character(text)
