@@ -19,6 +19,7 @@ import unicodedata
 from typing import Sequence
 
 import constants
+from agent.sentences import split as split_sentences
 
 LATIN_LANGUAGES = ("en", "es", "fr", "de", "pt", "it")
 LANGUAGES = ("ja", "zh", "ko") + LATIN_LANGUAGES
@@ -229,14 +230,13 @@ def script_of_letters(text: str) -> str:
     return "latin" if all(_LATIN_WORD.match(c) for c in letters) else "other"
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
 _ASIDE = re.compile(r"\[[^\]]*\]")  # "[shares a photo of …]": what was shown, not said
 
 
 def only_asks(text: str) -> bool:
     """A message that asks and tells nothing: it ends with a question, and every sentence before
     it is a question too or an exclamation of a few words ("Wow, looks great! Is that your third one?")."""
-    sentences = [s for s in _SENTENCE_END.split(_ASIDE.sub("", text).strip()) if s.strip()]
+    sentences = [s.strip() for s in split_sentences(_ASIDE.sub("", text).strip())]
     if not sentences or not re.search(r"[?？]$", sentences[-1]):
         return False
     return all(re.search(r"[?？]$", s) or _exclamation(s) for s in sentences[:-1])

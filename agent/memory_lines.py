@@ -29,7 +29,7 @@ _SIBILANT_ES = re.compile(r"(?:[sxz]|ch|sh)es$")  # "watches" → "watch", but "
 _KEEPS_S = ("ss", "us", "is")  # "Ross", "bus", "Paris" are not plurals
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
     """English words without their commonest suffixes, never shorter than three letters and never
     a word that only ends like a plural ("Ross" stayed "Ro" where names lost every final s)."""
     for suffix in _SUFFIXES:
@@ -48,7 +48,7 @@ def terms(text: str) -> set[str]:
     Spanish or German words) and the bigrams of CJK and Hangul runs."""
     text = unicodedata.normalize("NFKC", text)
     english = sure_language(text) in ("", "en")
-    found = {_stem(w.lower()) if english and w.isascii() else w.lower() for w in content_words(text) if is_latin_word(w)}
+    found = {stem(w.lower()) if english and w.isascii() else w.lower() for w in content_words(text) if is_latin_word(w)}
     for run in cjk_runs(text):
         found.update(bigrams(run) or [run])
     return found

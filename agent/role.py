@@ -20,17 +20,25 @@ from typing import Iterable, Sequence
 
 import constants
 from agent import sentences
+from agent.memory_lines import stem as _stem
 
-# The first person in each language ("I" only in capitals: Italian's "i" is an article).
-_FIRST_PERSON_WORDS_BY_LANGUAGE = {
-    "en": r"\b(?-i:I)\b|\b(?:i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|we'd|we'll|our|ours|(?-i:us)|ourselves)\b",
-    "es": r"\b(?:yo|mi|mis|me|nosotros|nosotras|nuestro|nuestra|nuestros|nuestras)\b",
-    "fr": r"\b(?:je|moi|mon|ma|mes|nous|notre|nos)\b|\bj'",
-    "de": r"\b(?:ich|mein|meine|meinen|meinem|meiner|mir|mich|wir|unser|unsere|uns)\b",
-    "pt": r"\b(?:eu|meu|minha|meus|minhas|nós|nosso|nossa)\b",
-    "it": r"\b(?:io|mi|mio|mia|miei|mie|noi|nostro|nostra)\b",
+# The first person in each language, one table: the words ("I" only in capitals — Italian's "i" is
+# an article; "US" is a country), from which the patterns and the streaming look-ahead are made.
+_FIRST_PERSON_BY_LANGUAGE = {
+    "en": ("i'm", "i've", "i'd", "i'll", "my", "me", "mine", "myself", "we", "we're", "we've", "we'd", "we'll", "our",
+           "ours", "ourselves"),
+    "es": ("yo", "mi", "mis", "me", "nosotros", "nosotras", "nuestro", "nuestra", "nuestros", "nuestras"),
+    "fr": ("je", "moi", "mon", "ma", "mes", "nous", "notre", "nos"),
+    "de": ("ich", "mein", "meine", "meinen", "meinem", "meiner", "mir", "mich", "wir", "unser", "unsere", "uns"),
+    "pt": ("eu", "meu", "minha", "meus", "minhas", "nós", "nosso", "nossa"),
+    "it": ("io", "mi", "mio", "mia", "miei", "mie", "noi", "nostro", "nostra"),
 }
-_CJK_FIRST_PERSON_WORDS = r"私|僕|俺|あたし|わたし|うち(?:は|の|が)|我|나는|내가|저는|제가|우리"
+_CASE_KEPT = {"en": r"\b(?-i:I|us)\b|", "fr": r"\bj'|"}  # spelled in one case only, or not a whole word
+_FIRST_PERSON_WORDS_BY_LANGUAGE = {
+    language: _CASE_KEPT.get(language, "") + r"\b(?:" + "|".join(map(re.escape, words)) + r")\b"
+    for language, words in _FIRST_PERSON_BY_LANGUAGE.items()}
+_CJK_FIRST_PERSON = ("私", "僕", "俺", "わたし", "あたし", "我", "나는", "내가", "저는", "제가", "우리")
+_CJK_FIRST_PERSON_WORDS = "|".join(_CJK_FIRST_PERSON) + r"|うち(?:は|の|が)"
 _FIRST_PERSON = re.compile("|".join((*_FIRST_PERSON_WORDS_BY_LANGUAGE.values(), _CJK_FIRST_PERSON_WORDS)), re.IGNORECASE)
 _FIRST_PERSON_IN = {language: re.compile(f"{words}|{_CJK_FIRST_PERSON_WORDS}", re.IGNORECASE)
                     for language, words in _FIRST_PERSON_WORDS_BY_LANGUAGE.items()}
@@ -62,10 +70,7 @@ _QUOTED = re.compile(r"「[^」]*」|『[^』]*』|\"[^\"]*\"|“[^”]*”")
 _PERSONAL_HAN = frozenset("我你您他她的了是在有")
 
 
-_FIRST_PERSON_WORDS = ("i", "i'm", "i've", "i'd", "i'll", "my", "me", "mine", "myself", "we", "we're", "we've", "we'd",
-                       "we'll", "our", "ours", "us", "ourselves", "yo", "mi", "mis", "je", "j'", "moi", "mon", "ma", "mes",
-                       "nous", "notre", "ich", "mein", "meine", "mir", "mich", "wir", "unser", "unsere")
-_CJK_FIRST_PERSON = ("私", "僕", "俺", "わたし", "あたし", "我", "나는", "내가", "저는", "제가", "우리")
+_FIRST_PERSON_WORDS = ("i", "us", "j'", *{w for words in _FIRST_PERSON_BY_LANGUAGE.values() for w in words})
 _LAST_WORD = re.compile(r"[A-Za-z'’]+$")
 
 
@@ -93,13 +98,6 @@ def first_person_at(text: str) -> tuple[int | None, bool]:
 
 def _norm(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
 
 
 def content_units(sentence: str) -> set[str]:
