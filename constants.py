@@ -81,6 +81,11 @@ DEFAULT_USER_NAME = "User"
 ROLE_MIN_SHARED_UNITS = 2
 ROLE_SHARED_SHARE = 0.6
 MIN_REPLY_TOKENS = 6
+# A retry after an attempt that only said the user's message back may not end before that echo's
+# length and this many tokens more: the echo is left out and the sentence after it is the reply
+# (the 1.5B model said 「今天工作确实很忙，但总算到了周五。」 and stopped, three attempts running;
+# tests/integration/test_users_own_facts.py). About one short Chinese or English clause.
+MIN_REPLY_TOKENS_AFTER_ECHO = 8
 RETRY_SEED_STRIDE = 1_000_003
 
 # --- Provider retries (BENCHMARKS.md section 3: bounded retries with backoff) --

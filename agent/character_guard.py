@@ -259,7 +259,7 @@ class SentenceGate:
 
     def __init__(self, names: Sequence[str] = (), user_text: str = "", language: str = "", context: str = "",
                  user_names: Sequence[str] = (), hold_first_sentence: bool = False, persona_name: str = "",
-                 user_said: Sequence[str] = (), release_fillers: bool = False):
+                 user_said: Sequence[str] = (), release_fillers: bool = False, leave_out_echoes: bool = False):
         """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja",
         "zh"; "" checks none); `context`: the turn's context message, which is never to be said
         back; `user_names`: the user's names (from Settings, or introduced in the conversation),
@@ -268,7 +268,11 @@ class SentenceGate:
         taken off as a label when the reply opens with it and a colon ("Ark: …"); `user_said`: what
         the user told earlier in the conversation (their facts stay theirs, agent/role.py);
         `release_fillers`: a reply of greetings and fillers alone is shown at the end (the last
-        attempt) instead of being asked for again."""
+        attempt) instead of being asked for again; `leave_out_echoes`: an opening that says the
+        user's message back is left out and the reply goes on from what follows it (a retry, whose
+        end of reply is held back for a while: the 1.5B model said 「今天工作确实很忙，但总算到了周五。」
+        and stopped); on the last attempt, if nothing followed, it is shown said back as the user's
+        rather than a notice instead of a reply."""
         self._hold_first = hold_first_sentence
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
         self._names = tuple(names)
@@ -283,6 +287,8 @@ class SentenceGate:
         self._known_names_text = "\n".join((*self._user_said, context, *self._names, persona_name))
         self._language = language
         self._release_fillers = release_fillers
+        self._leave_out_echoes = leave_out_echoes
+        self._left_out_echo = ""  # the opening echo left out, if one was
         self._heard = _squash(user_text)
         self._script = SCRIPTS.get(language, "")
         # Not English: the first sentence is held until it is surely in the message's language, or whole.
@@ -466,6 +472,8 @@ class SentenceGate:
             return self._decide_opening(final) if self._pending.strip() else None
         if self._copying(self._fillers + self._pending):  # so far the user's own words, letter for letter
             if end is not None and len(_squash(self._fillers + self._pending[:end])) >= ECHO_MIN_CHARS:
+                if self._leave_out_echoes and self._pending[:end].strip():
+                    return self._leave_out(end, final)
                 self.blocked, self._pending = self._fillers + self._pending[:end], ""
             return None
         # After a held greeting the next piece is judged whole too ("Sure! Here are some tips for
@@ -475,6 +483,8 @@ class SentenceGate:
             if end is None:
                 return None
             first = self._pending[:end]
+            if self._leave_out_echoes and self._only_echoes(first):
+                return self._leave_out(end, final)
             said_back = self._said_back_as_theirs(first)
             if said_back:  # the last attempt: the user's words said back as theirs are shown
                 first = said_back
@@ -493,6 +503,28 @@ class SentenceGate:
         # Its own words: the first sentence streams from here.
         self._streaming = True
         return self._open_with("")
+
+    def _only_echoes(self, sentence: str) -> bool:
+        """The sentence says the user's message back, and does nothing worse."""
+        return (echoes(sentence, self._user_text) and not breaks_character(sentence, self._names)
+                and not claims_user_name(sentence, self._user_names, self._asked_name))
+
+    def _leave_out(self, end: int, final: bool) -> str | None:
+        """The opening echo (`_pending[:end]`) is left out; what follows opens the reply."""
+        self._left_out_echo = self._left_out_echo or self._pending[:end]
+        self._pending = self._pending[end:]
+        return self._decide_opening(final) if self._pending.strip() else None
+
+    def _echo_said_back(self) -> str:
+        """The left-out echo, as the user's (「你今天工作特别忙…」), where it plainly is: said back
+        in the second person or swapped from the first; "" otherwise."""
+        echo = self._left_out_echo.strip()
+        if not echo:
+            return ""
+        if role.takes_users_part(echo, self._user_said, self._user_names, self._language):
+            repaired = role.as_users(echo, self._language, self._user_names[0] if self._user_names else "")
+            return repaired or ""
+        return echo if role.addresses_the_user(echo, self._user_names) else ""
 
     def _later_sentences(self, final: bool = False) -> str:
         shown: list[str] = []
@@ -537,8 +569,13 @@ class SentenceGate:
     def _said_nothing(self) -> str:
         """The reply ended with nothing but greetings and fillers: asked for again, or, on the last
         attempt, shown as it is."""
-        held, self._fillers, self._pending = self._fillers, "", ""
+        held, self._pending = self._fillers, ""
+        echo = self._echo_said_back() if self._release_fillers else ""
+        if echo:
+            self.repaired += 1
+            return self._open_with(echo)
+        self._fillers = ""
         if held and self._release_fillers:
             return held
-        self.blocked = held or " "
+        self.blocked = held or self._left_out_echo or " "
         return ""

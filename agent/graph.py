@@ -20,7 +20,7 @@ from langgraph.graph import END, START, StateGraph
 
 import constants
 from agent import reply_tags
-from agent.character_guard import SentenceGate
+from agent.character_guard import SentenceGate, echoes
 from agent.keep_requests import KeepAction
 from agent.language import is_question
 from agent.reply_form import asks_for_brevity
@@ -109,6 +109,11 @@ def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str) -> l
     return messages[:-1] + [ChatMessage("system", nudge), messages[-1]]
 
 
+def _echo_among(openings: Sequence[str], user_text: str) -> str:
+    """The longest of the failed `openings` that said the user's message back, or ""."""
+    return max((o for o in openings if echoes(o, user_text)), key=len, default="")
+
+
 def min_reply_tokens(user_text: str) -> int:
     """A question gets more than a curt "I'm Ark." or 「ハナ」 (bench conversation, session 9), unless
     it asks for a short answer."""
@@ -158,9 +163,12 @@ class Generation:
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
               may_call: bool, temperature: float, seed: int | None,
-              guard: GuardInputs, last_attempt: bool = False, avoid_openings: Sequence[str] = ()) -> Generation:
+              guard: GuardInputs, last_attempt: bool = False, avoid_openings: Sequence[str] = (),
+              past_echo: str = "") -> Generation:
     """One streamed model call. `avoid_openings`: what ended the previous attempts before anything
-    was shown (the reply may not open with their first tokens).
+    was shown (the reply may not open with their first tokens); `past_echo`: one of them said the
+    user's message back — this attempt leaves such an opening out and goes on, and may not end
+    before it has had room for a sentence after one.
 
     Text passes the character guard, then the tag filter; only what the guard lets through is
     journaled and becomes the reply, so what is logged is what was shown.
@@ -176,7 +184,10 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     hold = language in ("ja", "zh") and not is_question(user_text)
     gate = SentenceGate((*guard.user_names, deps.user_name, deps.persona_name), user_text, language, guard.context,
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
-                        user_said=guard.user_said, release_fillers=last_attempt)
+                        user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo))
+    min_tokens = min_reply_tokens(user_text)
+    if past_echo:
+        min_tokens = max(min_tokens, deps.model.count_tokens(past_echo) + constants.MIN_REPLY_TOKENS_AFTER_ECHO)
     stopped, error = False, ""
 
     def show(text: str) -> None:
@@ -188,7 +199,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
             writer({"type": "token", "text": shown})
 
     try:
-        for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed, min_reply_tokens(user_text),
+        for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed, min_tokens,
                                        avoid_openings=avoid_openings):
             if isinstance(event, ToolCall):
                 calls.append(event)
@@ -318,7 +329,8 @@ def build_turn_graph() -> StateGraph:
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
             asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language)
             generation = _generate(deps, control, asked, tools, may_call, temperature, seed, guard,
-                                   last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by)
+                                   last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by,
+                                   past_echo=_echo_among(ended_by, guard.user_text))
             round_text, calls, stopped, error = generation.text, generation.calls, generation.stopped, generation.error
             repairs += generation.repaired
             ended_by += (generation.blocked,) if generation.blocked.strip() else ()

@@ -51,7 +51,7 @@ _SECOND_PERSON = re.compile(
 _NOT_A_CLAIM = re.compile(
     r"\b(?:never|not|no|don't|didn't|haven't|hasn't|can't|won't|wish|hope|want|wanna|would love|'d love|too|also"
     r"|as well|either|someday|maybe|if|nunca|jamás|jamais|pas|nie|nicht|kein|keine|también|aussi|auch|anche|también)\b"
-    r"|n't\b|ない|なかった|ません|たい|かも|いつか|も(?=[^、。！？]*(?:好き|行|作|買|見|食|や))|没|不|想|也|要是|안 |못 |싶|도 ",
+    r"|n't\b|ない|なかった|ません|たい|かも|いつか|も(?=[^、。！？]*(?:好き|行|作|買|見|食|や))|没|不(?![过错少久断仅管])|想|也|要是|안 |못 |싶|도 ",
     re.IGNORECASE)
 _STOPWORDS = frozenset("""
 the and but for with that this have has had was were are is been being just really very then than they them
@@ -127,6 +127,12 @@ def _told(user_texts: Iterable[str]) -> list[set[str]]:
             if len(units) >= constants.ROLE_MIN_SHARED_UNITS:
                 told.append(units)
     return told
+
+
+def addresses_the_user(sentence: str, user_names: Sequence[str] = ()) -> bool:
+    """Whether the sentence speaks to the user: in the second person, or by their name."""
+    return bool(_SECOND_PERSON.search(_QUOTED.sub(" ", sentence))
+                or any(name.strip() and _norm(name) in _norm(sentence) for name in user_names))
 
 
 def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Sequence[str] = (),

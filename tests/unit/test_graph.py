@@ -140,6 +140,16 @@ def test_an_empty_or_tag_only_reply_is_asked_for_again(data_dir, clock):
     assert [(e.role, e.text) for e in service.conversation("Ark")][-1] == ("AGENT", "Hello there!")
 
 
+def test_after_an_echo_the_retry_leaves_the_echo_out_and_shows_what_follows_it(data_dir, clock):
+    told = "Work was really busy today, but at least it's Friday."
+    model = ScriptedChatModel(replies(told, told + " Any plans for the weekend?"))
+    service = make_service(data_dir, clock, model)
+    events = run(service, told)
+    assert len(model.calls) == 2
+    assert "".join(e.text for e in events if e.kind == "token").strip() == "Any plans for the weekend?"
+    assert [(e.role, e.text) for e in service.conversation("Ark")][-1] == ("AGENT", "Any plans for the weekend?")
+
+
 def test_only_empty_replies_end_in_a_notice_and_nothing_is_logged_as_the_reply(data_dir, clock):
     model = ScriptedChatModel(replies('<persona_emotion category="joy" intensity="0.5"/>'))
     service = make_service(data_dir, clock, model)

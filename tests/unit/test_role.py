@@ -14,6 +14,7 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     ("My sister's birthday is March 3rd.", "Remember, my sister's birthday is March 3rd."),
     ("前回、私はスパイスからカレーを作りました。", "初めてスパイスからカレーを作った！"),
     ("我报名了杭州马拉松。", "我报名了十一月的杭州马拉松。"),
+    ("我今天工作特别忙，不过总算到周五了。", "今天工作特别忙，不过总算到周五了。"),  # 不过 is "but", not "not"
     ("J'ai ouvert ma petite boulangerie aujourd'hui.", "J'ai enfin ouvert ma petite boulangerie aujourd'hui."),
     ("Ich habe heute meine Prüfung bestanden.", "Ich habe heute meine Prüfung bestanden!"),
 ])
@@ -31,6 +32,7 @@ def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     ("I'd love to see Lisbon someday.", "I went to Lisbon for work."),
     ("I went to the market.", "Do you like the market?"),  # a question to the persona tells nothing of the user's
     ("我也喜欢跑步。", "我喜欢跑步。"),
+    ("我不喜欢跑步。", "我喜欢跑步。"),
 ])
 def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
     assert not takes_users_part(sentence, [said], ["Ken"])
@@ -105,3 +107,31 @@ def test_the_user_is_addressed_by_their_own_name(piece):
 ])
 def test_a_possessive_alone_is_swapped_in_the_other_languages(sentence, language, said_back):
     assert as_users(sentence, language, "X") == said_back
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_a_retry_leaves_an_echoed_opening_out_and_shows_what_follows(piece):
+    user = "上周我领养了一只小狗，给它取名叫年糕。"
+    gate = SentenceGate(("林芳", "Ark"), user, "zh", user_names=("林芳",), hold_first_sentence=True,
+                        leave_out_echoes=True)
+    assert stream(gate, "我领养了一只小狗，取名叫年糕。它现在一定很可爱！", piece) == "它现在一定很可爱！"
+    english = SentenceGate(("Ken", "Ark"), "Work was really busy today.", "en", user_names=("Ken",),
+                           leave_out_echoes=True)
+    assert stream(english, "Work was really busy today. Did you get a break at all?", piece) == \
+        "Did you get a break at all?"
+
+
+def test_an_echo_with_nothing_after_it_is_asked_again_and_on_the_last_attempt_said_back_as_theirs():
+    user = "今天工作特别忙，不过总算到周五了。"
+    retry = SentenceGate(("林芳", "Ark"), user, "zh", user_names=("林芳",), hold_first_sentence=True,
+                         leave_out_echoes=True)
+    assert stream(retry, "我今天工作特别忙，不过总算到周五了。") == "" and retry.blocked
+    last = SentenceGate(("林芳", "Ark"), user, "zh", user_names=("林芳",), hold_first_sentence=True,
+                        leave_out_echoes=True, release_fillers=True)
+    assert stream(last, "今天工作特别忙，不过总算到周五了。") == ""  # the user's words, no one's: a notice, not a parrot
+    addressed = SentenceGate(("林芳", "Ark"), user, "zh", user_names=("林芳",), hold_first_sentence=True,
+                             leave_out_echoes=True, release_fillers=True)
+    assert stream(addressed, "你今天工作特别忙，不过总算到周五了。") == "你今天工作特别忙，不过总算到周五了。"
+    swapped = SentenceGate(("林芳", "Ark"), user, "zh", user_names=("林芳",), hold_first_sentence=True,
+                           leave_out_echoes=True, release_fillers=True)
+    assert stream(swapped, "我今天工作特别忙，不过总算到周五了。") == "你今天工作特别忙，不过总算到周五了。"
