@@ -33,6 +33,9 @@ def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     ("I went to the market.", "Do you like the market?"),  # a question to the persona tells nothing of the user's
     ("我也喜欢跑步。", "我喜欢跑步。"),
     ("我不喜欢跑步。", "我喜欢跑步。"),
+    ("はい、私はエビのアレルギーがあるという情報を覚えています。", "私、エビのアレルギーがあるんだ。"),
+    ("I remember the shrimp allergy, of course.", "I have a shrimp allergy."),
+    ("我记得你对虾过敏。", "我对虾过敏。"),
 ])
 def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
     assert not takes_users_part(sentence, [said], ["Ken"])
