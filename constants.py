@@ -86,6 +86,15 @@ MIN_REPLY_TOKENS = 6
 # (the 1.5B model said 「今天工作确实很忙，但总算到了周五。」 and stopped, three attempts running;
 # tests/integration/test_users_own_facts.py). About one short Chinese or English clause.
 MIN_REPLY_TOKENS_AFTER_ECHO = 8
+# Told at length (a sentence with several things in it, not a question: this many content words, or
+# Japanese/Chinese/Korean characters, fillers and names left out), a reply's opening is held until
+# it carries at least the SHORT_REACTION amount, so a lone "Sounds fun!" or 「すごい！」 is asked for
+# again (and shown on the last attempt). Chosen as "more than an exclamation": "That sounds like
+# fun" is 4 words; 「楽しそう！」 is 4 characters, 「楽しかったんだね」 8.
+TOLD_AT_LENGTH_WORDS = 7
+TOLD_AT_LENGTH_CJK = 10
+SHORT_REACTION_WORDS = 3
+SHORT_REACTION_CJK = 5
 RETRY_SEED_STRIDE = 1_000_003
 
 # --- Provider retries (BENCHMARKS.md section 3: bounded retries with backoff) --

@@ -27,7 +27,7 @@ from typing import Sequence
 
 import constants
 from agent import role, sentences
-from agent.engagement import CJK_FILLERS, FILLERS, says_nothing
+from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, says_nothing
 from agent.language import LATIN_LANGUAGES, SCRIPTS, script_of_letters, sure_language, surely_chinese
 
 # Stepping out of the persona: talk about being an AI, and help-desk service talk — an offer of
@@ -227,9 +227,11 @@ def _end(text: str, final: bool = False) -> int | None:
 _PARTIAL_WORD = re.compile(r"[\w'’]+$")
 
 
-def _may_say_nothing(text: str, names: Sequence[str]) -> bool:
+def _may_say_nothing(text: str, names: Sequence[str], least: int = 1) -> bool:
     """Whether what has arrived of an opening is still only greetings, fillers and names (its last
     word may still be growing into one: "Hel…", 「こんにち…」)."""
+    if least > 1:  # a growing word only adds content: hold while there is too little so far
+        return content_size(text, names) < least
     partial = _PARTIAL_WORD.search(text)
     done = text[: partial.start()] if partial else text
     if not says_nothing(done, names):
@@ -288,6 +290,7 @@ class SentenceGate:
         self._language = language
         self._release_fillers = release_fillers
         self._leave_out_echoes = leave_out_echoes
+        self._least = least_to_say(user_text, language)  # content an opening carries to be shown
         self._left_out_echo = ""  # the opening echo left out, if one was
         self._heard = _squash(user_text)
         self._script = SCRIPTS.get(language, "")
@@ -461,8 +464,8 @@ class SentenceGate:
             self._latin_language = ""  # decided: the reply is in the message's language, or may be
         end = _end(self._pending, final)
         # A greeting or "Sure!": held until something follows.
-        if (says_nothing(self._pending[:end], self._all_names) if end is not None
-                else _may_say_nothing(self._pending, self._all_names)):
+        if (says_nothing(self._fillers + self._pending[:end], self._all_names, self._least) if end is not None
+                else _may_say_nothing(self._fillers + self._pending, self._all_names, self._least)):
             if end is None:
                 return None
             if self._offends(self._pending[:end]):  # "I'm Ken." to Ken says nothing, and takes his name

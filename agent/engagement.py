@@ -11,6 +11,9 @@ import re
 import unicodedata
 from typing import Sequence
 
+import constants
+from agent.language import is_question
+
 # Greetings, fillers and acknowledgements in the supported languages: words that carry no answer.
 FILLERS = frozenset("""
 sure ok okay yes yeah yep yup of course hi hello hey hiya well oh ah ahh aw aww right great cool nice
@@ -56,6 +59,18 @@ def content_size(text: str, names: Sequence[str] = ()) -> int:
     return size
 
 
-def says_nothing(text: str, names: Sequence[str] = ()) -> bool:
-    """Only greetings, fillers and names ("Hello!", 「こんにちは！」, "Sure, Ken!", 「うん、そうだね」)."""
-    return content_size(text, names) == 0
+def says_nothing(text: str, names: Sequence[str] = (), least: int = 1) -> bool:
+    """Only greetings, fillers and names ("Hello!", 「こんにちは！」, "Sure, Ken!", 「うん、そうだね」) — or,
+    with `least` above 1, fewer words of content than that ("That's great!")."""
+    return content_size(text, names) < least
+
+
+def least_to_say(user_text: str, language: str) -> int:
+    """The content (words; characters in Japanese, Chinese, Korean) the reply's opening must carry
+    to be shown: something — and to something told at length rather than asked, more than a
+    short exclamation (a long message about the user's day got "Wow!" and nothing else)."""
+    dense = language in ("ja", "zh", "ko")
+    told = content_size(user_text)
+    if is_question(user_text) or told < (constants.TOLD_AT_LENGTH_CJK if dense else constants.TOLD_AT_LENGTH_WORDS):
+        return 1
+    return constants.SHORT_REACTION_CJK if dense else constants.SHORT_REACTION_WORDS

@@ -303,3 +303,21 @@ def test_on_the_last_attempt_a_failed_opening_leaves_the_greeting_before_it():
 def test_a_japanese_greeting_that_takes_the_users_name_never_streams(piece):
     gate = SentenceGate(("サクラ", "アーク"), "メモしておいて：来週の土曜日に友達の結婚式があるの。", "ja", user_names=("サクラ",))
     assert stream(gate, "こんにちは、サクラです。結婚式、楽しみだね。", piece) == "" and gate.blocked
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_to_something_told_at_length_a_lone_exclamation_is_asked_for_again(piece):
+    told = "I just got back from a long hike up the ridge with my cousin and we saw two deer."
+    lone = SentenceGate(user_text=told, language="en")
+    assert stream(lone, "Sounds fun!", piece) == "" and lone.blocked
+    last = SentenceGate(user_text=told, language="en", release_fillers=True)
+    assert stream(last, "Sounds fun!", piece) == "Sounds fun!"
+    more = SentenceGate(user_text=told, language="en")
+    assert stream(more, "Sounds fun! Were the deer close to the trail?", piece) == "Sounds fun! Were the deer close to the trail?"
+    ja = SentenceGate(user_text="今日は友達と海までドライブして、夕日がすごくきれいだったよ。", language="ja", hold_first_sentence=True)
+    assert stream(ja, "すごい！", piece) == "" and ja.blocked
+    # a short message, or a question, may get a short answer
+    short = SentenceGate(user_text="I'm back!", language="en")
+    assert stream(short, "Welcome back, nice!", piece) == "" and short.blocked  # only fillers: as before
+    brief = SentenceGate(user_text="I'm tired.", language="en")
+    assert stream(brief, "Oh no, rest well!", piece) == "Oh no, rest well!"
