@@ -323,3 +323,15 @@ KNOWLEDGE_RECALL_MAX_CHUNKS = {"local": 1, "remote": 3}  # chunks shown at most,
 # What the prompt's dynamic section spends before the recalled items, in the embedded model's tokens
 # (Qwen2.5 tokenizer): "# Memories\n" 3, the joins 2, and room for a saved note's heading.
 KNOWLEDGE_DYNAMIC_RESERVE_TOKENS = 25
+
+
+# --- Sleep time: episodes (seed 004 §3, issue 19) ---------------------------------------------
+# A pause longer than this starts a new session of the day (the seed rates arousal per session).
+EPISODE_SESSION_GAP_MINUTES = 30
+# The seed's length of a day's episode, in characters (800–1500) and of a compressed week (400–800).
+EPISODE_DAY_CHARS = (800, 1500)
+EPISODE_WEEK_CHARS = (400, 800)
+# A day's log is cut to fit the model: long messages are shortened first, never below this.
+EPISODE_LINE_MIN_CHARS = 80
+# ★: a session at or above this arousal is told in detail (seed 004 §3, 日次要約).
+EPISODE_STAR_AROUSAL = 0.6

@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Callable
 
 from managers.documents import chunk_text
+from managers.episodes import EPISODES_FILE
 from managers.memory_db import Item
 
 MEMORY_SOURCE_PREFIX = "memory/"  # the items' `source` is the file's path in the character folder
-EPISODES_FILE = "episodic_memory.json"
 INSIGHTS_FILE = "insights.json"
 DIARY_PATTERN = "memory*.txt"
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

@@ -1,0 +1,131 @@
+"""A day of conversation told as the persona's episode (seed 004 §3, エピソード記憶): the ask — the
+prompt, its schema and the answer's checks. Pure: the sleep-time job reads the log and writes the
+episode file (managers/episodes.py).
+
+One grammar-forced call per day gives each session's arousal (how stirring it was, 0–1) first and
+then the summary, so the summary is written after the ratings: sessions of arousal ≥ 0.6 (★) are
+told in detail, the rest in a line or two (the seed's annotation, 2026-01-17). The summary is in
+the persona's own voice, and what the user did stays the user's ("Haruka made curry", never "I
+made curry"): the day is read by the persona, not lived by it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Sequence
+
+import constants
+from managers.chat_log import LogEntry
+
+LANGUAGE_NAMES = {"ja": "Japanese", "en": "English", "zh": "Chinese", "ko": "Korean", "es": "Spanish",
+                  "fr": "French", "de": "German", "pt": "Portuguese", "it": "Italian"}
+
+
+@dataclass(frozen=True)
+class DaySession:
+    """A stretch of the day's conversation without a long pause."""
+    number: int  # 1-based, in the day's order
+    start: datetime
+    lines: tuple[str, ...]  # "Name: text", in order
+
+
+@dataclass(frozen=True)
+class DaySummary:
+    """The model's answer for one day, checked."""
+    summary: str
+    session_arousal: tuple[float, ...]  # one per session, clamped to 0–1
+
+    @property
+    def arousal(self) -> float:
+        return round(sum(self.session_arousal) / len(self.session_arousal), 3) if self.session_arousal else 0.0
+
+    @property
+    def arousal_max(self) -> float:
+        return max(self.session_arousal, default=0.0)
+
+
+def episode_schema(session_count: int) -> dict:
+    return {
+        "type": "object",
+        "properties": {
+            "sessions": {"type": "array", "minItems": session_count, "maxItems": session_count,
+                         "items": {"type": "object", "properties": {"arousal": {"type": "number"}},
+                                   "required": ["arousal"]}},
+            "summary": {"type": "string"},
+        },
+        "required": ["sessions", "summary"],
+    }
+
+
+def sessions_of_day(entries: Sequence[LogEntry], gap: timedelta = timedelta(minutes=constants.EPISODE_SESSION_GAP_MINUTES),
+                    ) -> list[DaySession]:
+    """The day's dialogue cut into sessions where the talk paused for longer than `gap`."""
+    sessions: list[list[LogEntry]] = []
+    last: datetime | None = None
+    for entry in entries:
+        if not entry.is_dialogue or entry.ts is None or not entry.text.strip():
+            continue
+        if not sessions or last is None or entry.ts - last > gap:
+            sessions.append([])
+        sessions[-1].append(entry)
+        last = entry.ts
+    return [DaySession(i + 1, group[0].ts, tuple(f"{e.name}: {e.text.strip()}" for e in group))
+            for i, group in enumerate(sessions)]
+
+
+def _fitted(sessions: Sequence[DaySession], max_chars: int) -> list[str]:
+    """Each session's lines, the longest messages cut first, so that all of them fit `max_chars`:
+    every session keeps its start, and a long message keeps its beginning."""
+    lines = [list(s.lines) for s in sessions]
+    limit = max((len(line) for group in lines for line in group), default=0)
+    while limit > constants.EPISODE_LINE_MIN_CHARS and sum(len(l) + 1 for g in lines for l in g) > max_chars:
+        limit = int(limit * 0.8)
+        lines = [[l if len(l) <= limit else l[:limit].rstrip() + "…" for l in s.lines] for s in sessions]
+    while sum(len(l) + 1 for g in lines for l in g) > max_chars and any(len(g) > 2 for g in lines):
+        longest = max(lines, key=len)  # still too long: the middle of the longest session goes
+        del longest[len(longest) // 2]
+    return ["\n".join(group) for group in lines]
+
+
+def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySession], language: str,
+               max_chars: int) -> tuple[str, str]:
+    """(system, user) of the day's call; the sessions' text is cut to `max_chars` in all."""
+    written = LANGUAGE_NAMES.get(language, "the language of the conversation")
+    low, high = constants.EPISODE_DAY_CHARS
+    system = (
+        f"You are {persona}. Below is a day of your conversations with {user_name}, in sessions. "
+        f"First rate each session's arousal from 0.0 (routine small talk) to 1.0 (deeply moving, exciting "
+        f"or important), one entry per session in order. Then write the day's episode for your memory, "
+        f"in {written}, as {persona} in the first person. Sessions rated {constants.EPISODE_STAR_AROUSAL} or more: "
+        f"tell them in detail; "
+        f"the others: a line or two. What {user_name} did, felt or told about their life is {user_name}'s: "
+        f"write it as {user_name}'s, never as yours. Only what the sessions say; "
+        f"about {low}-{high} characters.")
+    parts = [f"Date: {day.isoformat()}"]
+    for session, text in zip(sessions, _fitted(sessions, max_chars)):
+        parts.append(f"## Session {session.number} ({session.start.strftime('%H:%M')})\n{text}")
+    return system, "\n\n".join(parts)
+
+
+def parse_day(answer: str, session_count: int) -> DaySummary | None:
+    """The day's summary and session ratings, or None when the answer is no usable JSON, has no
+    summary, or rates another number of sessions (the day is then asked again at the next run
+    rather than stored with made-up numbers)."""
+    try:
+        data = json.loads(answer)
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("summary"), str):
+        return None
+    summary = data["summary"].strip()
+    ratings = data.get("sessions")
+    if not summary or not isinstance(ratings, list) or len(ratings) != session_count:
+        return None
+    arousal = []
+    for rating in ratings:
+        value = rating.get("arousal") if isinstance(rating, dict) else None
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:
+            return None
+        arousal.append(round(min(1.0, max(0.0, float(value))), 3))
+    return DaySummary(summary, tuple(arousal))

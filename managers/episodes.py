@@ -1,0 +1,92 @@
+"""The persona's episodes on disk: `memory/episodic_memory.json`, a JSON array in the seed's format
+(seed 004 §3) — daily records {"id", "date", "summary", "compressed": false, "arousal",
+"arousal_max", "created_at"} and weekly compressed ones {"date": "first~last", "compressed": true,
+"original_count", "arousal_avg", "arousal_max", ...}. Recall reads the same file
+(managers/memory_sources.py).
+
+Every record has a stable id (`episode_YYYY-MM-DD_001`; a week: `episode_FIRST~LAST_001`), and a
+record is replaced by id, never appended twice: re-running the night, a crash half-way or two runs
+at once leave one record per day (the original app had to dedupe 809 episodes down to 230). A file
+that cannot be read is quarantined and reported; records written by the original app (no id) get
+their id from their date when read. Unknown fields are kept.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Iterable
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from managers.store import CharacterFiles, atomic_write_text, file_lock
+
+log = logging.getLogger(__name__)
+
+EPISODES_FILE = "episodic_memory.json"
+
+
+class Episode(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    id: str = ""
+    date: str  # "YYYY-MM-DD", or "first~last" for a compressed week
+    summary: str
+    compressed: bool = False
+    arousal: float | None = None
+    arousal_max: float | None = None
+    arousal_avg: float | None = None
+    original_count: int | None = None
+    created_at: str = ""
+    source_digest: str = ""  # what the day's log was when it was summarised: a changed day is redone
+
+    @property
+    def first_day(self) -> str:
+        return self.date.split("~")[0]
+
+    @property
+    def last_day(self) -> str:
+        return self.date.split("~")[-1]
+
+
+def episode_id(date: str, number: int = 1) -> str:
+    return f"episode_{date}_{number:03d}"
+
+
+class EpisodeStore:
+    """One persona's episodes. Reads see the file as it is; writes hold its lock and replace the
+    file atomically, with the previous version kept in backups."""
+
+    def __init__(self, memory_dir: Path, files: CharacterFiles):
+        self.path = memory_dir / EPISODES_FILE
+        self._files = files
+
+    def all(self) -> list[Episode]:
+        """Every episode, oldest first; [] for no file, and for one that cannot be read (it is quarantined)."""
+        if not self.path.exists():
+            return []
+        try:
+            records = json.loads(self.path.read_text(encoding="utf-8"))
+            if not isinstance(records, list):
+                raise ValueError("the file should hold a JSON array")
+            episodes = [Episode.model_validate(r) for r in records]
+        except (UnicodeDecodeError, ValueError, ValidationError) as exc:
+            self._files.quarantine(self.path, f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
+            return []
+        return sorted((e if e.id else e.model_copy(update={"id": episode_id(e.date)}) for e in episodes),
+                      key=lambda e: (e.first_day, e.id))
+
+    def get(self, episode_id_: str) -> Episode | None:
+        return next((e for e in self.all() if e.id == episode_id_), None)
+
+    def put(self, episodes: Iterable[Episode], remove_ids: Iterable[str] = ()) -> None:
+        """Add or replace `episodes` by id, and drop `remove_ids` (the days a compressed week now
+        holds), in one atomic rewrite."""
+        new = {e.id: e for e in episodes}
+        gone = set(remove_ids)
+        with file_lock(self.path):
+            kept = [e for e in self.all() if e.id not in new and e.id not in gone]
+            merged = sorted([*kept, *new.values()], key=lambda e: (e.first_day, e.id))
+            self._files.backup(self.path)
+            text = json.dumps([e.model_dump(exclude_none=True) for e in merged], ensure_ascii=False, indent=1)
+            atomic_write_text(self.path, text + "\n")

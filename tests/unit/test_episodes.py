@@ -1,0 +1,88 @@
+"""Daily episodes: the day's sessions, the ask and its checks, and the episode file."""
+import json
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+from agent.episodes import DaySession, day_prompt, episode_schema, parse_day, sessions_of_day
+from managers.chat_log import LogEntry
+from managers.episodes import Episode, EpisodeStore, episode_id
+from managers.store import CharacterFiles
+
+T0 = datetime(2026, 11, 20, 9, 0, tzinfo=timezone.utc)
+
+
+def entry(minutes: float, role: str, text: str, name: str = "") -> LogEntry:
+    return LogEntry(role, name or ("Ken" if role == "USER" else "Ark"), text, f"id{minutes}", T0 + timedelta(minutes=minutes))
+
+
+def test_a_long_pause_starts_a_new_session_and_system_lines_are_left_out():
+    entries = [entry(0, "USER", "Morning!"), entry(1, "AGENT", "Good morning, Ken!"),
+               entry(2, "SYSTEM", "edit"), entry(200, "USER", "Back from the hike."), entry(201, "AGENT", "How was it?")]
+    sessions = sessions_of_day(entries, gap=timedelta(minutes=30))
+    assert [s.number for s in sessions] == [1, 2]
+    assert sessions[0].lines == ("Ken: Morning!", "Ark: Good morning, Ken!")
+    assert sessions[1].start == T0 + timedelta(minutes=200)
+
+
+def test_the_days_text_fits_its_room_and_every_session_keeps_its_start():
+    long_talk = [entry(i, "USER" if i % 2 else "AGENT", f"message {i} " + "word " * 60) for i in range(40)]
+    later = [entry(300, "USER", "The second session starts here.")]
+    sessions = sessions_of_day(long_talk + later)
+    system, user = day_prompt("Ark", "Ken", date(2026, 11, 20), sessions, "en", max_chars=3000)
+    assert len(user) < 3000 + 200  # the headings beside the cut text
+    assert "message 0" in user and "The second session starts here." in user
+    assert "## Session 2 (14:00)" in user
+    assert "English" in system and "Ken" in system and "never as yours" in system
+
+
+def test_the_answer_is_taken_only_when_it_rates_every_session_and_has_a_summary():
+    good = parse_day(json.dumps({"sessions": [{"arousal": 0.2}, {"arousal": 1.7}], "summary": " Ken hiked. "}), 2)
+    assert good.summary == "Ken hiked." and good.session_arousal == (0.2, 1.0)
+    assert good.arousal == 0.6 and good.arousal_max == 1.0
+    assert parse_day(json.dumps({"sessions": [{"arousal": 0.2}], "summary": "x"}), 2) is None
+    assert parse_day(json.dumps({"sessions": [{"arousal": 0.2}], "summary": "  "}), 1) is None
+    assert parse_day(json.dumps({"sessions": [{"arousal": "high"}], "summary": "x"}), 1) is None
+    assert parse_day("not json", 1) is None
+    assert episode_schema(3)["properties"]["sessions"]["minItems"] == 3
+
+
+def test_episodes_are_replaced_by_id_never_duplicated(tmp_path):
+    files = CharacterFiles(tmp_path)
+    store = EpisodeStore(tmp_path / "memory", files)
+    first = Episode(id=episode_id("2026-11-20"), date="2026-11-20", summary="Ken hiked.", arousal=0.3)
+    store.put([first])
+    store.put([first.model_copy(update={"summary": "Ken hiked up the ridge."})])
+    store.put([Episode(id=episode_id("2026-11-19"), date="2026-11-19", summary="A quiet day.")])
+    assert [(e.date, e.summary) for e in store.all()] == [("2026-11-19", "A quiet day."),
+                                                          ("2026-11-20", "Ken hiked up the ridge.")]
+    week = Episode(id=episode_id("2026-11-19~2026-11-20"), date="2026-11-19~2026-11-20", summary="A week.",
+                   compressed=True, original_count=2)
+    store.put([week], remove_ids=[episode_id("2026-11-19"), episode_id("2026-11-20")])
+    assert [e.id for e in store.all()] == ["episode_2026-11-19~2026-11-20_001"]
+
+
+def test_the_original_apps_records_get_ids_and_keep_their_fields(tmp_path):
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    (memory / "episodic_memory.json").write_text(json.dumps(
+        [{"date": "2026-01-02", "summary": "創作ノートについて話した。", "compressed": False, "arousal": 0.75,
+          "mood": "calm"}], ensure_ascii=False))
+    store = EpisodeStore(memory, CharacterFiles(tmp_path))
+    [old] = store.all()
+    assert old.id == "episode_2026-01-02_001" and old.arousal == 0.75
+    store.put([Episode(id=episode_id("2026-01-03"), date="2026-01-03", summary="次の日。")])
+    saved = json.loads((memory / "episodic_memory.json").read_text())
+    assert saved[0]["mood"] == "calm" and saved[0]["id"] == "episode_2026-01-02_001"
+
+
+@pytest.mark.parametrize("content", ['{"date": "x"}', "[{\"date\": 3}]", "\xff\xfe not text"])
+def test_an_unreadable_file_is_quarantined_and_reported(tmp_path, content):
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    (memory / "episodic_memory.json").write_bytes(content.encode("latin-1"))
+    files = CharacterFiles(tmp_path)
+    assert EpisodeStore(memory, files).all() == []
+    assert not (memory / "episodic_memory.json").exists()
+    [report] = files.quarantined
+    assert report.moved_to.exists()
