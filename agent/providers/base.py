@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Protocol, Sequence, Union
+from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence, Union
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,10 @@ class ProviderError(Exception):
         self.status = status
 
 
+class CallStopped(Exception):
+    """A long call was stopped before it finished (a reply needed the model); nothing of it is used."""
+
+
 class ChatModel(Protocol):
     name: str
     budget_family: str  # "local" or "remote": which PROMPT_BUDGETS apply
@@ -90,8 +94,11 @@ class ChatModel(Protocol):
         """Evaluate a prompt prefix ahead of time (local models); a no-op elsewhere."""
         ...
 
-    def complete_json(self, system: str, user: str, schema: dict) -> str:
-        """One short answer that should be a JSON object of `schema` (the query planner).
+    def complete_json(self, system: str, user: str, schema: dict, max_tokens: int = 0,
+                      should_stop: Callable[[], bool] | None = None) -> str:
+        """An answer that should be a JSON object of `schema`: a short one (the query planner, the
+        emotion) by default, or up to `max_tokens` (sleep-time work), which raises CallStopped as
+        soon as `should_stop()` says so.
 
         Forced by grammar where the backend can; callers still validate what comes back.
         """

@@ -12,7 +12,7 @@ import time
 from typing import Callable, Iterator, Sequence, Union
 
 import constants
-from agent.providers.base import ChatMessage, ProviderError, StreamEvent, TextDelta, ToolCall, ToolSpec
+from agent.providers.base import CallStopped, ChatMessage, ProviderError, StreamEvent, TextDelta, ToolCall, ToolSpec
 
 Script = Callable[[Sequence[ChatMessage], Sequence[ToolSpec]], Union[str, list]]
 
@@ -88,7 +88,10 @@ class ScriptedChatModel:
     def warm(self, messages: Sequence[ChatMessage]) -> None:
         self.warmed.append(list(messages))
 
-    def complete_json(self, system: str, user: str, schema: dict) -> str:
+    def complete_json(self, system: str, user: str, schema: dict, max_tokens: int = 0,
+                      should_stop: Callable[[], bool] | None = None) -> str:
+        if should_stop is not None and should_stop():
+            raise CallStopped()
         self.json_calls.append(user)
         if self.json_script is None:
             raise ProviderError("This scripted model has no JSON answers.")

@@ -16,7 +16,7 @@ import time
 from typing import Any, Callable, Iterator, Sequence
 
 import constants
-from agent.providers.base import ChatMessage, ProviderError, StreamEvent, TextDelta, ToolCall, ToolSpec
+from agent.providers.base import CallStopped, ChatMessage, ProviderError, StreamEvent, TextDelta, ToolCall, ToolSpec
 from agent.providers.retry import retrying_stream
 
 log = logging.getLogger(__name__)
@@ -276,10 +276,16 @@ class LangChainChatModel:
     def warm(self, messages: Sequence[ChatMessage]) -> None:
         return None
 
-    def complete_json(self, system: str, user: str, schema: dict) -> str:
+    def complete_json(self, system: str, user: str, schema: dict, max_tokens: int = 0,
+                      should_stop: Callable[[], bool] | None = None) -> str:
         # Asked for in the prompt rather than by a response_format flag: servers behind the
         # OpenAI-compatible API differ in which flags they take; the caller validates the answer.
         instruction = f"{system}\nAnswer with one JSON object only, matching this schema: {json.dumps(schema)}"
-        pieces = self.stream([ChatMessage("system", instruction), ChatMessage("user", user)], [],
-                             temperature=0.0, max_tokens=constants.PLANNER_MAX_TOKENS)
-        return "".join(p.text for p in pieces if isinstance(p, TextDelta))
+        pieces = []
+        for piece in self.stream([ChatMessage("system", instruction), ChatMessage("user", user)], [],
+                                 temperature=0.0, max_tokens=max_tokens or constants.PLANNER_MAX_TOKENS):
+            if should_stop is not None and should_stop():
+                raise CallStopped()
+            if isinstance(piece, TextDelta):
+                pieces.append(piece.text)
+        return "".join(pieces)

@@ -10,10 +10,10 @@ import logging
 import os
 import threading
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import constants
-from agent.providers.base import ChatMessage, ProviderError, StreamEvent, TextDelta, ToolSpec
+from agent.providers.base import CallStopped, ChatMessage, ProviderError, StreamEvent, TextDelta, ToolSpec
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,7 @@ class LlamaCppChatModel:
         self._n_threads = n_threads
         self._llama = None
         self._planner = None  # a second, small context for complete_json (see constants.PLANNER_N_CTX)
+        self._long = None  # a third, for long JSON answers (sleep-time work), opened on first use
         self._ends: tuple[int, ...] | None = None  # the reply-ending tokens (`_end_tokens`)
         self._load_lock = threading.Lock()
         # One llama context: generations must not interleave.
@@ -154,19 +155,34 @@ class LlamaCppChatModel:
         for _ in self.stream(messages, (), temperature=0.0, max_tokens=1):
             pass
 
-    def complete_json(self, system: str, user: str, schema: dict) -> str:
-        """A JSON answer forced by a grammar built from `schema`, in the planner's own context."""
+    def complete_json(self, system: str, user: str, schema: dict, max_tokens: int = 0,
+                      should_stop: Callable[[], bool] | None = None) -> str:
+        """A JSON answer forced by a grammar built from `schema`: a short one in the planner's own
+        small context, a long one (sleep-time work) in a context of its own, so neither evicts
+        the chat's cached prefix. A long one is streamed and stops at the next token once
+        `should_stop()` says so (a reply waits for one token, not for the whole answer)."""
+        long = max_tokens > constants.PLANNER_MAX_TOKENS
         with self._load_lock:
-            if self._planner is None:
+            if long and self._long is None:
+                self._long = self._open_context(self._n_ctx)
+            if not long and self._planner is None:
                 self._planner = self._open_context(constants.PLANNER_N_CTX)
-        with self._run_lock:  # two contexts, but the same two cores: one evaluation at a time
+        context = self._long if long else self._planner
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
+        with self._run_lock:  # more contexts, but the same two cores: one evaluation at a time
             try:
-                answer = self._planner.create_chat_completion(
-                    messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
-                    temperature=0.0,
-                    max_tokens=constants.PLANNER_MAX_TOKENS,
-                    response_format={"type": "json_object", "schema": schema},
-                )
+                if not long:
+                    answer = context.create_chat_completion(
+                        messages=messages, temperature=0.0, max_tokens=constants.PLANNER_MAX_TOKENS,
+                        response_format={"type": "json_object", "schema": schema})
+                    return answer["choices"][0]["message"].get("content") or ""
+                pieces = []
+                for chunk in context.create_chat_completion(
+                        messages=messages, temperature=0.0, max_tokens=max_tokens, stream=True,
+                        response_format={"type": "json_object", "schema": schema}):
+                    if should_stop is not None and should_stop():
+                        raise CallStopped()
+                    pieces.append(chunk["choices"][0].get("delta", {}).get("content") or "")
+                return "".join(pieces)
             except ValueError as exc:
-                raise ProviderError(f"The local model could not take the planner prompt: {exc}") from exc
-        return answer["choices"][0]["message"].get("content") or ""
+                raise ProviderError(f"The local model could not take this prompt: {exc}") from exc
