@@ -335,3 +335,12 @@ EPISODE_WEEK_CHARS = (400, 800)
 EPISODE_LINE_MIN_CHARS = 80
 # ★: a session at or above this arousal is told in detail (seed 004 §3, 日次要約).
 EPISODE_STAR_AROUSAL = 0.6
+# The day's answer: the ratings and a summary of up to EPISODE_DAY_CHARS' upper end (Japanese runs
+# about a character a token on the embedded model's tokenizer, so 1,500 characters would not leave
+# the day's log room in a 4,096-token context: the local answer is capped here).
+EPISODE_MAX_TOKENS = 1000
+# Room kept for the chat template's own tokens around the system and user text.
+EPISODE_PROMPT_MARGIN_TOKENS = 64
+# Days summarised in one run, newest first; older ones wait for later nights (a first night after
+# importing months of logs would otherwise take hours on the embedded model: ~1–2 min a day).
+EPISODE_DAYS_PER_RUN = 7
