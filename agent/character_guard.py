@@ -146,6 +146,13 @@ CONTEXT_COPY_MIN_CHARS = 40
 # session 10); "Here are some tips for house-training a puppy:" to "Any tips…?" stays below, at 0.82.
 ECHO_SIMILARITY = 0.85
 ECHO_RESTATED_SHARE = 0.7
+# A sentence opening that answers the one before it; after that one is left out it answers nothing.
+_CONNECTIVES = ("however", "but", "that said", "still", "though", "anyway", "nevertheless", "pero", "sin embargo",
+                "mais", "cependant", "aber", "jedoch", "però", "tuttavia", "mas", "porém", "でも", "しかし", "ただ",
+                "けれど", "但是", "不过", "可是", "하지만", "그런데")
+_CONNECTIVE = re.compile(rf"(?:{'|'.join(_CONNECTIVES)})(?:[,，、]\s*|\s+)", re.IGNORECASE)
+_CONNECTIVE_ARRIVING = re.compile(
+    "|".join(f"{re.escape(c[:i])}" for c in _CONNECTIVES for i in range(1, len(c) + 1)) + "|", re.IGNORECASE)
 _PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
 # The first letters of a reply tell its script: held until this many letters (or the first kana or
 # Hangul), then a reply in another script than the user's message is asked for again (「Wow, John! …」
@@ -292,6 +299,7 @@ class SentenceGate:
         self._leave_out_echoes = leave_out_echoes
         self._least = least_to_say(user_text, language)  # content an opening carries to be shown
         self._left_out_echo = ""  # the opening echo left out, if one was
+        self._after_left_out = False  # a sentence of service talk was left out: what opens now follows nothing
         self._heard = _squash(user_text)
         self._script = SCRIPTS.get(language, "")
         # Not English: the first sentence is held until it is surely in the message's language, or whole.
@@ -428,6 +436,16 @@ class SentenceGate:
         stream goes on); sets `blocked` when the opening fails (nothing shown: ask again)."""
         if not self._fillers:
             self._pending = self._pending.lstrip()  # nothing shown yet: a reply does not open with blanks
+        if self._after_left_out:
+            # "As an AI, I have no preferences. However, rainy days…": with the first sentence left
+            # out, the reply does not open with the word that answered it.
+            if not final and (_CONNECTIVE_ARRIVING.fullmatch(self._pending) or _CONNECTIVE.fullmatch(self._pending)):
+                return None
+            self._after_left_out = False
+            opening = _CONNECTIVE.match(self._pending)
+            if opening and self._pending[opening.end():].strip():
+                rest = self._pending[opening.end():]
+                self._pending = rest[:1].upper() + rest[1:]
         if self._own_labels:
             head = self._pending.lower()
             label = next((label for label in self._own_labels if head.startswith(label)), None)
@@ -494,6 +512,7 @@ class SentenceGate:
             elif self._offends(first):
                 if _OUT_OF_CHARACTER.search(first):  # service talk or a disclaimer: left out, what follows opens
                     self._pending = self._pending[end:]
+                    self._after_left_out = True
                     return self._decide_opening(final) if self._pending.strip() else None
                 return self._refuse(first)
             else:

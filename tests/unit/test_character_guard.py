@@ -111,7 +111,7 @@ def test_a_reply_that_opens_out_of_character_shows_what_follows_or_is_asked_for_
                                       "Curry from scratch? That's impressive!"))
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     events = list(service.send("Ark", "I made curry from spices today."))
-    assert "".join(e.text for e in events if e.kind == "token").strip() == "But curry is great."
+    assert "".join(e.text for e in events if e.kind == "token").strip() == "Curry is great."  # the "But" answered the disclaimer
     events = list(service.send("Ark", "I made dal too."))  # nothing but the disclaimer: asked again
     assert "".join(e.text for e in events if e.kind == "token").strip() == "Curry from scratch? That's impressive!"
     assert len(model.calls) == 3
@@ -321,3 +321,15 @@ def test_to_something_told_at_length_a_lone_exclamation_is_asked_for_again(piece
     assert stream(short, "Welcome back, nice!", piece) == "" and short.blocked  # only fillers: as before
     brief = SentenceGate(user_text="I'm tired.", language="en")
     assert stream(brief, "Oh no, rest well!", piece) == "Oh no, rest well!"
+
+
+@pytest.mark.parametrize("piece", [1, 3, 1000])
+def test_after_a_disclaimer_is_left_out_the_reply_does_not_open_with_a_word_answering_it(piece):
+    en = SentenceGate(("Alex", "Ark"), "Do you like rainy days?", "en", user_names=("Alex",))
+    assert stream(en, "As an AI, I don't have personal preferences. However, rainy days are cozy.", piece) == \
+        "Rainy days are cozy."
+    ja = SentenceGate(("ユイ", "Ark"), "雨の日って好き？", "ja", user_names=("ユイ",))
+    assert stream(ja, "私はAIなので、好みはありません。でも、雨の日は静かで素敵だと思います。", piece) == "雨の日は静かで素敵だと思います。"
+    # nothing was left out: "But" stays
+    plain = SentenceGate(("Alex", "Ark"), "Do you like rainy days?", "en", user_names=("Alex",))
+    assert stream(plain, "But I love rainy days!", piece) == "But I love rainy days!"
