@@ -51,9 +51,10 @@ _SECOND_PERSON = re.compile(
 _NOT_A_CLAIM = re.compile(
     r"\b(?:never|not|no|don't|didn't|haven't|hasn't|can't|won't|wish|hope|want|wanna|would love|'d love|too|also"
     r"|as well|either|someday|maybe|if|nunca|jamás|jamais|pas|nie|nicht|kein|keine|también|aussi|auch|anche|también"
-    # remembering what the user told is the persona's part: "I remember your shrimp allergy"
+    # remembering what the user told is the persona's part: "I remember the shrimp allergy" (not in
+    # Japanese or Korean, where 「私はエビのアレルギーがあるという情報を覚えています」 quotes a clause whose
+    # subject is 私: said back, 「ハルカさんは…という情報を覚えています」 is right)
     r"|remember|recall|recuerdo|acuerdo|souviens|rappelle|erinnere|ricordo|lembro)\b"
-    r"|覚えて|記憶|记得|기억"
     r"|n't\b|ない|なかった|ません|たい|かも|いつか|も(?=[^、。！？]*(?:好き|行|作|買|見|食|や))|没|不(?![过错少久断仅管])|想|也|要是|안 |못 |싶|도 ",
     re.IGNORECASE)
 _STOPWORDS = frozenset("""

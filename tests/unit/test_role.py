@@ -13,6 +13,8 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     ("I adopted a puppy yesterday!", "We adopted a puppy yesterday, his name is Biscuit."),
     ("My sister's birthday is March 3rd.", "Remember, my sister's birthday is March 3rd."),
     ("前回、私はスパイスからカレーを作りました。", "初めてスパイスからカレーを作った！"),
+    # the quoted clause's subject is 私: "the information that I have a shrimp allergy"
+    ("はい、私はエビのアレルギーがあるという情報を覚えています。", "私、エビのアレルギーがあるんだ。"),
     ("我报名了杭州马拉松。", "我报名了十一月的杭州马拉松。"),
     ("我今天工作特别忙，不过总算到周五了。", "今天工作特别忙，不过总算到周五了。"),  # 不过 is "but", not "not"
     ("J'ai ouvert ma petite boulangerie aujourd'hui.", "J'ai enfin ouvert ma petite boulangerie aujourd'hui."),
@@ -33,7 +35,6 @@ def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     ("I went to the market.", "Do you like the market?"),  # a question to the persona tells nothing of the user's
     ("我也喜欢跑步。", "我喜欢跑步。"),
     ("我不喜欢跑步。", "我喜欢跑步。"),
-    ("はい、私はエビのアレルギーがあるという情報を覚えています。", "私、エビのアレルギーがあるんだ。"),
     ("I remember the shrimp allergy, of course.", "I have a shrimp allergy."),
     ("我记得你对虾过敏。", "我对虾过敏。"),
 ])
