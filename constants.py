@@ -344,3 +344,9 @@ EPISODE_PROMPT_MARGIN_TOKENS = 64
 # Days summarised in one run, newest first; older ones wait for later nights (a first night after
 # importing months of logs would otherwise take hours on the embedded model: ~1–2 min a day).
 EPISODE_DAYS_PER_RUN = 7
+# The seed's quiet hours (睡眠時処理 トリガー条件: 0:00〜7:00), and how long the user must have been
+# idle before a night's work starts (the seed's 無操作時間; 30 minutes: past the end of an evening's chat).
+DEFAULT_QUIET_HOURS = "00:00-07:00"
+DEFAULT_SLEEP_IDLE_MINUTES = 30
+# How often the scheduler looks whether a night's work is due (a look reads two small files).
+SLEEP_TICK_MINUTES = 5

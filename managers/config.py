@@ -45,6 +45,11 @@ class AppSettings(BaseModel):
     # Whether the user has chosen the provider (saved Settings, switched to a local server, or
     # dismissed the first-run note): until then the page says that a stronger local model helps.
     provider_chosen: bool = False
+    # Sleep-time work (episodes, …): on by default, once a night inside the quiet hours after the
+    # user has been idle this long, or at the next idle moment if the computer was off then.
+    sleep_enabled: bool = True
+    quiet_hours: str = constants.DEFAULT_QUIET_HOURS
+    sleep_idle_minutes: int = Field(default=constants.DEFAULT_SLEEP_IDLE_MINUTES, ge=1, le=24 * 60)
 
 
 class Secrets(BaseModel):
