@@ -68,7 +68,7 @@ _SHARED_EMBEDDER: list = []  # one embedder for every fresh data directory (load
 
 
 def _service_class():
-    from managers.service import NexusService
+    from persona.service import NexusService
 
     class BenchService(NexusService):
         def embedder(self):
@@ -112,7 +112,7 @@ def ask(template: Path, work: Path, question: str, model, suffix: str) -> tuple[
 def negatives_with_chunks(template: Path, work: Path, spec: dict, model) -> list[dict]:
     """Each chat message through automatic recall (no reply): did a document chunk come along?"""
     from agent.retrieval import retrieve
-    from managers.knowledge_recall import KnowledgeRecall, recall_room
+    from persona.knowledge_recall import KnowledgeRecall, recall_room
     from agent.retrieval import RetrievalResult
 
     shutil.copytree(template, work)

@@ -30,9 +30,9 @@ from managers.config import AppSettings, ConfigStore, DataPaths, Secrets, mask_s
 from managers.embeddings import EmbedderUnavailable
 from managers.memory_db import StoreClosed
 from managers.personas import PersonaError, PersonaManager
-from managers.session import CharacterSession, RecoveredReply
 from managers.store import QuarantineReport
-from managers.tool_host import PersonaTools
+from persona.session import CharacterSession, RecoveredReply
+from persona.tool_host import PersonaTools
 
 log = logging.getLogger(__name__)
 
@@ -432,7 +432,7 @@ class NexusService:
     def _searcher_for(self, session: CharacterSession, model: ChatModel) -> Searcher:
         if self._searcher is not None:
             return self._searcher
-        from managers.knowledge_recall import KnowledgeRecall, recall_room
+        from persona.knowledge_recall import KnowledgeRecall, recall_room
 
         # Memories, and the persona's documents when it has any (issue 12, item 5).
         memories = self._recall_for(session, model.complete_json if self.uses_llm_planner(model) else None)
@@ -446,7 +446,7 @@ class NexusService:
         return choice == "llm" or (choice == "auto" and model.budget_family == "remote")
 
     def _recall_for(self, session: CharacterSession, complete_json=None):
-        from managers.recall import MemoryRecall
+        from persona.recall import MemoryRecall
 
         return MemoryRecall(self.memory_index(session.character.name), random.Random(), complete_json,
                             exclude_ids=session.context_message_ids)
