@@ -10,11 +10,8 @@ from pathlib import Path
 
 import gradio as gr
 
-from managers.documents import SUPPORTED_EXTENSIONS, DocumentRejected
-from managers.embeddings import EmbedderUnavailable
-from managers.knowledge import KnowledgeError
-from managers.memory_db import StoreClosed
-from managers.personas import PersonaError
+from persona.public import (SUPPORTED_EXTENSIONS, DocumentRejected, EmbedderUnavailable, KnowledgeError, PersonaError,
+                            StoreClosed)
 from persona.service import NexusService
 
 LIST_HEADERS = ["Document", "Size", "Chunks", "Added"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import gradio as gr
 
-from agent.providers.discovery import LocalServer, NotLoopback
+from persona.public import LocalServer, NotLoopback
 from persona.service import NexusService
 
 NOTE_TEXT = (

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import gradio as gr
 
-from managers.personas import PersonaError
+from persona.public import PersonaError
 from persona.service import NexusService
 
 
