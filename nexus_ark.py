@@ -192,7 +192,7 @@ def _bench_a_model(args) -> int:
         return bench_qa_main(args, embedded, chosen)
     from bench.docqa_bench import main as bench_docqa_main
 
-    return bench_docqa_main(args, chosen)
+    return bench_docqa_main(args, embedded, chosen)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -1,4 +1,4 @@
-"""Imports run one way: ui/ → persona/ → agent/ → managers/ → constants.py (README "Layout").
+"""Imports run one way: ui/, bench/ → persona/ → agent/ → managers/ → constants.py (README "Layout").
 
 Every import statement counts, function-local ones too: a store that reached up into agent/, or a
 tab that reached past the facade into a store, would tie the layers into a knot again.
@@ -16,6 +16,9 @@ ALLOWED = {
     "agent": {"constants", "managers", "agent"},
     "persona": {"constants", "managers", "agent", "persona"},
     "ui": {"constants", "persona", "ui"},
+    # The entry point hands the benches what they need (the model's path): importing it back would
+    # make a circle.
+    "bench": {"constants", "managers", "agent", "persona", "bench"},
 }
 PROJECT = {"constants", "managers", "agent", "persona", "ui", "bench", "nexus_ark", "tests"}
 
