@@ -56,7 +56,7 @@ def cmd_setup_model(args) -> int:
 
 
 def cmd_reindex(args) -> int:
-    from managers.service import NexusService
+    from persona.service import NexusService
 
     service = NexusService(data_dir_from(args.data_dir))
     names = [args.persona] if args.persona else service.persona_names()
@@ -103,7 +103,7 @@ def serve(args) -> int:
     except PasswordRequired as exc:
         log.error("%s", exc)
         return 2
-    from managers.service import NexusService, freeze_startup_heap
+    from persona.service import NexusService, freeze_startup_heap
     from ui.app import THEME, build_app
 
     if not is_loopback(args.host):
@@ -192,7 +192,7 @@ def _bench_a_model(args) -> int:
         return bench_qa_main(args, embedded, chosen)
     from bench.docqa_bench import main as bench_docqa_main
 
-    return bench_docqa_main(args, chosen)
+    return bench_docqa_main(args, embedded, chosen)
 
 
 def parser() -> argparse.ArgumentParser:

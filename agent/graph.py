@@ -28,8 +28,8 @@ from agent.reply_rules import retry_nudge
 from agent.prompt_builder import BuiltPrompt, long_message_note
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
-from agent.tools import ANNOUNCEMENT_MARK, kept_announcement, MemoryEditor, ToolOutcome, run_tool, tools_for_turn
-from managers.chat_log import STATUS_STOPPED, ChatLog, LogEntry
+from agent.tools import kept_announcement, MemoryEditor, ToolOutcome, run_tool, tools_for_turn
+from managers.chat_log import ANNOUNCEMENT_MARK, STATUS_STOPPED, ChatLog, LogEntry
 from managers.journal import StreamingJournal
 
 log = logging.getLogger(__name__)

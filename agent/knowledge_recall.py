@@ -1,6 +1,6 @@
 """Whether an uploaded document's chunk joins automatic recall, and how it is shown.
 
-Pure: the caller (managers/knowledge_recall.py) searches the knowledge base and passes in the
+Pure: the caller (persona/knowledge_recall.py) searches the knowledge base and passes in the
 best hits' absolute signals, the query's words, a token counter and the room it has. The chunk's
 text is quoted data, labelled with its document's name (`(from manual.pdf) …`), with reply tags
 neutralised (`strip_user_tags`, as the knowledge tool's `as_data`), never an instruction.

@@ -9,7 +9,7 @@ by the small words people write in each language and its letters (ñ ¿ ¡, ç �
 A message with too little to tell by ("ok", "lol", "😊") takes the language of the user's recent
 messages, else the persona's first listed language.
 
-Pure functions of the text: the caller passes the recent messages and the hint (managers/session.py
+Pure functions of the text: the caller passes the recent messages and the hint (persona/session.py
 works the turn's language out once and the prompt carries it).
 """
 from __future__ import annotations

@@ -13,8 +13,7 @@ from typing import Callable, Mapping, Sequence
 
 import constants
 from agent.providers.base import ChatMessage
-from agent.tools import ANNOUNCEMENT_MARK
-from managers.chat_log import LogEntry
+from managers.chat_log import ANNOUNCEMENT_MARK, LogEntry
 
 CountTokens = Callable[[str], int]
 TRUNCATION_MARK = "\n…(truncated)"

@@ -3,7 +3,7 @@
 "Where did Joanna travel in July 2022?" names when; memory search by words and meaning alone
 recalled "Awesome! Enjoy yourself!" from February, and the temporal intent's preference for fresh
 memories pulled the wrong way. Recall boosts the memories dated within the period and measures
-freshness from it (managers/recall.py). Pure functions of the text and `today`.
+freshness from it (persona/recall.py). Pure functions of the text and `today`.
 """
 from __future__ import annotations
 

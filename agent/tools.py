@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
 from agent.providers.base import ToolCall, ToolSpec
+from managers.chat_log import ANNOUNCEMENT_MARK
 
 _EDIT_PARAMETERS = {
     "type": "object",
@@ -86,9 +87,6 @@ class ToolOutcome:
     announcement: str  # what the chat log and the user see (never the raw results)
 
 
-# Starts every line the chat log keeps about a tool the persona used; such lines are the app's, not
-# words anyone said, so memory and the history leave them out (`spoken_text`).
-ANNOUNCEMENT_MARK = "🛠️ "
 # What the chat shows when the app keeps a "please remember" note itself, in the language of the
 # user's message: an app line, not the persona's words (a Chinese user read "edit core memory (append)").
 _KEPT = {
@@ -107,13 +105,6 @@ _KEPT = {
 def kept_announcement(language: str, corrected: bool = False) -> str:
     """The app line for a note the app kept (or corrected) for the user, in their language."""
     return ANNOUNCEMENT_MARK + _KEPT.get(language, _KEPT["en"])[1 if corrected else 0]
-
-
-def spoken_text(text: str) -> str:
-    """A logged message without the app's tool announcement lines."""
-    if ANNOUNCEMENT_MARK not in text:
-        return text
-    return "\n".join(line for line in text.split("\n") if not line.startswith(ANNOUNCEMENT_MARK)).strip()
 
 
 _ANNOUNCEMENTS = {

@@ -96,7 +96,7 @@ def run(turns: int, history: int, model_path: Path, copy_of: Path | None = None)
         if copy_of is not None:  # a copy: the benchmark's own messages never touch the original
             shutil.copytree(copy_of, data_dir)
         else:  # seed the persona: start from the bundled sample, then write history to its log
-            from managers.service import NexusService
+            from persona.service import NexusService
 
             NexusService(data_dir)
             seed_history(data_dir / "characters" / "Ark" / "logs", history)

@@ -28,7 +28,7 @@ from agent.query_planner import rule_plan
 from bench.locomo_metrics import score_ranking
 from managers.chat_log import ChatLog
 from managers.rag import MEMORY_KINDS, MemoryIndexer
-from managers.recall import MemoryRecall
+from persona.recall import MemoryRecall
 
 DATA_DIR = Path(__file__).parent / "recall_sets"
 LANGUAGES = ("ja", "zh")

@@ -331,7 +331,7 @@ def run_script(script: dict, run: int, models: SharedModelFactory, filler: Modul
                transcripts_dir: Path, data_dir: Path | None = None) -> ScriptRun:
     """Play one script on a fresh data directory (a temporary one, or `data_dir`, which is kept)
     and write its transcript."""
-    from managers.service import NexusService
+    from persona.service import NexusService
 
     started = time.monotonic()
     seed = script_seed(script["name"], run)

@@ -68,7 +68,7 @@ _SHARED_EMBEDDER: list = []  # one embedder for every fresh data directory (load
 
 
 def _service_class():
-    from managers.service import NexusService
+    from persona.service import NexusService
 
     class BenchService(NexusService):
         def embedder(self):
@@ -112,7 +112,7 @@ def ask(template: Path, work: Path, question: str, model, suffix: str) -> tuple[
 def negatives_with_chunks(template: Path, work: Path, spec: dict, model) -> list[dict]:
     """Each chat message through automatic recall (no reply): did a document chunk come along?"""
     from agent.retrieval import retrieve
-    from managers.knowledge_recall import KnowledgeRecall, recall_room
+    from persona.knowledge_recall import KnowledgeRecall, recall_room
     from agent.retrieval import RetrievalResult
 
     shutil.copytree(template, work)
@@ -164,16 +164,14 @@ def run(model, conditions: tuple[str, ...] = ("without", "with"), limit: int = 0
     return report
 
 
-def main(args, chosen=None) -> int:
+def main(args, model_path: Path, chosen=None) -> int:
     """The CLI; `chosen`: the model of the provider flags (bench/provider_choice.py; None: the
-    embedded model)."""
+    embedded model at `model_path`)."""
     from bench.provider_choice import default_bench_model
-    from managers.config import DataPaths
-    from nexus_ark import data_dir_from
 
     if args.memory_budget:  # ablation: the local prompt's dynamic budget, for this process only
         constants.PROMPT_BUDGETS["local"]["dynamic"] = args.memory_budget
-    model = (chosen or default_bench_model()).create(DataPaths(data_dir_from(args.data_dir)).embedded_model)
+    model = (chosen or default_bench_model()).create(model_path)
     model.load()
     conditions = tuple(c for c in (args.conditions or "without,with").split(",") if c)
     report = run(model, conditions, args.limit)

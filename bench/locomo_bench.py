@@ -29,7 +29,7 @@ from bench.locomo_metrics import evidence_ids, score_ranking, summarise
 from bench.synthetic_history import seed_history
 from managers.chat_log import ChatLog
 from managers.rag import MemoryIndexer
-from managers.recall import MemoryRecall
+from persona.recall import MemoryRecall
 
 
 def load(path: Path) -> tuple[dict, list]:

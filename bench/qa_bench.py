@@ -52,14 +52,14 @@ from bench.locomo_metrics import evidence_ids, percentile
 from bench.shared import find_shared, shared_candidates
 from managers.chat_log import ChatLog
 from managers.rag import log_item_text
-from managers.service import NexusService
+from persona.service import NexusService
 
 log = logging.getLogger(__name__)
 
 PERSONA = "Ark"
 CATEGORIES = ("1", "2", "3", "4")
 CONDITIONS = ("none", "app", "oracle")
-MEMORIES_HEADER = "# Memories\n"  # the section title managers/session.py gives recalled memories
+MEMORIES_HEADER = "# Memories\n"  # the section title persona/session.py gives recalled memories
 UNBOUNDED = 10 ** 9  # the oracle's "dynamic" budget: nothing is cut
 SHARED = find_shared("bench/qa_f1.py") or shared_candidates()[-1]
 QA_F1_PATH = SHARED / "bench" / "qa_f1.py"

@@ -27,9 +27,9 @@ from agent.providers.fake import ScriptedChatModel, replies
 from agent.query_planner import rule_plan
 from bench.locomo_metrics import percentile
 from bench.synthetic_history import questions, seed_history
-from managers.recall import MemoryRecall
-from managers.service import NexusService, freeze_startup_heap
 from managers.vector_index import VectorIndex
+from persona.recall import MemoryRecall
+from persona.service import NexusService, freeze_startup_heap
 
 QUERIES = ["What did I say about the museum?", "京都の話、覚えてる？", "How is Mochi doing?",
            "田中さんとどこに行った？", "Tell me about my astronomy book", "旅行の計画はどうなった？"]

@@ -36,6 +36,9 @@ EDIT_TAG = "edit"
 DELETE_TAG = "delete"
 STATUS_RECOVERED = "recovered"
 STATUS_STOPPED = "stopped"
+# Starts every line the chat log keeps about a tool the persona used; such lines are the app's, not
+# words anyone said, so memory and the history leave them out (`spoken_text`).
+ANNOUNCEMENT_MARK = "🛠️ "
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,13 @@ class LogEntry:
     @property
     def is_dialogue(self) -> bool:
         return self.role in ("USER", "AGENT")
+
+
+def spoken_text(text: str) -> str:
+    """A logged message without the app's tool announcement lines."""
+    if ANNOUNCEMENT_MARK not in text:
+        return text
+    return "\n".join(line for line in text.split("\n") if not line.startswith(ANNOUNCEMENT_MARK)).strip()
 
 
 def escape_body(text: str) -> str:

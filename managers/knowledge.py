@@ -4,7 +4,7 @@ Originals live in `knowledge/` (the source of truth); chunks are items of kind "
 `memory/memory.db` (source `knowledge/<name>`: never the same source as a log file); vectors
 are in a separate, dynamic `index/knowledge.faiss` (seed 004 "動的インデックス"). The persona
 reaches it with the `search_knowledge_base` tool, and automatic recall consults it when a message
-is clearly about a document (managers/knowledge_recall.py, issue 12 item 5).
+is clearly about a document (persona/knowledge_recall.py, issue 12 item 5).
 Chunk keys carry the chunk's hash: only new chunks are embedded (batches, progress, checkpoints).
 `index/knowledge-keys.json` records each vector's item key: stale vectors are never served.
 """

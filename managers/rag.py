@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 import constants
-from agent.tools import spoken_text
-from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text
+from managers.chat_log import DELETE_TAG, EDIT_TAG, LogEntry, parse_log_text, spoken_text
 from managers.embeddings import Embedder
 from managers.memory_db import Item, MemoryDB
 from managers.memory_sources import MEMORY_SOURCE_PREFIX, SourceUnreadable, memory_sources

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import gradio as gr
 
-from managers.service import NexusService
+from persona.service import NexusService
 from ui.chat_tab import ENTER_SENDS_JS, build_chat_tab
 from ui.chat_view import conversation_view
 from ui.knowledge_tab import build_knowledge_tab

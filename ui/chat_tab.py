@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import gradio as gr
 
 import constants
-from managers.service import NexusService
+from persona.service import NexusService
 from ui.chat_view import conversation_view, display_text, retrieval_report
 
 # Enter sends, Shift+Enter starts a new line, in the chat input. Enter does what a click on Send

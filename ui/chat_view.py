@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import html
 
-from managers.chat_log import STATUS_RECOVERED, STATUS_STOPPED, LogEntry
+from persona.public import STATUS_RECOVERED, STATUS_STOPPED, LogEntry
 
 
 def display_text(text: str) -> str:

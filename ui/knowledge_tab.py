@@ -1,7 +1,7 @@
 """Knowledge base: upload documents, list and delete them, re-index, and try a search.
 
 The persona looks these up on its own: automatic recall brings the best passage along when a
-message is clearly about a document (managers/knowledge_recall.py); models with native tools can
+message is clearly about a document (persona/knowledge_recall.py); models with native tools can
 also use `search_knowledge_base`. "Test a search" shows what a search finds.
 """
 from __future__ import annotations
@@ -10,12 +10,9 @@ from pathlib import Path
 
 import gradio as gr
 
-from managers.documents import SUPPORTED_EXTENSIONS, DocumentRejected
-from managers.embeddings import EmbedderUnavailable
-from managers.knowledge import KnowledgeError
-from managers.memory_db import StoreClosed
-from managers.personas import PersonaError
-from managers.service import NexusService
+from persona.public import (SUPPORTED_EXTENSIONS, DocumentRejected, EmbedderUnavailable, KnowledgeError, PersonaError,
+                            StoreClosed)
+from persona.service import NexusService
 
 LIST_HEADERS = ["Document", "Size", "Chunks", "Added"]
 HIT_HEADERS = ["Score", "Document", "Chunk", "Text"]

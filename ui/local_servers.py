@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import gradio as gr
 
-from agent.providers.discovery import LocalServer, NotLoopback
-from managers.service import NexusService
+from persona.public import LocalServer, NotLoopback
+from persona.service import NexusService
 
 NOTE_TEXT = (
     "**The built-in model is small**: its replies are simple and its Japanese is stilted. For natural "

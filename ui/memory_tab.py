@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import gradio as gr
 
-from managers.service import NexusService
+from persona.service import NexusService
 
 EDITABLE = (
     ("system_prompt", "Identity (SystemPrompt.md)"),

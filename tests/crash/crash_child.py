@@ -5,7 +5,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from agent.providers.fake import ScriptedChatModel, replies  # noqa: E402
-from managers.service import NexusService  # noqa: E402
+from persona.service import NexusService  # noqa: E402
 
 REPLY = " ".join(f"word{i}" for i in range(400))
 

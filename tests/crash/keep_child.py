@@ -8,7 +8,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from agent.providers.fake import ScriptedChatModel, replies  # noqa: E402
 from agent.retrieval import RetrievalResult  # noqa: E402
-from managers.service import NexusService  # noqa: E402
+from persona.service import NexusService  # noqa: E402
 
 REPLY = " ".join(f"noted{i}" for i in range(40))
 RECALL_S = 0.15  # the time between the message reaching the log and the note being written

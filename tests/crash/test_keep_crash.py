@@ -14,7 +14,7 @@ import pytest
 from agent.keep_requests import is_keep_request
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.retrieval import RetrievalResult
-from managers.service import NexusService
+from persona.service import NexusService
 
 pytestmark = pytest.mark.crash
 CHILD = Path(__file__).with_name("keep_child.py")

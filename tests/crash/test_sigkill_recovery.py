@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from managers.chat_log import STATUS_RECOVERED
-from managers.service import NexusService
+from persona.service import NexusService
 
 pytestmark = pytest.mark.crash
 CHILD = Path(__file__).with_name("crash_child.py")

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from agent.language import message_language
-from managers.service import NexusService
+from persona.service import NexusService
 
 pytestmark = pytest.mark.integration
 

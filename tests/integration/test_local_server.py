@@ -22,7 +22,7 @@ import pytest
 from agent.providers.base import ChatMessage, TextDelta, ToolCall
 from agent.providers.discovery import Candidate, discover_local_servers
 from agent.tools import EDIT_CORE_MEMORY, EDIT_NOTEPAD
-from managers.service import NexusService
+from persona.service import NexusService
 from tests.conftest import REPO, embedded_model_path
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]

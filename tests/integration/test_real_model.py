@@ -5,7 +5,7 @@ import pytest
 
 from agent.providers.base import ChatMessage
 from managers.chat_log import ChatLog, parse_log_text
-from managers.service import NexusService
+from persona.service import NexusService
 
 pytestmark = pytest.mark.integration
 

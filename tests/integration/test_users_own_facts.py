@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from managers.service import NexusService
+from persona.service import NexusService
 from tests.conftest import REPO
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]

@@ -3,7 +3,7 @@ import pytest
 
 from agent.character_guard import SentenceGate, breaks_character, claims_user_name, echoes
 from agent.providers.fake import ScriptedChatModel, replies
-from managers.service import NexusService
+from persona.service import NexusService
 
 
 def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:

@@ -1,4 +1,5 @@
-from managers.chat_log import ChatLog, LogEntry, escape_body, fold_view, format_entry, parse_log_text, unescape_body
+from managers.chat_log import (ANNOUNCEMENT_MARK, ChatLog, LogEntry, escape_body, fold_view, format_entry, parse_log_text,
+                                spoken_text, unescape_body)
 
 
 def test_entries_round_trip_with_ids_and_timestamps(tmp_path, clock):
@@ -80,3 +81,9 @@ def test_recent_is_the_newest_part_of_the_folded_view(tmp_path, clock):
     assert log.recent(0) == []
     log.recent(10).clear()  # a copy: the log's own view is untouched
     assert log.find(first.id) == first and len(log.view()) == 3
+
+
+def test_spoken_text_leaves_out_the_apps_tool_lines_only():
+    said = f"{ANNOUNCEMENT_MARK}searched memories\nYou told me about Kyoto.\n{ANNOUNCEMENT_MARK}edit notepad (append)"
+    assert spoken_text(said) == "You told me about Kyoto."
+    assert spoken_text("A line that merely mentions 🛠️ tools.") == "A line that merely mentions 🛠️ tools."

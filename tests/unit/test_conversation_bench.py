@@ -15,7 +15,7 @@ from agent.providers.fake import ScriptedChatModel
 from bench import conversation_bench as cb
 from bench.shared import find_shared
 from managers.chat_log import ChatLog
-from managers.service import NexusService
+from persona.service import NexusService
 
 SHARED = find_shared("bench/conversation_checks.py")
 HAS_FILLER = SHARED is not None and any((SHARED / "data" / "locomo").glob("*.json"))

@@ -7,7 +7,7 @@ import constants
 from agent.providers.base import ProviderError, ToolCall
 from agent.providers.fake import ScriptedChatModel, replies
 from managers.chat_log import ChatLog
-from managers.service import NexusService
+from persona.service import NexusService
 
 
 def make_service(data_dir, clock, model):

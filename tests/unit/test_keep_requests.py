@@ -12,7 +12,7 @@ from agent.prompt_builder import PromptSection, build_prompt, fit_newest_lines, 
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.relative_time import resolve_note_dates, resolve_relative_times
 from bench.keep_bench import DATA, run
-from managers.service import NexusService
+from persona.service import NexusService
 
 NOW = datetime(2026, 3, 4, 10, tzinfo=timezone.utc)  # a Wednesday
 

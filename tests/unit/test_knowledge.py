@@ -261,7 +261,7 @@ def test_reindex_after_losing_the_vector_file_restores_search(character, uploads
 
 def test_the_app_start_embeds_knowledge_again_after_its_vectors_were_lost(tmp_path, uploads):
     from agent.providers.fake import ScriptedChatModel, replies
-    from managers.service import NexusService
+    from persona.service import NexusService
 
     data = tmp_path / "data"
 

@@ -10,7 +10,7 @@ import constants
 from agent.knowledge_recall import best_passage, chunk_is_relevant, combine, excerpt, knowledge_item, sentences
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.retrieval import RetrievedItem
-from managers.service import NexusService
+from persona.service import NexusService
 from ui.chat_view import retrieval_report
 
 MANUAL = """# Kestrel K7 City Bicycle — Owner's Manual (excerpt)

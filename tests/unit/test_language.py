@@ -4,7 +4,7 @@ import pytest
 
 from agent.language import message_language
 from agent.providers.fake import ScriptedChatModel, replies
-from managers.service import NexusService
+from persona.service import NexusService
 
 
 @pytest.mark.parametrize("language, texts", [

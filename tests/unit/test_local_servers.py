@@ -16,7 +16,7 @@ from agent.providers.discovery import (
 )
 from agent.providers.factory import create_chat_model
 from managers.config import AppSettings, Secrets
-from managers.service import NexusService
+from persona.service import NexusService
 
 # What the servers answer (trimmed from their real answers).
 OLLAMA_V1 = {"object": "list", "data": [

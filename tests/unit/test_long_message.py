@@ -5,7 +5,7 @@ import math
 import constants
 from agent.prompt_builder import MESSAGE_CUT_MARK, HistoryWindow, PromptSection, build_prompt
 from agent.providers.fake import ScriptedChatModel, replies
-from managers.service import NexusService
+from persona.service import NexusService
 
 
 def count(text: str) -> int:

@@ -12,7 +12,7 @@ import constants
 from agent.query_planner import rule_plan
 from managers.memory_sources import diary_items, episode_items, insight_items
 from managers.rag import MemoryIndexer
-from managers.recall import MemoryRecall
+from persona.recall import MemoryRecall
 from tests.unit.test_rag_indexing import CountingEmbedder, write_month
 
 NOW = datetime(2026, 3, 20, 9, 0, tzinfo=timezone.utc)
@@ -110,8 +110,8 @@ def test_a_malformed_episode_file_is_reported_left_alone_and_its_items_kept(char
 
 
 def test_read_memory_context_continues_a_message_a_diary_passage_or_an_episode(data_dir, clock):
-    from managers.service import NexusService
-    from managers.tool_host import PersonaTools
+    from persona.service import NexusService
+    from persona.tool_host import PersonaTools
 
     service = NexusService(data_dir, clock=clock)
     session = service.session("Ark")

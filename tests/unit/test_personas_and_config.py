@@ -7,7 +7,7 @@ import pytest
 from managers.config import AppSettings, mask_secret
 from managers.memory_db import StoreClosed
 from managers.personas import PersonaError
-from managers.service import NexusService
+from persona.service import NexusService
 
 
 def test_first_start_copies_the_sample_persona(data_dir, clock):

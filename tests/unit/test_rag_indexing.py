@@ -192,7 +192,7 @@ def test_a_run_that_fails_mid_way_is_completed_by_the_next_run_of_the_same_index
 
 
 def test_a_long_history_is_partitioned_by_the_indexer_and_recall_still_finds_a_message(character, clock):
-    from managers.recall import MemoryRecall
+    from persona.recall import MemoryRecall
     from agent.query_planner import rule_plan
     import random
 
@@ -224,7 +224,7 @@ def test_a_vector_whose_item_is_gone_is_dropped_at_the_next_full_comparison(char
 
 
 def test_a_hand_edited_timestamp_without_offset_is_recalled_not_a_crash(character, clock):
-    from managers.recall import MemoryRecall
+    from persona.recall import MemoryRecall
     from agent.query_planner import rule_plan
     import random
 

@@ -8,7 +8,7 @@ from agent.query_planner import parse_llm_plan, rule_plan
 from managers.chat_log import ChatLog
 from managers.embeddings import create_embedder
 from managers.rag import MemoryIndexer
-from managers.recall import MemoryRecall, RankedItem, minmax, shown_order
+from persona.recall import MemoryRecall, RankedItem, minmax, shown_order
 
 
 @pytest.fixture(scope="module")
@@ -147,7 +147,7 @@ def test_llm_plan_is_validated_and_falls_back_to_rules():
 
 
 def test_window_score_spreads_each_hit_to_the_messages_around_it():
-    from managers.recall import window_sums
+    from persona.recall import window_sums
 
     # b sits between two hits, so its window holds both; d's window only c's.
     neighbours = {1: [1, 2], 3: [2, 3, 4]}
@@ -156,7 +156,7 @@ def test_window_score_spreads_each_hit_to_the_messages_around_it():
 
 
 def test_lexical_scores_keep_credit_for_the_weakest_hit():
-    from managers.recall import scaled
+    from persona.recall import scaled
 
     # BM25 of a non-matching item is 0, so the weakest of two hits is not pushed down to it.
     assert scaled({1: 8.0, 2: 2.0}) == {1: 1.0, 2: 0.25}
@@ -167,7 +167,7 @@ def test_lexical_scores_keep_credit_for_the_weakest_hit():
 def test_dense_scan_standing_and_window_means(tmp_path):
     import numpy as np
 
-    from managers.recall import DenseScan
+    from persona.recall import DenseScan
     from managers.vector_index import VectorIndex
 
     index = VectorIndex(tmp_path / "v.faiss", "test-embedder", 2)
@@ -187,7 +187,7 @@ def test_dense_scan_standing_and_window_means(tmp_path):
 
 def test_only_items_above_the_fused_floor_are_shown_up_to_the_count():
     import constants
-    from managers.recall import RankedItem
+    from persona.recall import RankedItem
 
     def item(n, score):
         return RankedItem(n, f"memory {n}", (f"m{n}",), "2026-01.txt", "current_log", score, 0.0, 0.0, None)

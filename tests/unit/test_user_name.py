@@ -1,6 +1,6 @@
 """The user's name, introduced in the chat: protected at once, offered to be saved, never claimed."""
 from agent.providers.fake import ScriptedChatModel, replies
-from managers.service import NexusService
+from persona.service import NexusService
 
 
 def reply_of(service: NexusService, text: str) -> str:

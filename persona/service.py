@@ -18,9 +18,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
 import constants
-from agent.emotion import EMOTION_SCHEMA, emotion_prompt, parse_emotion
 from agent.graph import TurnControl, TurnDeps, build_turn_graph, turn_config
-from agent.keep_requests import MERGE_SCHEMA, merge_prompt, merged_line, pending_corrections
 from agent.providers.base import ChatModel, ProviderError
 from agent.providers.discovery import LocalServer, LocalServerScan, discover_local_servers, require_loopback
 from agent.providers.factory import create_chat_model, max_reply_tokens
@@ -30,9 +28,10 @@ from managers.config import AppSettings, ConfigStore, DataPaths, Secrets, mask_s
 from managers.embeddings import EmbedderUnavailable
 from managers.memory_db import StoreClosed
 from managers.personas import PersonaError, PersonaManager
-from managers.session import CharacterSession, RecoveredReply
 from managers.store import QuarantineReport
-from managers.tool_host import PersonaTools
+from persona.after_turn import AfterTurnDeps, after_turn
+from persona.session import CharacterSession, RecoveredReply
+from persona.tool_host import PersonaTools
 
 log = logging.getLogger(__name__)
 
@@ -432,7 +431,7 @@ class NexusService:
     def _searcher_for(self, session: CharacterSession, model: ChatModel) -> Searcher:
         if self._searcher is not None:
             return self._searcher
-        from managers.knowledge_recall import KnowledgeRecall, recall_room
+        from persona.knowledge_recall import KnowledgeRecall, recall_room
 
         # Memories, and the persona's documents when it has any (issue 12, item 5).
         memories = self._recall_for(session, model.complete_json if self.uses_llm_planner(model) else None)
@@ -446,7 +445,7 @@ class NexusService:
         return choice == "llm" or (choice == "auto" and model.budget_family == "remote")
 
     def _recall_for(self, session: CharacterSession, complete_json=None):
-        from managers.recall import MemoryRecall
+        from persona.recall import MemoryRecall
 
         return MemoryRecall(self.memory_index(session.character.name), random.Random(), complete_json,
                             exclude_ids=session.context_message_ids)
@@ -576,50 +575,11 @@ class NexusService:
 
     def _after_turn(self, session: CharacterSession, model: ChatModel | None, turn_number: int,
                     user_text: str = "", reply: LogEntry | None = None) -> None:
-        """Make the new messages searchable, pre-evaluate the next turn's prompt prefix, then read
-        the embedded model's emotion for the reply (agent/emotion.py).
-
-        The warm-up costs a few tokens when the history window stayed put; when it has just
-        moved (its budget overflowed), the whole window is evaluated here, while the user reads
-        and types, instead of at the start of the next reply.
-        """
+        """The work after a reply (persona/after_turn.py), unless a bench turned it off."""
         if not self._after_turn_work:
             return
-        if self._searcher is None:
-            self._index_quietly(session.character.name)
-        if model is None or turn_number != self._turns_started:
-            return  # a newer turn has begun: it builds, and evaluates, its own prompt
-        if not model.native_tools:  # before the warm-up: core memory is part of the cached prefix
-            self._settle_corrections(session, model)
-        try:
-            model.warm(session.warm_prompt(model, self.settings.user_name).prefix)
-        except ProviderError as exc:
-            log.warning("Could not prepare the next turn: %s", exc.user_message)
-        if reply is not None and model.budget_family == "local" and turn_number == self._turns_started:
-            self._record_emotion(session, model, user_text, reply)
-
-    def _settle_corrections(self, session: CharacterSession, model: ChatModel) -> None:
-        """A kept note the user corrected this turn ("…" → corrected: "…") is restated by the
-        model as one note (agent/keep_requests.py); an answer that is not a valid note leaves the
-        line as it is, both versions in the user's words."""
-        for pending in pending_corrections(session.read("core_memory")):
-            try:
-                answer = model.complete_json(*merge_prompt(pending), MERGE_SCHEMA)
-            except ProviderError as exc:
-                log.warning("Could not restate a corrected note: %s", exc.user_message)
-                return
-            line = merged_line(pending, answer)
-            if line is None:
-                log.info("The restated note was not used: %r", answer[:200])
-                continue
-            session.revise_core_memory_line(pending.line, line)
-
-    def _record_emotion(self, session: CharacterSession, model: ChatModel, user_text: str, reply: LogEntry) -> None:
-        system, user = emotion_prompt(session.character.name, self.settings.user_name, user_text, reply.text)
-        try:
-            emotion = parse_emotion(model.complete_json(system, user, EMOTION_SCHEMA))
-        except ProviderError as exc:
-            log.warning("Could not read the persona's emotion: %s", exc.user_message)
-            return
-        if emotion is not None:
-            session.record_emotion(reply, emotion)
+        persona = session.character.name
+        after_turn(session, model, user_text, reply, AfterTurnDeps(
+            index=(lambda: self._index_quietly(persona)) if self._searcher is None else None,
+            is_latest=lambda: turn_number == self._turns_started,
+            user_name=lambda: self.settings.user_name))

@@ -12,8 +12,8 @@ from agent.keyword_sampling import truncate_block
 from agent.reply_tags import strip_user_tags
 from agent.query_planner import rule_plan
 from managers.memory_sources import find_passage
-from managers.recall import MemoryRecall
-from managers.session import CharacterSession
+from persona.recall import MemoryRecall
+from persona.session import CharacterSession
 
 MAX_CONTEXT_CHARS = 4000  # read_memory_context returns at most this much of one message
 

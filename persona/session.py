@@ -21,8 +21,7 @@ from agent.relative_time import spelled_out
 from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
 from agent.retrieval import RetrievalResult
-from agent.tools import spoken_text
-from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry
+from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry, spoken_text
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
 from managers.personas import Character, CharacterSettings

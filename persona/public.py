@@ -1,0 +1,16 @@
+"""What `ui/` may name besides the facade (persona/service.py): the exceptions its calls raise and
+the types and constants of what they return, gathered from the layers below so that the UI imports
+from persona/ only. A name the UI needs is added here, not imported from a store in ui/.
+"""
+from agent.providers.discovery import LocalServer, NotLoopback
+from managers.chat_log import STATUS_RECOVERED, STATUS_STOPPED, LogEntry
+from managers.documents import SUPPORTED_EXTENSIONS, DocumentRejected
+from managers.embeddings import EmbedderUnavailable
+from managers.knowledge import KnowledgeError
+from managers.memory_db import StoreClosed
+from managers.personas import PersonaError
+
+__all__ = [
+    "DocumentRejected", "EmbedderUnavailable", "KnowledgeError", "LocalServer", "LogEntry", "NotLoopback",
+    "PersonaError", "STATUS_RECOVERED", "STATUS_STOPPED", "SUPPORTED_EXTENSIONS", "StoreClosed",
+]
