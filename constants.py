@@ -113,6 +113,9 @@ PROMPT_BUDGETS = {
         "notepad": 200,
         "instructions": 220,
         "history": 1400,
+        # the days before the history, told as episodes (newest kept when they do not all fit): in
+        # the cached prefix, since they change once a night
+        "episodes": 250,
         # what was just saved and recalled memories (whole lines); the reply reminder comes on top, and
         # the time ends the cached prefix (session.time_note)
         "dynamic": 130,
@@ -123,6 +126,7 @@ PROMPT_BUDGETS = {
         "notepad": 2000,
         "instructions": 1000,
         "history": 24000,
+        "episodes": 3000,
         "dynamic": 4000,
     },
 }
@@ -335,6 +339,9 @@ EPISODE_WEEK_CHARS = (400, 800)
 EPISODE_LINE_MIN_CHARS = 80
 # ★: a session at or above this arousal is told in detail (seed 004 §3, 日次要約).
 EPISODE_STAR_AROUSAL = 0.6
+# The seed's `episode_memory_lookback_days`: episodes of this many days before the oldest raw
+# message in the prompt are shown beside the history (seed 004 §3, プロンプト注入).
+EPISODE_LOOKBACK_DAYS = 14
 # The day's answer: the ratings and a summary of up to EPISODE_DAY_CHARS' upper end (Japanese runs
 # about a character a token on the embedded model's tokenizer, so 1,500 characters would not leave
 # the day's log room in a 4,096-token context: the local answer is capped here).
@@ -350,3 +357,5 @@ DEFAULT_QUIET_HOURS = "00:00-07:00"
 DEFAULT_SLEEP_IDLE_MINUTES = 30
 # How often the scheduler looks whether a night's work is due (a look reads two small files).
 SLEEP_TICK_MINUTES = 5
+# The newest log entries read to find when the user last talked (the scheduler's idle check).
+SLEEP_ACTIVITY_SCAN = 20

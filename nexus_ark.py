@@ -1,6 +1,7 @@
 """Nexus Ark: `python nexus_ark.py` serves the UI on 127.0.0.1:7860.
 
-Subcommands: `setup-model` (assemble and verify the embedded model), `bench chat` (time to
+Subcommands: `setup-model` (assemble and verify the embedded model), `sleep [PERSONA]` (tonight's
+sleep-time work now: episodes of the finished days), `bench chat` (time to
 first token on the embedded model), `bench conversation` (scripted conversations through the
 chat path, scored by shared/bench/conversation_checks.py), `bench qa` (LoCoMo questions answered by
 the embedded model); `bench conversation|qa|docqa --provider openai --base-url URL --model NAME`
@@ -68,6 +69,32 @@ def cmd_reindex(args) -> int:
     return 0
 
 
+def cmd_sleep(args) -> int:
+    """Run tonight's sleep-time work now, for one persona or all, with progress on the console."""
+    from persona.service import NexusService
+    from persona.sleep import SleepBusy
+
+    service = NexusService(data_dir_from(args.data_dir))
+    names = [args.persona] if args.persona else service.persona_names()
+    if args.persona and args.persona not in names:
+        log.error("No persona called %r (there are: %s).", args.persona, ", ".join(service.persona_names()))
+        return 2
+    failed = 0
+    for name in names:
+        try:
+            report = service.sleep_now(
+                name, lambda what, done, name=name: log.info("%s: %s (%.0f%%)", name, what, done * 100))
+        except SleepBusy as exc:
+            log.error("%s", exc)
+            failed += 1
+            continue
+        log.info("%s: %s in %.1f s, %d model calls%s", name, ", ".join(report.written) or "nothing to write",
+                 report.wall_s, report.model_calls, "; problems: " + "; ".join(report.problems) if report.problems else "")
+        failed += bool(report.problems)
+    service.close()
+    return 1 if failed else 0
+
+
 class PasswordRequired(Exception):
     """Serving beyond this machine without a password: refused."""
 
@@ -125,6 +152,8 @@ def serve(args) -> int:
     # Ollama / LM Studio / llama.cpp's server on 127.0.0.1, for the first-run note and Settings:
     # a few loopback requests in their own thread, after the page is up.
     service.start_local_server_discovery()
+    # Sleep-time work once a night (Settings: on by default, quiet hours, idle minutes).
+    scheduler = service.start_sleep_scheduler()
     signal.signal(signal.SIGTERM, _stop_on_sigterm)  # `kill` and service managers: shut down cleanly too
     try:
         while True:
@@ -133,6 +162,7 @@ def serve(args) -> int:
         log.info("Shutting down.")
         demo.close()
     finally:
+        scheduler.stop()
         service.close()
     return 0
 
@@ -207,6 +237,8 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     sub.add_parser("serve", help="serve the UI (the default)")
     sub.add_parser("setup-model", help="assemble and verify the embedded model")
+    sleep = sub.add_parser("sleep", help="run tonight's sleep-time work now (episodes of finished days)")
+    sleep.add_argument("persona", nargs="?", default="", help="one persona (default: all)")
     reindex = sub.add_parser("reindex", help="bring the memory indexes up to date (or --rebuild them)")
     reindex.add_argument("--persona", default="")
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
@@ -248,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_setup_model(args)
     if args.command == "reindex":
         return cmd_reindex(args)
+    if args.command == "sleep":
+        return cmd_sleep(args)
     if args.command == "bench":
         return cmd_bench(args)
     return serve(args)

@@ -39,6 +39,7 @@ class Episode(BaseModel):
     original_count: int | None = None
     created_at: str = ""
     source_digest: str = ""  # what the day's log was when it was summarised: a changed day is redone
+    user_edited: bool = False  # the user's words: never rewritten by the night's work
 
     @property
     def first_day(self) -> str:

@@ -13,6 +13,8 @@ from typing import Callable
 
 from pydantic import BaseModel, ConfigDict
 
+import constants
+
 from managers.store import CharacterFiles, UnsafeNameError, atomic_write_text, safe_child
 
 log = logging.getLogger(__name__)
@@ -27,6 +29,8 @@ class CharacterSettings(BaseModel):
 
     display_name: str = ""
     language_hint: str = "ja/en"
+    # Episodes of this many days before the oldest message in the prompt are shown with it (seed 004 §3).
+    episode_memory_lookback_days: int = constants.EPISODE_LOOKBACK_DAYS
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from managers.embeddings import EmbedderUnavailable
 from managers.knowledge import KnowledgeError
 from managers.memory_db import StoreClosed
 from managers.personas import PersonaError
+from persona.sleep import SleepBusy
 
 __all__ = [
     "DocumentRejected", "EmbedderUnavailable", "KnowledgeError", "LocalServer", "LogEntry", "NotLoopback",
-    "PersonaError", "STATUS_RECOVERED", "STATUS_STOPPED", "SUPPORTED_EXTENSIONS", "StoreClosed",
+    "PersonaError", "SleepBusy", "STATUS_RECOVERED", "STATUS_STOPPED", "SUPPORTED_EXTENSIONS", "StoreClosed",
 ]

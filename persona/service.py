@@ -13,7 +13,7 @@ import threading
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
@@ -29,7 +29,12 @@ from managers.embeddings import EmbedderUnavailable
 from managers.memory_db import StoreClosed
 from managers.personas import PersonaError, PersonaManager
 from managers.store import QuarantineReport
+from agent.sleep_schedule import QuietHours, due, parse_quiet_hours
+from managers.episodes import Episode, EpisodeStore
+from managers.sleep_state import SleepReport, SleepState, SleepStateStore
 from persona.after_turn import AfterTurnDeps, after_turn
+from persona.scheduler import SleepScheduler
+from persona.sleep import SleepBusy, SleepInputs, run_night
 from persona.session import CharacterSession, RecoveredReply
 from persona.tool_host import PersonaTools
 
@@ -572,6 +577,78 @@ class NexusService:
             session.turn_lock.release()
             self._start_background(session.character.name, self._after_turn,
                                    (session, model, turn_number, state.get("user_text", ""), reply), "after-turn")
+
+    # --- sleep time (persona/sleep.py) ---------------------------------------------------
+    def quiet_hours(self) -> QuietHours:
+        try:
+            return parse_quiet_hours(self.settings.quiet_hours)
+        except ValueError:  # Settings validates what the user types; a hand-edited file falls back
+            return parse_quiet_hours(constants.DEFAULT_QUIET_HOURS)
+
+    def _sleep_inputs(self, persona: str) -> SleepInputs:
+        session = self.session(persona)
+        memory = session.character.memory_dir
+        memory.mkdir(parents=True, exist_ok=True)
+        return SleepInputs(persona=session.character.name, user_name=self.user_name_for(persona),
+                           language_hint=session.language_hint(), memory_dir=memory, entries=session.chat_log.view,
+                           episodes=EpisodeStore(memory, session.files), state=SleepStateStore(memory, session.files),
+                           model=self.model())
+
+    def sleep_now(self, persona: str, progress: Callable[[str, float], None] | None = None,
+                  now: datetime | None = None) -> SleepReport:
+        """Run what is left of tonight's sleep-time work for `persona` now (SleepBusy if it is
+        already running); a reply that needs the model stops it, and it resumes later."""
+        # In the user's time zone: the quiet hours and a day's end are the user's, not UTC's.
+        return run_night(self._sleep_inputs(persona), (now or self.clock()).astimezone(), self.quiet_hours(),
+                         should_stop=lambda: self._replying > 0, progress=progress or (lambda what, done: None))
+
+    def sleep_tick(self, now: datetime) -> list[SleepReport]:
+        """The scheduler's look: every persona whose night is due (agent/sleep_schedule.py) gets it."""
+        if not self.settings.sleep_enabled or self._replying:
+            return []
+        now = now.astimezone()  # the quiet hours are the user's local hours
+        reports = []
+        idle = timedelta(minutes=self.settings.sleep_idle_minutes)
+        for persona in self.personas.list():
+            session = self.session(persona)
+            state = self.sleep_state(persona)
+            last = next((e.ts for e in reversed(session.chat_log.recent(constants.SLEEP_ACTIVITY_SCAN))
+                         if e.is_dialogue and e.ts is not None), None)
+            done = date.fromisoformat(state.last_done_night) if state.last_done_night else None
+            if due(now, self.quiet_hours(), done, last, idle):
+                try:
+                    reports.append(self.sleep_now(persona, now=now))
+                except SleepBusy as exc:
+                    log.info("%s", exc)
+                except ProviderError as exc:
+                    log.warning("Sleep-time work for %s could not reach the model: %s", persona, exc.user_message)
+        return reports
+
+    def sleep_state(self, persona: str) -> SleepState:
+        session = self.session(persona)
+        return SleepStateStore(session.character.memory_dir, session.files).load()
+
+    def episodes(self, persona: str) -> list[Episode]:
+        session = self.session(persona)
+        return EpisodeStore(session.character.memory_dir, session.files).all()
+
+    def save_episode(self, persona: str, episode_id: str, summary: str) -> Episode:
+        """The user's edit of an episode; the night's work leaves it as the user wrote it."""
+        session = self.session(persona)
+        store = EpisodeStore(session.character.memory_dir, session.files)
+        episode = store.get(episode_id)
+        if episode is None:
+            raise PersonaError(f"There is no episode {episode_id!r} any more; reload the list.")
+        if not summary.strip():
+            raise PersonaError("An episode needs some text; to keep it as it was, reload the list.")
+        edited = episode.model_copy(update={"summary": summary.strip(), "user_edited": True})
+        store.put([edited])
+        return edited
+
+    def start_sleep_scheduler(self) -> SleepScheduler:
+        scheduler = SleepScheduler(self.sleep_tick, self.clock)
+        scheduler.start()
+        return scheduler
 
     def _after_turn(self, session: CharacterSession, model: ChatModel | None, turn_number: int,
                     user_text: str = "", reply: LogEntry | None = None) -> None:

@@ -6,14 +6,14 @@ import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Callable, Mapping, Sequence
 
 import constants
 from agent.introductions import introduced_name
 from agent.language import message_language
 from agent.memory_lines import focused_line
-from agent.prompt_builder import BuiltPrompt, PromptSection, build_prompt, index_from_end, select_history
+from agent.prompt_builder import BuiltPrompt, HistoryWindow, PromptSection, build_prompt, index_from_end, select_history
 from agent.providers.base import ChatModel, ToolSpec
 from agent.keep_requests import KeepAction, keep_action
 from agent.providers.factory import max_reply_tokens
@@ -22,6 +22,7 @@ from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
 from agent.retrieval import RetrievalResult
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry, spoken_text
+from managers.episodes import EpisodeStore
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
 from managers.personas import Character, CharacterSettings
@@ -211,7 +212,21 @@ class CharacterSession:
         start = index_from_end(view, self._anchor_id, missing=len(view))
         return [e.id for e in view[start:]]
 
-    def static_sections(self, model: ChatModel, user_name: str) -> list[PromptSection]:
+    def episodes_before(self, window: HistoryWindow) -> str:
+        """The episodes of the days before the window's oldest message, one line each, oldest first
+        (★: a stirring day); the days the window shows are its own."""
+        first = next((e.ts for e in window.entries if e.ts is not None), None)
+        until = (first or self.clock()).astimezone().date()
+        settings = self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings)
+        since = until - timedelta(days=settings.episode_memory_lookback_days)
+        lines = []
+        for episode in EpisodeStore(self.character.memory_dir, self.files).all():
+            if since.isoformat() <= episode.last_day < until.isoformat():
+                star = " ★" if (episode.arousal_max or 0) >= constants.EPISODE_STAR_AROUSAL else ""
+                lines.append(f"- [{episode.date}]{star} {' '.join(episode.summary.split())}")
+        return "\n".join(lines)
+
+    def static_sections(self, model: ChatModel, user_name: str, window: HistoryWindow | None = None) -> list[PromptSection]:
         # What changes least comes first: an edit of the notepad leaves the cached identity,
         # rules and core memory valid.
         rules = reply_rules(self.character.name, user_name, inline_emotion_tag=model.budget_family != "local")
@@ -220,6 +235,9 @@ class CharacterSession:
             PromptSection("instructions", "How to reply", rules),
             PromptSection("core_memory", "Core memory", self.read("core_memory"), newest_first=True),
             PromptSection("notepad", "Notepad", self.read("notepad")),
+            # Last of the cached part: they change once a night, or when the window moves on.
+            PromptSection("episodes", "Earlier days (your episodes)", self.episodes_before(window) if window else "",
+                          newest_first=True),
         ]
 
     def history_before(self, entry_id: str | None) -> list[LogEntry]:
@@ -253,7 +271,7 @@ class CharacterSession:
         language = self.turn_language(user_entry, before)
         reminder = reply_reminder(language, self.character.name, user_name, brief=asks_for_brevity(user_entry.text))
         prompt = build_prompt(
-            self.static_sections(model, user_name), window, dynamic, user_entry.text, budgets,
+            self.static_sections(model, user_name, window), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
             closing_note=self.time_note(),
             context_tokens=self._prompt_room(model, language, user_name),
@@ -278,8 +296,11 @@ class CharacterSession:
                 break
             if entry.role == "USER":
                 recent.insert(0, entry.text)
-        hint = self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings).language_hint
-        return message_language(user_entry.text, recent, hint)
+        return message_language(user_entry.text, recent, self.language_hint())
+
+    def language_hint(self) -> str:
+        """The persona's languages ("ja/en", character.json)."""
+        return self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings).language_hint
 
     def warm_prompt(self, model: ChatModel, user_name: str) -> BuiltPrompt:
         """The prefix the next turn will start with (static sections + history window)."""
@@ -287,7 +308,7 @@ class CharacterSession:
         window = select_history(self.history_before(None), self._anchor_id, budgets["history"],
                                 model.count_tokens, self._render_history)
         self._anchor_id = window.anchor_id
-        prompt = build_prompt(self.static_sections(model, user_name), window, [], "", budgets, model.count_tokens,
+        prompt = build_prompt(self.static_sections(model, user_name, window), window, [], "", budgets, model.count_tokens,
                               render_history=self._render_history, closing_note=self.time_note())
         self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
         return prompt

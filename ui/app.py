@@ -6,6 +6,7 @@ import gradio as gr
 from persona.service import NexusService
 from ui.chat_tab import ENTER_SENDS_JS, build_chat_tab
 from ui.chat_view import conversation_view
+from ui.episodes_tab import build_episodes_tab, episodes_values
 from ui.knowledge_tab import build_knowledge_tab
 from ui.local_servers import build_first_run_note
 from ui.memory_tab import build_memory_tab, memory_values
@@ -27,6 +28,8 @@ def build_app(service: NexusService) -> gr.Blocks:
             chat = build_chat_tab(service, persona)
         with gr.Tab("Memory"):
             memory = build_memory_tab(service, persona)
+        with gr.Tab("Episodes"):
+            episodes = build_episodes_tab(service, persona)
         with gr.Tab("Personas"):
             build_persona_tab(service, persona)
         with gr.Tab("Knowledge"):
@@ -42,12 +45,12 @@ def build_app(service: NexusService) -> gr.Blocks:
 
         def on_persona(name):
             if not name:
-                return [gr.update(), []] + [gr.update()] * len(memory.editors)
+                return [gr.update(), []] + [gr.update()] * (len(memory.editors) + len(episodes.outputs()))
             service.select_persona(name)
             messages, ids = conversation_view(service.conversation(name))
-            return [messages, ids] + memory_values(service, name)
+            return [messages, ids] + memory_values(service, name) + episodes_values(service, name)
 
-        outputs = [chat.chatbot, chat.ids] + list(memory.editors.values())
+        outputs = [chat.chatbot, chat.ids] + list(memory.editors.values()) + episodes.outputs()
         persona.change(on_persona, [persona], outputs)
         demo.load(on_persona, [persona], outputs)
 

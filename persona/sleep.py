@@ -1,0 +1,94 @@
+"""Sleep-time work for one persona: the night's steps in order, resumable, never two at once.
+
+A run loads the state (managers/sleep_state.py), skips the steps the night has done, runs the rest
+and saves the state after each; a reply that needs the model stops it at the next token
+(`should_stop`), and the rest waits for the next idle moment. Every run leaves a report.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+from filelock import FileLock, Timeout
+
+from agent.providers.base import ChatModel
+from agent.sleep_schedule import QuietHours, night_of
+from managers.episodes import EpisodeStore
+from managers.sleep_state import SleepReport, SleepStateStore
+from persona.episodes_job import JobTally, summarise_days
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[str, float], None]  # (what is being done, fraction done)
+
+
+class SleepBusy(RuntimeError):
+    """Sleep-time work is already running for this persona (in this or another process)."""
+
+
+@dataclass(frozen=True)
+class SleepInputs:
+    """What one persona's night needs, handed in by the facade."""
+    persona: str
+    user_name: str
+    language_hint: str
+    memory_dir: Path
+    entries: Callable[[], list]  # the chat log's folded view, read when the step runs
+    episodes: EpisodeStore
+    state: SleepStateStore
+    model: ChatModel
+
+
+def run_night(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Callable[[], bool],
+              progress: Progress = lambda what, done: None) -> SleepReport:
+    """Run what is left of the night's work for one persona, and report it."""
+    lock = FileLock(str(inputs.memory_dir / ".sleep.lock"))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout as exc:
+        raise SleepBusy(f"Sleep-time work is already running for {inputs.persona}.") from exc
+    try:
+        return _run(inputs, now, hours, should_stop, progress)
+    finally:
+        lock.release()
+
+
+def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Callable[[], bool],
+         progress: Progress) -> SleepReport:
+    started = time.monotonic()
+    night = night_of(now, hours).isoformat()
+    state = inputs.state.load()
+    if state.night_in_progress != night:
+        state = state.model_copy(update={"night_in_progress": night, "steps_done": []})
+    tally = JobTally()
+    steps = (("episodes", "Writing the day's episodes", lambda: summarise_days(
+        inputs.entries(), inputs.episodes, inputs.memory_dir, inputs.model, persona=inputs.persona,
+        user_name=inputs.user_name, language_hint=inputs.language_hint, now=now, should_stop=should_stop,
+        tally=tally)),)
+    finished = True
+    for number, (name, label, step) in enumerate(steps):
+        if name in state.steps_done:
+            continue
+        progress(label, number / len(steps))
+        if not step():
+            finished = False
+            break
+        state = state.model_copy(update={"steps_done": [*state.steps_done, name]})
+        inputs.state.save(state)
+    report = SleepReport(night=night, started_at=now.isoformat(timespec="seconds"),
+                         finished_at=datetime.now(now.tzinfo).isoformat(timespec="seconds"),
+                         wall_s=round(time.monotonic() - started, 1), model_calls=tally.model_calls,
+                         prompt_tokens=tally.prompt_tokens, output_tokens=tally.output_tokens,
+                         written=tally.written, problems=tally.problems, stopped=not finished)
+    update = {"reports": [*state.reports, report]}
+    if finished:
+        update |= {"last_done_night": night, "night_in_progress": "", "steps_done": []}
+    inputs.state.save(state.model_copy(update=update))
+    progress("Done" if finished else "Stopped for a reply; the rest follows at the next quiet moment", 1.0)
+    log.info("Sleep-time work for %s: %s", inputs.persona, report.model_dump_json())
+    return report

@@ -1,0 +1,146 @@
+"""A night's sleep-time work through the facade, on a scripted model: the days become episodes
+once, a changed day is redone in place, a reply stops the work and the rest resumes, and the
+scheduler's look runs it only when due."""
+import json
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from agent.providers.fake import ScriptedChatModel, replies
+from managers.personas import PersonaError
+from persona.service import NexusService
+from tests.conftest import StepClock
+
+DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
+
+
+def answer_for(days: list[str]):
+    """A scripted JSON answer per call: one rating per session in the prompt, a summary naming the day."""
+    def script(system, user, schema):
+        days.append(user.splitlines()[0])
+        sessions = user.count("## Session ")
+        return json.dumps({"sessions": [{"arousal": 0.7}] * sessions,
+                           "summary": f"Mina told me about her novel. {user.splitlines()[0]}"})
+    return script
+
+
+def make(data_dir, clock, days, tz=timezone.utc):
+    model = ScriptedChatModel(replies("ok"), json_script=answer_for(days))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    service.update_settings(user_name="Mina")
+    return service, model
+
+
+def talk(service, clock, when, *texts):
+    clock.now = when
+    log = service.session("Ark").chat_log
+    for i, text in enumerate(texts):
+        log.append("USER" if i % 2 == 0 else "AGENT", "Mina" if i % 2 == 0 else "Ark", text)
+
+
+def test_finished_days_become_episodes_once_and_a_changed_day_is_redone_in_place(data_dir):
+    clock, asked = StepClock(DAY), []
+    service, model = make(data_dir, clock, asked)
+    talk(service, clock, DAY, "I finished my novel today!", "Congratulations!")
+    talk(service, clock, DAY + timedelta(days=1), "Back at work.", "How was it?")
+    clock.now = DAY + timedelta(days=1, hours=6)  # 02:00 on the 16th
+    report = service.sleep_now("Ark")
+    assert report.written == ["episode 2026-03-15", "episode 2026-03-14"] and not report.problems
+    assert report.model_calls == 2 and not report.stopped
+    episodes = service.episodes("Ark")
+    assert [e.id for e in episodes] == ["episode_2026-03-14_001", "episode_2026-03-15_001"]
+    assert episodes[0].arousal == 0.7 and "novel" in episodes[0].summary
+    arousal = json.loads((data_dir / "characters/Ark/memory/session_arousal.json").read_text())
+    assert [(a["date"], a["session"], a["arousal"]) for a in arousal] == [("2026-03-14", 1, 0.7), ("2026-03-15", 1, 0.7)]
+    assert service.sleep_state("Ark").last_done_night == "2026-03-16"
+
+    assert service.sleep_now("Ark").written == []  # nothing changed: nothing asked again
+    assert len(asked) == 2
+    talk(service, clock, DAY + timedelta(hours=2), "Oh, and I named the lighthouse keeper Ida.")
+    clock.now = DAY + timedelta(days=2, hours=6)
+    assert service.sleep_now("Ark").written == ["episode 2026-03-14"]  # the 14th changed; the 16th is not over
+    assert [e.id for e in service.episodes("Ark")] == ["episode_2026-03-14_001", "episode_2026-03-15_001"]
+
+
+def test_a_reply_stops_the_night_and_the_rest_follows_later(data_dir):
+    clock, asked = StepClock(DAY), []
+    service, model = make(data_dir, clock, asked)
+    for day in range(3):
+        talk(service, clock, DAY + timedelta(days=day), f"Day {day} news.", "Nice!")
+    clock.now = DAY + timedelta(days=3, hours=6)
+    calls = []
+    original = model.json_script
+
+    def busy_after_first(system, user, schema):
+        calls.append(1)
+        service._replying = 1  # a reply arrives while the first day is written
+        return original(system, user, schema)
+    model.json_script = busy_after_first
+    first = service.sleep_now("Ark")
+    assert first.stopped and first.written == ["episode 2026-03-16"]
+    assert service.sleep_state("Ark").last_done_night == ""
+    service._replying = 0
+    model.json_script = original
+    rest = service.sleep_now("Ark")
+    assert not rest.stopped and rest.written == ["episode 2026-03-15", "episode 2026-03-14"]
+    assert len(service.episodes("Ark")) == 3
+
+
+def test_an_unusable_answer_is_reported_and_the_day_is_asked_again_next_night(data_dir):
+    clock = StepClock(DAY)
+    model = ScriptedChatModel(replies("ok"), json_script=lambda s, u, schema: '{"sessions": [], "summary": ""}')
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    talk(service, clock, DAY, "A day.", "Yes.")
+    clock.now = DAY + timedelta(days=1, hours=6)
+    report = service.sleep_now("Ark")
+    assert report.written == [] and "not a usable summary" in report.problems[0]
+    assert service.episodes("Ark") == []
+
+
+def test_the_schedulers_look_runs_a_night_only_when_due(data_dir):
+    clock, asked = StepClock(DAY), []
+    service, _ = make(data_dir, clock, asked)
+    talk(service, clock, DAY, "Evening chat.", "Lovely.")
+    night = datetime(2026, 3, 15, 1, 0, tzinfo=timezone.utc)  # inside 00:00-07:00, idle since 20:00
+    assert service.sleep_tick(datetime(2026, 3, 14, 20, 10, tzinfo=timezone.utc)) == []  # still talking
+    [report] = service.sleep_tick(night)
+    assert report.written == ["episode 2026-03-14"]
+    assert service.sleep_tick(night + timedelta(hours=2)) == []  # done tonight
+    service.update_settings(sleep_enabled=False)
+    assert service.sleep_tick(night + timedelta(days=1)) == []
+
+
+def test_the_users_edit_of_an_episode_is_kept_when_the_day_changes(data_dir):
+    clock, asked = StepClock(DAY), []
+    service, _ = make(data_dir, clock, asked)
+    talk(service, clock, DAY, "I finished my novel today!", "Congratulations!")
+    clock.now = DAY + timedelta(days=1, hours=6)
+    service.sleep_now("Ark")
+    edited = service.save_episode("Ark", "episode_2026-03-14_001", "Mina finished her novel. I was so proud.")
+    assert edited.user_edited
+    talk(service, clock, DAY + timedelta(hours=1), "One more thing about that day.")
+    clock.now = DAY + timedelta(days=2, hours=6)
+    service.sleep_now("Ark")
+    [episode] = [e for e in service.episodes("Ark") if e.date == "2026-03-14"]
+    assert episode.summary == "Mina finished her novel. I was so proud."
+    with pytest.raises(PersonaError, match="needs some text"):
+        service.save_episode("Ark", "episode_2026-03-14_001", "  ")
+
+
+def test_episodes_of_the_days_before_the_history_window_reach_the_prompt(data_dir):
+    clock, asked = StepClock(DAY), []
+    service, model = make(data_dir, clock, asked)
+    for day in range(6):  # long days: the history window holds only the last of them
+        talk(service, clock, DAY + timedelta(days=day), *[f"Day {day} message {i}: " + "words " * 80 for i in range(6)])
+    clock.now = DAY + timedelta(days=5, hours=8)  # 04:00 on the 20th: six finished days
+    service.sleep_now("Ark")
+    assert len(service.episodes("Ark")) == 6
+    list(service.send("Ark", "Good morning!"))
+    system = model.calls[-1][0][0].content
+    assert "# Earlier days (your episodes)" in system
+    window_first_day = min(e.ts for e in service.session("Ark").chat_log.view()
+                           if e.text.startswith("Day") and e.text.split(":")[0] in model.calls[-1][0][1].content)
+    shown = [line for line in system.splitlines() if line.startswith("- [2026-03-")]
+    assert shown and all(line[3:13] < window_first_day.date().isoformat() for line in shown)
+    assert all("★" in line for line in shown)  # every scripted day was rated 0.7
+    assert shown[-1].startswith(f"- [{(window_first_day.date() - timedelta(days=1)).isoformat()}]")  # the newest kept
