@@ -1,0 +1,66 @@
+"""A night of sleep-time work on the real embedded model: a day of conversation becomes an episode
+in the persona's voice, in the day's language, the user's day kept the user's (greedy decoding:
+the same answer on every run). The second night finds nothing to redo."""
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from managers.chat_log import ChatLog
+from persona.service import NexusService
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+START = datetime(2026, 11, 24, 20, 0, tzinfo=timezone.utc)
+DAYS = {
+    "en": ("Mina", [
+        "I finally finished the first draft of my novel today!",
+        "That's wonderful! How long did it take you?",
+        "Almost two years. I wrote most of it on the train to work.",
+        "Two years of train rides — what a journey. What's it about?",
+        "A lighthouse keeper who finds letters from the future.",
+        "What a lovely idea. I'd read that.",
+    ], ("novel",), r"\bmy (?:first )?(?:draft|novel)\b"),
+    "ja": ("ハルカ", [
+        "今日、初めてフルマラソンを完走したよ！",
+        "おめでとう！タイムはどうだった？",
+        "4時間半くらい。最後の5キロは本当にきつかった。",
+        "最後まで走りきったのがすごいよ。",
+        "明日は筋肉痛になりそう。",
+        "ゆっくり休んでね。",
+    ], ("マラソン",), r"私は(?:初めて)?フルマラソン"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(DAYS))
+def test_a_day_becomes_an_episode_in_the_personas_voice(real_model, tmp_path, report_metric, language):
+    import re
+
+    user, lines, topic, persona_owns = DAYS[language]
+    service = NexusService(tmp_path / "data", clock=lambda: START + timedelta(days=1, hours=6),
+                           model_factory=lambda s, k, p: real_model)
+    service.update_settings(temperature=0.0, seed=11, user_name=user)
+    moments = iter(START + timedelta(minutes=2 * i) for i in range(len(lines)))
+    log = ChatLog(service.session("Ark").character.logs, lambda: next(moments))
+    for i, text in enumerate(lines):
+        log.append("USER" if i % 2 == 0 else "AGENT", user if i % 2 == 0 else "Ark", text)
+    service.session("Ark").chat_log.invalidate()
+
+    report = service.sleep_now("Ark")
+    [episode] = service.episodes("Ark")
+    report_metric(f"episode_{language}", {"summary": episode.summary, "arousal": episode.arousal,
+                                         "wall_s": report.wall_s, "prompt_tokens": report.prompt_tokens,
+                                         "output_tokens": report.output_tokens})
+    assert report.written == ["episode 2026-11-24"] and not report.problems
+    assert episode.id == "episode_2026-11-24_001"
+    text = episode.summary
+    assert len(text) >= 40 and "<" not in text and "{" not in text
+    assert any(t in text for t in topic), text
+    if language == "ja":
+        assert re.search(r"[\u3040-\u30ff]", text), f"not in Japanese: {text!r}"
+    else:
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text), f"not in English: {text!r}"
+    assert not re.search(persona_owns, text, re.I), f"the user's day told as the persona's: {text!r}"
+    assert 0.0 <= episode.arousal <= 1.0
+
+    again = service.sleep_now("Ark")
+    assert again.written == [] and again.model_calls == 0
