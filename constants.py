@@ -359,3 +359,8 @@ DEFAULT_SLEEP_IDLE_MINUTES = 30
 SLEEP_TICK_MINUTES = 5
 # The newest log entries read to find when the user last talked (the scheduler's idle check).
 SLEEP_ACTIVITY_SCAN = 20
+# Daily episodes older than this are compressed into one a week (seed 004 §3, 週次圧縮: 60 days
+# since 2026-01-12).
+EPISODE_COMPRESS_AFTER_DAYS = 60
+# The week's answer: the seed's 400–800 characters, about as many tokens in Japanese.
+EPISODE_WEEK_MAX_TOKENS = 700

@@ -129,3 +129,42 @@ def parse_day(answer: str, session_count: int) -> DaySummary | None:
             return None
         arousal.append(round(min(1.0, max(0.0, float(value))), 3))
     return DaySummary(summary, tuple(arousal))
+
+
+WEEK_SCHEMA = {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}
+
+
+def weeks_to_compress(days: Sequence[date], today: date, older_than_days: int) -> list[tuple[date, date]]:
+    """The weeks (Monday–Sunday) whose every day is more than `older_than_days` before `today`
+    and that hold at least two daily episodes (one is already as short as it gets), oldest first,
+    as (Monday, Sunday)."""
+    limit = today - timedelta(days=older_than_days)
+    weeks: dict[date, int] = {}
+    for day in days:
+        monday = day - timedelta(days=day.weekday())
+        if monday + timedelta(days=6) < limit:
+            weeks[monday] = weeks.get(monday, 0) + 1
+    return [(monday, monday + timedelta(days=6)) for monday, count in sorted(weeks.items()) if count >= 2]
+
+
+def week_prompt(persona: str, user_name: str, episodes: Sequence[tuple[str, str, bool]], language: str) -> tuple[str, str]:
+    """(system, user) of a week's compression; `episodes`: (date, summary, starred) in order."""
+    written = LANGUAGE_NAMES.get(language, "the language of the episodes")
+    low, high = constants.EPISODE_WEEK_CHARS
+    system = (
+        f"You are {persona}. Below are your memories of several days with {user_name}, one per day; ★ marks "
+        f"a day that moved you. Write them as one memory of the week, in {written}, as {persona} in the "
+        f"first person: the ★ days in detail, the others in a few words. What {user_name} did or felt is "
+        f"{user_name}'s: write it as {user_name}'s. Only what the days say; about {low}-{high} characters.")
+    user = "\n\n".join(f"[{day}]{' ★' if starred else ''} {summary}" for day, summary, starred in episodes)
+    return system, user
+
+
+def parse_week(answer: str) -> str:
+    """The week's summary, or "" when the answer has none."""
+    try:
+        data = json.loads(answer)
+    except json.JSONDecodeError:
+        return ""
+    summary = data.get("summary") if isinstance(data, dict) else None
+    return summary.strip() if isinstance(summary, str) else ""

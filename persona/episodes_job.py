@@ -17,7 +17,8 @@ from typing import Callable, Sequence
 
 import constants
 from agent import role, sentences
-from agent.episodes import DaySession, day_prompt, episode_schema, parse_day, sessions_of_day
+from agent.episodes import (WEEK_SCHEMA, DaySession, day_prompt, episode_schema, parse_day, parse_week,
+                            sessions_of_day, week_prompt, weeks_to_compress)
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from agent.sleep_schedule import days_to_summarise
@@ -115,8 +116,13 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
     before all were done (the rest waits for the next idle moment)."""
     by_day = days_of(entries, now)
     digests = {d: day_digest(e) for d, e in by_day.items()}
-    summarised = {date.fromisoformat(e.date): digests.get(date.fromisoformat(e.date)) if e.user_edited else e.source_digest
-                  for e in store.all() if not e.compressed and len(e.date) == 10}
+    summarised: dict[date, str | None] = {}
+    for episode in store.all():
+        first, last = date.fromisoformat(episode.first_day), date.fromisoformat(episode.last_day)
+        if episode.compressed or episode.user_edited:  # a week's days, or the user's words: done for good
+            summarised.update({d: digests.get(d) for d in by_day if first <= d <= last})
+        else:
+            summarised[first] = episode.source_digest
     for day in days_to_summarise(now, set(by_day), summarised, digests, constants.EPISODE_DAYS_PER_RUN):
         if should_stop():
             return False
@@ -142,4 +148,42 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
                            created_at=now.isoformat(timespec="seconds"), source_digest=digests[day])])
         write_session_arousal(memory_dir, day, sessions, parsed.session_arousal)
         tally.written.append(f"episode {day}")
+    return True
+
+
+def compress_weeks(store: EpisodeStore, model: ChatModel, *, persona: str, user_name: str, language_hint: str,
+                   now: datetime, should_stop: Callable[[], bool], tally: JobTally) -> bool:
+    """Daily episodes older than EPISODE_COMPRESS_AFTER_DAYS become one episode a week (★ days kept
+    in detail); the week replaces its days in one atomic write. False when stopped."""
+    daily = {date.fromisoformat(e.date): e for e in store.all() if not e.compressed and len(e.date) == 10}
+    for monday, sunday in weeks_to_compress(list(daily), now.date(), constants.EPISODE_COMPRESS_AFTER_DAYS):
+        if should_stop():
+            return False
+        days = [daily[d] for d in sorted(daily) if monday <= d <= sunday]
+        star = constants.EPISODE_STAR_AROUSAL
+        language = message_language(" ".join(e.summary for e in days[-2:]), [], language_hint) or "en"
+        system, user = week_prompt(persona, user_name, [(e.date, e.summary, (e.arousal_max or 0) >= star) for e in days],
+                                   language)
+        try:
+            tally.model_calls += 1
+            tally.prompt_tokens += model.count_tokens(system) + model.count_tokens(user)
+            answer = model.complete_json(system, user, WEEK_SCHEMA, constants.EPISODE_WEEK_MAX_TOKENS, should_stop)
+        except CallStopped:
+            return False
+        except ProviderError as exc:
+            tally.problems.append(f"week {monday}: {exc.user_message}")
+            continue
+        tally.output_tokens += model.count_tokens(answer)
+        summary = parse_week(answer)
+        if not summary:
+            tally.problems.append(f"week {monday}: the model's answer was not a usable summary")
+            continue
+        arousals = [e.arousal for e in days if e.arousal is not None]
+        span = f"{days[0].date}~{days[-1].date}"
+        week = Episode(id=episode_id(span), date=span, summary=summary, compressed=True, original_count=len(days),
+                       arousal_avg=round(sum(arousals) / len(arousals), 3) if arousals else None,
+                       arousal_max=max((e.arousal_max or 0.0 for e in days), default=0.0),
+                       created_at=now.isoformat(timespec="seconds"))
+        store.put([week], remove_ids=[e.id for e in days])
+        tally.written.append(f"week {span}")
     return True

@@ -20,7 +20,7 @@ from agent.providers.base import ChatModel
 from agent.sleep_schedule import QuietHours, night_of
 from managers.episodes import EpisodeStore
 from managers.sleep_state import SleepReport, SleepStateStore
-from persona.episodes_job import JobTally, summarise_days
+from persona.episodes_job import JobTally, compress_weeks, summarise_days
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,10 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
     steps = (("episodes", "Writing the day's episodes", lambda: summarise_days(
         inputs.entries(), inputs.episodes, inputs.memory_dir, inputs.model, persona=inputs.persona,
         user_name=inputs.user_name, language_hint=inputs.language_hint, now=now, should_stop=should_stop,
-        tally=tally)),)
+        tally=tally)),
+             ("weeks", "Compressing old episodes into weeks", lambda: compress_weeks(
+                 inputs.episodes, inputs.model, persona=inputs.persona, user_name=inputs.user_name,
+                 language_hint=inputs.language_hint, now=now, should_stop=should_stop, tally=tally)))
     finished = True
     for number, (name, label, step) in enumerate(steps):
         if name in state.steps_done:

@@ -86,3 +86,11 @@ def test_an_unreadable_file_is_quarantined_and_reported(tmp_path, content):
     assert not (memory / "episodic_memory.json").exists()
     [report] = files.quarantined
     assert report.moved_to.exists()
+
+
+def test_only_whole_weeks_past_the_limit_with_two_days_or_more_are_compressed():
+    from agent.episodes import weeks_to_compress
+    days = [date(2026, 1, 5), date(2026, 1, 7),  # Monday 5 Jan week: two days
+            date(2026, 1, 13),  # a week with one day
+            date(2026, 3, 2), date(2026, 3, 4)]  # a week that ends inside the limit
+    assert weeks_to_compress(days, today=date(2026, 5, 3), older_than_days=60) == [(date(2026, 1, 5), date(2026, 1, 11))]

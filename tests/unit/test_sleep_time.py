@@ -144,3 +144,29 @@ def test_episodes_of_the_days_before_the_history_window_reach_the_prompt(data_di
     assert shown and all(line[3:13] < window_first_day.date().isoformat() for line in shown)
     assert all("★" in line for line in shown)  # every scripted day was rated 0.7
     assert shown[-1].startswith(f"- [{(window_first_day.date() - timedelta(days=1)).isoformat()}]")  # the newest kept
+
+
+def test_episodes_older_than_sixty_days_become_one_a_week_and_are_not_written_again(data_dir):
+    clock = StepClock(DAY)
+    weeks_asked = []
+
+    def script(system, user, schema):
+        if "sessions" in schema["properties"]:
+            return json.dumps({"sessions": [{"arousal": 0.3}] * user.count("## Session "), "summary": "A day with Mina."})
+        weeks_asked.append(user)
+        return json.dumps({"summary": "A calm week: Mina wrote every evening."})
+    model = ScriptedChatModel(replies("ok"), json_script=script)
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    monday = datetime(2026, 3, 16, 20, 0, tzinfo=timezone.utc)  # a Monday
+    for day in (0, 2, 4):
+        talk(service, clock, monday + timedelta(days=day), f"Evening {day}.", "Nice.")
+    service.sleep_now("Ark", now=monday + timedelta(days=5, hours=6))
+    assert len(service.episodes("Ark")) == 3
+    later = monday + timedelta(days=70)
+    report = service.sleep_now("Ark", now=later)
+    assert report.written == ["week 2026-03-16~2026-03-20"]
+    [week] = service.episodes("Ark")
+    assert week.compressed and week.original_count == 3 and week.id == "episode_2026-03-16~2026-03-20_001"
+    assert week.arousal_avg == 0.3 and "calm week" in week.summary
+    assert weeks_asked[0].count("[2026-03-") == 3
+    assert service.sleep_now("Ark", now=later + timedelta(days=1)).written == []  # its days are not written again
