@@ -189,7 +189,7 @@ def cmd_bench(args) -> int:
         from bench.locomo_bench import main as bench_locomo_main
 
         return bench_locomo_main(args)
-    if args.what in ("conversation", "qa", "docqa"):
+    if args.what in ("conversation", "qa", "docqa", "episodes"):
         return _bench_a_model(args)
     if args.what == "keep":
         from bench.keep_bench import main as bench_keep_main
@@ -216,6 +216,10 @@ def _bench_a_model(args) -> int:
         from bench.conversation_bench import main as bench_conversation_main
 
         return bench_conversation_main(args, embedded, chosen=chosen)
+    if args.what == "episodes":
+        from bench.episodes_bench import main as bench_episodes_main
+
+        return bench_episodes_main(args, embedded, chosen)
     if args.what == "qa":
         from bench.qa_bench import main as bench_qa_main
 
@@ -243,7 +247,8 @@ def parser() -> argparse.ArgumentParser:
     reindex.add_argument("--persona", default="")
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
-    bench.add_argument("what", choices=["chat", "locomo", "scale", "cjk", "conversation", "qa", "docqa", "keep"])
+    bench.add_argument("what", choices=["chat", "locomo", "scale", "cjk", "conversation", "qa", "docqa", "keep",
+                                        "episodes"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)
@@ -260,7 +265,8 @@ def parser() -> argparse.ArgumentParser:
                        help="qa: a subset of none,app,oracle; docqa: of without,with (default: all)")
     bench.add_argument("--memory-budget", type=int, default=0,
                        help="qa, docqa: the app's per-turn context budget in tokens (default: the app's)")
-    bench.add_argument("--out", default="", help="qa, docqa: write every question's replies and scores to this JSON file")
+    bench.add_argument("--out", default="", help="qa, docqa: write every question's replies and scores to this JSON "
+                       "file; episodes: the folder for <file stem>.json")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
     bench.add_argument("--repeats", type=int, default=1,
                        help="conversation: run every script this many times, each with its own seed")

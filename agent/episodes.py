@@ -16,6 +16,7 @@ from datetime import date, datetime, timedelta
 from typing import Sequence
 
 import constants
+from agent.sentences import split as split_sentences
 from managers.chat_log import LogEntry
 
 LANGUAGE_NAMES = {"ja": "Japanese", "en": "English", "zh": "Chinese", "ko": "Korean", "es": "Spanish",
@@ -168,3 +169,16 @@ def parse_week(answer: str) -> str:
         return ""
     summary = data.get("summary") if isinstance(data, dict) else None
     return summary.strip() if isinstance(summary, str) else ""
+
+
+def within(summary: str, max_chars: int) -> str:
+    """The summary in whole sentences up to `max_chars` (the seed's length; a model asked for
+    1,500 characters sometimes writes more)."""
+    if len(summary) <= max_chars:
+        return summary
+    kept = ""
+    for sentence in split_sentences(summary):
+        if len(kept) + len(sentence) > max_chars:
+            break
+        kept += sentence
+    return kept.strip() or summary[: max_chars - 1].rstrip() + "…"

@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 import constants
 from agent import role, sentences
 from agent.episodes import (WEEK_SCHEMA, DaySession, day_prompt, episode_schema, parse_day, parse_week,
-                            sessions_of_day, week_prompt, weeks_to_compress)
+                            sessions_of_day, week_prompt, weeks_to_compress, within)
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from agent.sleep_schedule import days_to_summarise
@@ -138,7 +138,8 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
             tally.problems.append(f"episode {day}: {exc.user_message}")
             continue
         parsed = parse_day(answer, len(sessions))
-        summary = users_part_kept(parsed.summary, user_texts, user_name, language) if parsed else ""
+        summary = within(users_part_kept(parsed.summary, user_texts, user_name, language),
+                         constants.EPISODE_DAY_CHARS[1]) if parsed else ""
         if not parsed or not summary:
             tally.problems.append(f"episode {day}: the model's answer was not a usable summary")
             log.warning("No usable episode for %s: %r", day, answer[:200])
@@ -174,7 +175,7 @@ def compress_weeks(store: EpisodeStore, model: ChatModel, *, persona: str, user_
             tally.problems.append(f"week {monday}: {exc.user_message}")
             continue
         tally.output_tokens += model.count_tokens(answer)
-        summary = parse_week(answer)
+        summary = within(parse_week(answer), constants.EPISODE_WEEK_CHARS[1])
         if not summary:
             tally.problems.append(f"week {monday}: the model's answer was not a usable summary")
             continue

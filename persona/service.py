@@ -598,8 +598,10 @@ class NexusService:
                   now: datetime | None = None) -> SleepReport:
         """Run what is left of tonight's sleep-time work for `persona` now (SleepBusy if it is
         already running); a reply that needs the model stops it, and it resumes later."""
-        # In the user's time zone: the quiet hours and a day's end are the user's, not UTC's.
-        return run_night(self._sleep_inputs(persona), (now or self.clock()).astimezone(), self.quiet_hours(),
+        # In the user's time zone: the quiet hours and a day's end are the user's, not UTC's (a
+        # given `now` keeps its own zone: the scheduler's look passes local time, benches UTC).
+        now = now if now is not None else self.clock().astimezone()
+        return run_night(self._sleep_inputs(persona), now, self.quiet_hours(),
                          should_stop=lambda: self._replying > 0, progress=progress or (lambda what, done: None))
 
     def sleep_tick(self, now: datetime) -> list[SleepReport]:

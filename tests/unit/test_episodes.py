@@ -94,3 +94,11 @@ def test_only_whole_weeks_past_the_limit_with_two_days_or_more_are_compressed():
             date(2026, 1, 13),  # a week with one day
             date(2026, 3, 2), date(2026, 3, 4)]  # a week that ends inside the limit
     assert weeks_to_compress(days, today=date(2026, 5, 3), older_than_days=60) == [(date(2026, 1, 5), date(2026, 1, 11))]
+
+
+def test_a_summary_too_long_keeps_its_whole_first_sentences():
+    from agent.episodes import within
+    text = "First sentence here. Second one is longer than that. Third."
+    assert within(text, 100) == text
+    assert within(text, 50) == "First sentence here."
+    assert within("x" * 30, 10) == "x" * 9 + "…"

@@ -1,0 +1,108 @@
+"""`python nexus_ark.py bench episodes FILE... --out DIR [--json]`: do the daily episodes keep what happened?
+
+shared/BENCHMARKS.md §6. Each LoCoMo conversation is replayed as in §1 (bench/locomo_bench.py's
+`replay`) into a persona named after `speaker_b` (made from the template), `speaker_a` as the
+user (the settings' `user_name`). Then every night after a session day runs the app's own
+sleep-time work (`NexusService.sleep_now` at 02:00 the next day, the default model, the app's
+prompt and budgets), exactly as for a user; the day's episode is taken as it was written that
+night (a later night may fold it into a week). The replay clock is UTC, and so are the nights.
+
+Writes `DIR/<file stem>.json` = [{"date": "YYYY-MM-DD", "text": ...}] and scores it with the
+shared scorer (`shared/bench/episode_coverage.py`, loaded by path): the share of the sessions'
+events kept, per file, against the dataset's own session summaries (`--reference`, the anchor).
+Also reported: seconds per day, characters per day, model calls and tokens.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import logging
+import statistics
+import tempfile
+import time
+from datetime import datetime, time as clock_time, timedelta, timezone
+from pathlib import Path
+from typing import Sequence
+
+from agent.providers.base import ChatModel
+from bench.locomo_bench import load, replay, session_keys, session_time
+from bench.shared import find_shared
+from managers.episodes import episode_id
+from persona.service import NexusService
+
+log = logging.getLogger(__name__)
+
+SCORER = "bench/episode_coverage.py"
+
+
+def load_scorer(explicit: str | None = None):
+    folder = find_shared(SCORER, explicit)
+    if folder is None:
+        raise SystemExit(f"bench episodes: the shared scorer {SCORER} was not found (--shared, $NEXUS_ARK_SHARED_DIR "
+                         "or ../shared)")
+    spec = importlib.util.spec_from_file_location("episode_coverage", folder / SCORER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def write_episodes(path: str, model: ChatModel, work: Path) -> tuple[list[dict], dict]:
+    """The file's days as the app writes them, and the timings."""
+    conv, _ = load(Path(path))
+    user, persona_speaker = conv["speaker_a"], conv["speaker_b"]
+    service = NexusService(work / "data", model_factory=lambda s, k, p: model)
+    service.update_settings(user_name=user, temperature=0.0, seed=0)
+    persona = service.create_persona(persona_speaker)
+    replay(conv, service.session(persona).character.root)
+    service.session(persona).chat_log.invalidate()
+    days = sorted({session_time(conv, key).date() for key in session_keys(conv)})
+    episodes, seconds, calls, prompt_tokens, output_tokens = [], [], 0, 0, 0
+    for day in days:
+        night = datetime.combine(day + timedelta(days=1), clock_time(2, 0), timezone.utc)
+        started = time.monotonic()
+        report = service.sleep_now(persona, now=night)
+        seconds.append(time.monotonic() - started)
+        calls, prompt_tokens, output_tokens = (calls + report.model_calls, prompt_tokens + report.prompt_tokens,
+                                               output_tokens + report.output_tokens)
+        written = next((e for e in service.episodes(persona) if e.id == episode_id(day.isoformat())), None)
+        if written is None:
+            log.warning("%s %s: no episode (%s)", Path(path).stem, day, "; ".join(report.problems) or "nothing written")
+        episodes.append({"date": day.isoformat(), "text": written.summary if written else ""})
+        log.info("%s %s: %.0f s, %d characters", Path(path).stem, day, seconds[-1], len(episodes[-1]["text"]))
+    timing = {"days": len(days), "s_per_day_mean": round(statistics.mean(seconds), 1),
+              "s_per_day_max": round(max(seconds), 1), "wall_s": round(sum(seconds), 1),
+              "chars_per_day_mean": round(statistics.mean(len(e["text"]) for e in episodes)),
+              "chars_per_day_max": max(len(e["text"]) for e in episodes), "model_calls": calls,
+              "prompt_tokens": prompt_tokens, "output_tokens": output_tokens}
+    return episodes, timing
+
+
+def _score(scorer, locomo_file: str, episodes: list[dict]) -> dict:
+    """The shared scorer's verdict on one file (its own functions, as its command line uses them)."""
+    hit, total, text, bad, stray = scorer.coverage(scorer.load(locomo_file), episodes)
+    return {"event_coverage": round(100 * hit / total, 1) if total else None, "events": total,
+            "days_earning_nothing": bad, "dates_without_a_session": stray}
+
+
+def run(files: Sequence[str], model: ChatModel, out_dir: Path, shared: str | None = None) -> dict:
+    scorer = load_scorer(shared)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    results = {}
+    for path in files:
+        with tempfile.TemporaryDirectory(prefix="episodes-bench-") as tmp:
+            episodes, timing = write_episodes(path, model, Path(tmp))
+        target = out_dir / f"{Path(path).stem}.json"
+        target.write_text(json.dumps(episodes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        results[Path(path).stem] = {**_score(scorer, path, episodes), **timing}
+    return results
+
+
+def main(args, model_path: Path, chosen=None) -> int:
+    from bench.provider_choice import default_bench_model
+
+    if not args.files or not args.out:
+        raise SystemExit("bench episodes: give LoCoMo files and --out DIR")
+    model = (chosen or default_bench_model()).create(model_path)
+    results = run(args.files, model, Path(args.out), args.shared or None)
+    print(json.dumps(results) if args.json else json.dumps(results, indent=1, ensure_ascii=False))
+    return 0

@@ -1,0 +1,48 @@
+"""The episodes bench (bench/episodes_bench.py) on a scripted model and a tiny two-day conversation,
+scored by the shared scorer."""
+import json
+
+import pytest
+
+from agent.providers.fake import ScriptedChatModel, replies
+from bench import episodes_bench
+from bench.shared import find_shared
+
+CONVERSATION = {
+    "speaker_a": "Caroline", "speaker_b": "Melanie",
+    "session_1_date_time": "1:56 pm on 8 May, 2023",
+    "session_1": [{"speaker": "Caroline", "dia_id": "D1:1", "text": "I went to a support group yesterday."},
+                  {"speaker": "Melanie", "dia_id": "D1:2", "text": "I painted a lake sunrise."}],
+    "session_2_date_time": "1:14 pm on 25 May, 2023",
+    "session_2": [{"speaker": "Melanie", "dia_id": "D2:1", "text": "I ran a charity race on Saturday."}],
+    "events_session_1": {"date": "8 May, 2023", "Caroline": ["Caroline attends a support group."],
+                         "Melanie": ["Melanie paints a lake sunrise."]},
+    "events_session_2": {"date": "25 May, 2023", "Melanie": ["Melanie runs a charity race for mental health."]},
+}
+
+
+@pytest.fixture
+def locomo_file(tmp_path):
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps({"conversation": CONVERSATION, "qa": []}))
+    return path
+
+
+def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episodes(locomo_file, tmp_path, monkeypatch):
+    if find_shared(episodes_bench.SCORER) is None:
+        pytest.skip("the shared folder (episode_coverage.py) is not beside the repository")
+    asked = []
+
+    def episode(system, user, schema):
+        asked.append(user.splitlines()[0])
+        text = ("Caroline told me she went to a support group, and I painted a lake sunrise."
+                if "2023-05-08" in user else "I told Caroline about my walk in the park.")
+        return json.dumps({"sessions": [{"arousal": 0.5}] * user.count("## Session "), "summary": text})
+    model = ScriptedChatModel(replies("ok"), json_script=episode)
+    results = episodes_bench.run([str(locomo_file)], model, tmp_path / "out")
+    assert asked == ["Date: 2023-05-08", "Date: 2023-05-25"]
+    written = json.loads((tmp_path / "out" / "tiny.json").read_text())
+    assert [e["date"] for e in written] == ["2023-05-08", "2023-05-25"]
+    tiny = results["tiny"]
+    assert tiny["events"] == 3 and tiny["event_coverage"] == pytest.approx(66.7)  # the race was not told
+    assert tiny["days"] == 2 and tiny["model_calls"] == 2
