@@ -9,8 +9,10 @@ from __future__ import annotations
 import os
 import re
 import socket
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -70,8 +72,6 @@ def chromium_path() -> Path:
 def app(tmp_path_factory, chromium_path) -> RunningApp:
     from agent.providers.fake import ScriptedChatModel
     from persona.service import NexusService
-    from ui.app import THEME, build_app
-
     data_dir = tmp_path_factory.mktemp("browser-data")
 
     def script(messages, tools):
@@ -83,6 +83,15 @@ def app(tmp_path_factory, chromium_path) -> RunningApp:
     )
     service.warm_up()
     assert service.model_status.state == "ready", service.model_status.text()
+    with serving(service, data_dir) as running:
+        yield running
+
+
+@contextmanager
+def serving(service, data_dir: Path) -> Iterator[RunningApp]:
+    """The app around `service`, on a free local port, for as long as the block runs."""
+    from ui.app import THEME, build_app
+
     port = _free_port()
     demo = build_app(service)
     demo.queue()

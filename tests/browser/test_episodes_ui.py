@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import RunningApp, _free_port
+from tests.browser.conftest import RunningApp, serving
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +25,6 @@ def app(tmp_path_factory, chromium_path):
     from agent.providers.fake import ScriptedChatModel
     from managers.chat_log import ChatLog
     from persona.service import NexusService
-    from ui.app import THEME, build_app
 
     def episode(system, user, schema):
         sessions = len(re.findall(r"^## Session ", user, re.M))
@@ -41,15 +40,8 @@ def app(tmp_path_factory, chromium_path):
     log.append("AGENT", "Ark", "Two years of train rides — congratulations!")
     service.session("Ark").chat_log.invalidate()
     service.warm_up()
-    port = _free_port()
-    demo = build_app(service)
-    demo.queue()
-    demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, share=False,
-                ssr_mode=False, theme=THEME, quiet=True)
-    try:
-        yield RunningApp(f"http://127.0.0.1:{port}/", data_dir, service)
-    finally:
-        demo.close()
+    with serving(service, data_dir) as running:
+        yield running
 
 
 def test_sleep_now_writes_the_days_episode_and_the_user_can_edit_it(page: Page, app: RunningApp, page_errors):
