@@ -337,8 +337,7 @@ EPISODE_DAY_CHARS = (800, 1500)
 EPISODE_WEEK_CHARS = (400, 800)
 # A day's log is cut to fit the model: long messages are shortened first, never below this.
 EPISODE_LINE_MIN_CHARS = 80
-# ★: a session at or above this arousal is told in detail (seed 004 §3, 日次要約).
-EPISODE_STAR_AROUSAL = 0.6
+# ★ (AROUSAL_STAR_THRESHOLD, above): a session at or above it is told in detail (seed 004 §3, 日次要約).
 # The seed's `episode_memory_lookback_days`: episodes of this many days before the oldest raw
 # message in the prompt are shown beside the history (seed 004 §3, プロンプト注入).
 EPISODE_LOOKBACK_DAYS = 14

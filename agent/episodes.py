@@ -98,7 +98,7 @@ def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySe
         f"You are {persona}. Below is a day of your conversations with {user_name}, in sessions. "
         f"First rate each session's arousal from 0.0 (routine small talk) to 1.0 (deeply moving, exciting "
         f"or important), one entry per session in order. Then write the day's episode for your memory, "
-        f"in {written}, as {persona} in the first person. Sessions rated {constants.EPISODE_STAR_AROUSAL} or more: "
+        f"in {written}, as {persona} in the first person. Sessions rated {constants.AROUSAL_STAR_THRESHOLD} or more: "
         f"tell them in detail; "
         f"the others: a line or two. What {user_name} did, felt or told about their life is {user_name}'s: "
         f"write it as {user_name}'s, never as yours. Only what the sessions say; "

@@ -161,7 +161,7 @@ def compress_weeks(store: EpisodeStore, model: ChatModel, *, persona: str, user_
         if should_stop():
             return False
         days = [daily[d] for d in sorted(daily) if monday <= d <= sunday]
-        star = constants.EPISODE_STAR_AROUSAL
+        star = constants.AROUSAL_STAR_THRESHOLD
         language = message_language(" ".join(e.summary for e in days[-2:]), [], language_hint) or "en"
         system, user = week_prompt(persona, user_name, [(e.date, e.summary, (e.arousal_max or 0) >= star) for e in days],
                                    language)

@@ -222,7 +222,7 @@ class CharacterSession:
         lines = []
         for episode in EpisodeStore(self.character.memory_dir, self.files).all():
             if since.isoformat() <= episode.last_day < until.isoformat():
-                star = " ★" if (episode.arousal_max or 0) >= constants.EPISODE_STAR_AROUSAL else ""
+                star = " ★" if (episode.arousal_max or 0) >= constants.AROUSAL_STAR_THRESHOLD else ""
                 lines.append(f"- [{episode.date}]{star} {' '.join(episode.summary.split())}")
         return "\n".join(lines)
 

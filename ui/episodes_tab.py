@@ -29,7 +29,7 @@ def episode_rows(service: NexusService, name: str) -> list[list]:
     rows = []
     for episode in reversed(service.episodes(name)):  # newest first
         arousal = episode.arousal if episode.arousal is not None else episode.arousal_avg
-        star = "★ " if (episode.arousal_max or 0) >= constants.EPISODE_STAR_AROUSAL else ""
+        star = "★ " if (episode.arousal_max or 0) >= constants.AROUSAL_STAR_THRESHOLD else ""
         summary = episode.summary if len(episode.summary) <= PREVIEW_CHARS else episode.summary[:PREVIEW_CHARS] + "…"
         rows.append([episode.id, episode.date, f"{star}{arousal:.2f}" if arousal is not None else "", summary])
     return rows
