@@ -363,3 +363,12 @@ SLEEP_ACTIVITY_SCAN = 20
 EPISODE_COMPRESS_AFTER_DAYS = 60
 # The week's answer: the seed's 400–800 characters, about as many tokens in Japanese.
 EPISODE_WEEK_MAX_TOKENS = 700
+# Memory traces (seed 004 §3, Phase H). α: the seed gives none; 0.2 lets one decisive trace lift a
+# plain day (0.3) to 0.44 and three in a row to ★ (0.6+), so a day becomes vivid by being used
+# again, not by one mention.
+TRACE_ALPHA = 0.2
+# The embedded model's resonance, read from the reply's words (agent/memory_traces.py): a reply of
+# fewer content words than this says too little to tell; a share of its words found in the episode.
+TRACE_MIN_REPLY_UNITS = 3
+TRACE_STRONG_SHARE = 0.5
+TRACE_INDIRECT_SHARE = 0.25

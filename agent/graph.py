@@ -78,6 +78,8 @@ class TurnDeps:
     remember_as_sent: Callable[[str, str], None] = lambda entry_id, content: None
     introduced_names: tuple[str, ...] = ()  # names the user introduced themself by in the conversation
     on_emotion: Callable[[LogEntry, Any], None] = lambda entry, emotion: None
+    # (episode id, resonance) of the reply's <memory_trace/> tags (agent/memory_traces.py)
+    on_traces: Callable[[Sequence[tuple[str, float]]], None] = lambda traces: None
     # "Please remember": what the app keeps for a message (a model without native tools), and the
     # record that the message was handled (the keep ledger: a turn killed before it is finished on
     # the next open, managers/keep_ledger.py).
@@ -391,6 +393,8 @@ def build_turn_graph() -> StateGraph:
         deps.remember_as_sent(entry.id, state["reply_raw"])
         for emotion in parsed.emotions:
             deps.on_emotion(entry, emotion)
+        if parsed.traces:
+            deps.on_traces([(trace.id, trace.resonance) for trace in parsed.traces])
         get_stream_writer()({"type": "done", "entry": entry, "text": text})
         return {"agent_entry_id": entry.id, "emotions": parsed.emotions}
 

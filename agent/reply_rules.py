@@ -32,6 +32,9 @@ def reply_rules(persona: str, user: str, inline_emotion_tag: bool) -> str:
             "- End every reply with one tag on its own line: "
             '<persona_emotion category="CATEGORY" intensity="0.0-1.0"/>, where CATEGORY is one of: '
             + ", ".join(constants.EMOTION_CATEGORIES) + ".",
+            "- When one of your earlier days (the episodes, with their ids) shaped the reply, add "
+            '<memory_trace id="ID" resonance="R"/> for it: R 1.0 if the reply needed it, 0.7 if it '
+            "clearly steered it, 0.4 if it was in the background.",
         ]
     return "\n".join(lines)
 

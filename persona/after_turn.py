@@ -13,7 +13,7 @@ from typing import Callable
 from agent.emotion import EMOTION_SCHEMA, emotion_prompt, parse_emotion
 from agent.keep_requests import MERGE_SCHEMA, merge_prompt, merged_line, pending_corrections
 from agent.providers.base import ChatModel, ProviderError
-from managers.chat_log import LogEntry
+from managers.chat_log import LogEntry, spoken_text
 from persona.session import CharacterSession
 
 log = logging.getLogger(__name__)
@@ -49,6 +49,8 @@ def after_turn(session: CharacterSession, model: ChatModel | None, user_text: st
         log.warning("Could not prepare the next turn: %s", exc.user_message)
     if reply is not None and model.budget_family == "local" and deps.is_latest():
         record_emotion(session, model, deps.user_name(), user_text, reply)
+    if reply is not None and model.budget_family == "local":  # capable models report their traces in tags
+        session.apply_traces(session.read_traces(spoken_text(reply.text)), "words")
 
 
 def settle_corrections(session: CharacterSession, model: ChatModel) -> None:

@@ -513,6 +513,7 @@ class NexusService:
             introduced_names=(introduced,) if introduced else (),
             temperature=self.settings.temperature, max_tokens=max_reply_tokens(model), seed=self.settings.seed,
             remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,
+            on_traces=lambda traces: session.apply_traces(traces, "tag"),
             plan_keep=lambda entry: session.plan_keep(entry, user_name),
             keep_done=session.keep_ledger.record,
         )

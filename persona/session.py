@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
@@ -22,7 +23,8 @@ from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
 from agent.retrieval import RetrievalResult
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry, spoken_text
-from managers.episodes import EpisodeStore
+from agent.memory_traces import moved_arousal, read_resonance
+from managers.episodes import Episode, EpisodeStore, episode_id
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
 from managers.personas import Character, CharacterSettings
@@ -30,7 +32,9 @@ from managers.store import append_durably, file_lock
 
 log = logging.getLogger(__name__)
 
-AS_SENT_MEMO_SIZE = 64  # enough for any history window the local budget allows
+AS_SENT_MEMO_SIZE = 64
+# A recalled episode's line (managers/memory_sources.py): "[2026-11-24] Episode: …", a week "[a~b] Episode: …".
+_RECALLED_EPISODE = re.compile(r"\[(\d{4}-\d{2}-\d{2}(?:~\d{4}-\d{2}-\d{2})?)\] Episode")  # enough for any history window the local budget allows
 
 @dataclass(frozen=True)
 class RecoveredReply:
@@ -52,6 +56,7 @@ class CharacterSession:
         self._as_sent: OrderedDict[str, str] = OrderedDict()
         self.keep_ledger = KeepLedger(character.memory_dir / "keep_ledger.jsonl")
         self.core_memory_left_out = 0  # older core-memory lines the last prompt had no room for
+        self.shown_episodes: dict[str, Episode] = {}  # by id: what the last turn's prompt showed
 
     # --- crash recovery ---------------------------------------------------------------
     def recover_interrupted_reply(self) -> RecoveredReply | None:
@@ -212,19 +217,60 @@ class CharacterSession:
         start = index_from_end(view, self._anchor_id, missing=len(view))
         return [e.id for e in view[start:]]
 
-    def episodes_before(self, window: HistoryWindow) -> str:
-        """The episodes of the days before the window's oldest message, one line each, oldest first
-        (★: a stirring day); the days the window shows are its own."""
+    def episodes(self) -> EpisodeStore:
+        return EpisodeStore(self.character.memory_dir, self.files)
+
+    def episodes_before(self, window: HistoryWindow) -> list[Episode]:
+        """The episodes of the days before the window's oldest message, oldest first; the days the
+        window shows are its own."""
         first = next((e.ts for e in window.entries if e.ts is not None), None)
         until = (first or self.clock()).astimezone().date()
         settings = self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings)
         since = until - timedelta(days=settings.episode_memory_lookback_days)
+        return [e for e in self.episodes().all() if since.isoformat() <= e.last_day < until.isoformat()]
+
+    def _episodes_text(self, episodes: Sequence[Episode], with_ids: bool) -> str:
+        """One line an episode (★: a stirring day); with its id where the model reports traces in tags."""
         lines = []
-        for episode in EpisodeStore(self.character.memory_dir, self.files).all():
-            if since.isoformat() <= episode.last_day < until.isoformat():
-                star = " ★" if (episode.arousal_max or 0) >= constants.AROUSAL_STAR_THRESHOLD else ""
-                lines.append(f"- [{episode.date}]{star} {' '.join(episode.summary.split())}")
+        for episode in episodes:
+            star = " ★" if (episode.arousal_max or 0) >= constants.AROUSAL_STAR_THRESHOLD else ""
+            label = f"{episode.date} · {episode.id}" if with_ids else episode.date
+            lines.append(f"- [{label}]{star} {' '.join(episode.summary.split())}")
         return "\n".join(lines)
+
+    def _note_shown_episodes(self, window: HistoryWindow, retrieval: RetrievalResult) -> None:
+        """The episodes this turn's prompt shows (the earlier days, and recalled ones): the ones a
+        memory trace may name after the reply."""
+        store = self.episodes()
+        shown = {e.id: e for e in self.episodes_before(window)}
+        for item in retrieval.items:
+            match = _RECALLED_EPISODE.match(item.text)
+            episode = store.get(episode_id(match.group(1))) if match else None
+            if episode is not None:
+                shown[episode.id] = episode
+        self.shown_episodes = shown
+
+    def apply_traces(self, traces: Sequence[tuple[str, float]], source: str) -> None:
+        """Each (episode id, resonance) moves that episode's arousal (agent/memory_traces.py), and
+        is logged in `memory/memory_traces.jsonl`; ids the prompt did not show are ignored."""
+        store, moved = self.episodes(), []
+        for trace_id, resonance in traces:
+            episode = store.get(trace_id) if trace_id in self.shown_episodes else None
+            if episode is None:
+                continue
+            old = episode.arousal if episode.arousal is not None else (episode.arousal_avg or 0.0)
+            new = moved_arousal(old, resonance)
+            moved.append(episode.model_copy(update={"arousal": new, "arousal_max": max(new, episode.arousal_max or 0.0)}))
+            record = {"ts": self.clock().isoformat(), "episode": trace_id, "resonance": resonance, "arousal": old,
+                      "moved_to": new, "source": source}
+            append_durably(self.character.memory_dir / "memory_traces.jsonl", json.dumps(record) + "\n")
+        if moved:
+            store.put(moved)
+
+    def read_traces(self, reply: str) -> list[tuple[str, float]]:
+        """The embedded model's traces, read from its reply's words: the shown episodes it drew on."""
+        found = [(e.id, read_resonance(reply, e.summary)) for e in self.shown_episodes.values()]
+        return [(trace_id, resonance) for trace_id, resonance in found if resonance > 0]
 
     def static_sections(self, model: ChatModel, user_name: str, window: HistoryWindow | None = None) -> list[PromptSection]:
         # What changes least comes first: an edit of the notepad leaves the cached identity,
@@ -236,8 +282,9 @@ class CharacterSession:
             PromptSection("core_memory", "Core memory", self.read("core_memory"), newest_first=True),
             PromptSection("notepad", "Notepad", self.read("notepad")),
             # Last of the cached part: they change once a night, or when the window moves on.
-            PromptSection("episodes", "Earlier days (your episodes)", self.episodes_before(window) if window else "",
-                          newest_first=True),
+            PromptSection("episodes", "Earlier days (your episodes)",
+                          self._episodes_text(self.episodes_before(window), with_ids=model.budget_family != "local")
+                          if window else "", newest_first=True),
         ]
 
     def history_before(self, entry_id: str | None) -> list[LogEntry]:
@@ -259,6 +306,7 @@ class CharacterSession:
         before = self.history_before(user_entry.id)
         window = select_history(before, self._anchor_id, budgets["history"], model.count_tokens, self._render_history)
         self._anchor_id = window.anchor_id
+        self._note_shown_episodes(window, retrieval)
         dynamic = []
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))

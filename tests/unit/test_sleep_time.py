@@ -6,6 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+import constants
 from agent.providers.fake import ScriptedChatModel, replies
 from managers.personas import PersonaError
 from persona.service import NexusService
@@ -14,12 +15,12 @@ from tests.conftest import StepClock
 DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 
 
-def answer_for(days: list[str]):
+def answer_for(days: list[str], arousal: float = 0.7):
     """A scripted JSON answer per call: one rating per session in the prompt, a summary naming the day."""
     def script(system, user, schema):
         days.append(user.splitlines()[0])
         sessions = user.count("## Session ")
-        return json.dumps({"sessions": [{"arousal": 0.7}] * sessions,
+        return json.dumps({"sessions": [{"arousal": arousal}] * sessions,
                            "summary": f"Mina told me about her novel. {user.splitlines()[0]}"})
     return script
 
@@ -170,3 +171,44 @@ def test_episodes_older_than_sixty_days_become_one_a_week_and_are_not_written_ag
     assert week.arousal_avg == 0.3 and "calm week" in week.summary
     assert weeks_asked[0].count("[2026-03-") == 3
     assert service.sleep_now("Ark", now=later + timedelta(days=1)).written == []  # its days are not written again
+
+
+def _long_history_with_episodes(data_dir, budget_family, reply):
+    clock, asked = StepClock(DAY), []
+    model = ScriptedChatModel(replies(reply), budget_family=budget_family, json_script=answer_for(asked, arousal=0.3))
+    # a window of the local model's size for both (the remote one's would hold every day)
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model,
+                           prompt_budgets={"history": constants.PROMPT_BUDGETS["local"]["history"]})
+    service.update_settings(user_name="Mina")
+    for day in range(4):  # long days: the window holds the last one only
+        talk(service, clock, DAY + timedelta(days=day), *[f"Day {day} message {i}: " + "words " * 80 for i in range(6)])
+    clock.now = DAY + timedelta(days=3, hours=8)
+    service.sleep_now("Ark")
+    return service, clock
+
+
+def test_a_reply_that_draws_on_an_earlier_day_makes_that_episode_more_vivid(data_dir):
+    service, clock = _long_history_with_episodes(
+        data_dir, "local", "Your novel! Mina told me about her novel, how is the novel going?")
+    before = {e.id: e.arousal for e in service.episodes("Ark")}
+    list(service.send("Ark", "Guess what I did today?"))
+    service.wait_for_background_work("Ark")
+    after = {e.id: e.arousal for e in service.episodes("Ark")}
+    moved = [i for i in after if after[i] != before[i]]
+    assert moved == ["episode_2026-03-14_001", "episode_2026-03-15_001", "episode_2026-03-16_001"]  # the days shown
+    assert all(after[i] == pytest.approx(0.3 + 0.2 * (0.7 - 0.3)) for i in moved)
+    traces = [json.loads(l) for l in (data_dir / "characters/Ark/memory/memory_traces.jsonl").read_text().splitlines()]
+    assert {t["episode"] for t in traces} == set(moved) and all(t["source"] == "words" for t in traces)
+    assert all(t["resonance"] == 0.7 for t in traces)
+
+
+def test_a_capable_models_trace_tag_moves_the_episode_it_names_if_it_was_shown(data_dir):
+    reply = ('That reminds me of your novel! <memory_trace id="episode_2026-03-14_001" resonance="1.0"/>'
+             '<memory_trace id="episode_1999-01-01_001" resonance="1.0"/>')
+    service, clock = _long_history_with_episodes(data_dir, "remote", reply)
+    list(service.send("Ark", "Guess what I did today?"))
+    service.wait_for_background_work("Ark")
+    [traced] = [e for e in service.episodes("Ark") if e.id == "episode_2026-03-14_001"]
+    assert traced.arousal == pytest.approx(0.3 + 0.2 * (1.0 - 0.3))
+    traces = [json.loads(l) for l in (data_dir / "characters/Ark/memory/memory_traces.jsonl").read_text().splitlines()]
+    assert [(t["episode"], t["source"]) for t in traces] == [("episode_2026-03-14_001", "tag")]
