@@ -116,6 +116,8 @@ PROMPT_BUDGETS = {
         # the days before the history, told as episodes (newest kept when they do not all fit): in
         # the cached prefix, since they change once a night
         "episodes": 250,
+        # the sitting's turns that left the window, folded (rolling compression): in the cached prefix
+        "conversation_summary": 200,
         # what was just saved and recalled memories (whole lines); the reply reminder comes on top, and
         # the time ends the cached prefix (session.time_note)
         "dynamic": 130,
@@ -127,6 +129,7 @@ PROMPT_BUDGETS = {
         "instructions": 1000,
         "history": 24000,
         "episodes": 3000,
+        "conversation_summary": 2000,
         "dynamic": 4000,
     },
 }
@@ -372,3 +375,12 @@ TRACE_ALPHA = 0.2
 TRACE_MIN_REPLY_UNITS = 3
 TRACE_STRONG_SHARE = 0.5
 TRACE_INDIRECT_SHARE = 0.25
+# Rolling conversation compression (seed 003 §4.8): the running summary of a long sitting's turns
+# that left the history window is kept to this many characters (about 200 tokens of English, a
+# little more in Japanese: the "conversation_summary" budget below takes what fits).
+CONVERSATION_SUMMARY_CHARS = 600
+CONVERSATION_SUMMARY_MAX_TOKENS = 400
+# A fold's new turns: each cut to this many characters, and no more than this in all (the local
+# model's 4,096-token context holds the notes so far, these and the answer).
+CONVERSATION_FOLD_LINE_CHARS = 300
+CONVERSATION_FOLD_MAX_CHARS = 5000

@@ -12,7 +12,7 @@ from typing import Callable
 
 from agent.emotion import EMOTION_SCHEMA, emotion_prompt, parse_emotion
 from agent.keep_requests import MERGE_SCHEMA, merge_prompt, merged_line, pending_corrections
-from agent.providers.base import ChatModel, ProviderError
+from agent.providers.base import CallStopped, ChatModel, ProviderError
 from managers.chat_log import LogEntry, spoken_text
 from persona.session import CharacterSession
 
@@ -43,6 +43,7 @@ def after_turn(session: CharacterSession, model: ChatModel | None, user_text: st
         return  # a newer turn has begun: it builds, and evaluates, its own prompt
     if not model.native_tools:  # before the warm-up: core memory is part of the cached prefix
         settle_corrections(session, model)
+    fold_conversation(session, model, deps)  # so is the running summary
     try:
         model.warm(session.warm_prompt(model, deps.user_name()).prefix)
     except ProviderError as exc:
@@ -80,3 +81,13 @@ def record_emotion(session: CharacterSession, model: ChatModel, user_name: str, 
         return
     if emotion is not None:
         session.record_emotion(reply, emotion)
+
+
+def fold_conversation(session: CharacterSession, model: ChatModel, deps: AfterTurnDeps) -> None:
+    """Turns of this sitting that left the history window join the running summary; a newer turn stops it."""
+    try:
+        session.fold_conversation(model, deps.user_name(), should_stop=lambda: not deps.is_latest())
+    except CallStopped:
+        log.info("Folding the conversation stopped for a newer turn; it is done after that one")
+    except ProviderError as exc:
+        log.warning("Could not fold the conversation: %s", exc.user_message)

@@ -23,7 +23,10 @@ from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
 from agent.retrieval import RetrievalResult
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry, spoken_text
+from agent.conversation_summary import SUMMARY_SCHEMA, fold_prompt, live_session, parse_fold
+from agent.episodes import within
 from agent.memory_traces import moved_arousal, read_resonance
+from managers.conversation_summary import ConversationSummary, ConversationSummaryStore
 from managers.episodes import Episode, EpisodeStore, episode_id
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
@@ -272,6 +275,55 @@ class CharacterSession:
         found = [(e.id, read_resonance(reply, e.summary)) for e in self.shown_episodes.values()]
         return [(trace_id, resonance) for trace_id, resonance in found if resonance > 0]
 
+    # --- rolling compression (agent/conversation_summary.py) ----------------------------
+    def _summary_store(self) -> ConversationSummaryStore:
+        return ConversationSummaryStore(self.character.memory_dir, self.files)
+
+    def _sitting_and_dropped(self, window: HistoryWindow) -> tuple[list[LogEntry], list[LogEntry]]:
+        """The sitting in progress, and those of its messages the window no longer shows."""
+        sitting = live_session(self.history_before(None))
+        if not sitting or not window.entries:
+            return sitting, []
+        first_shown = window.entries[0].id
+        index = next((i for i, e in enumerate(sitting) if e.id == first_shown), 0)
+        return sitting, sitting[:index]
+
+    def conversation_summary(self, window: HistoryWindow) -> str:
+        """The running summary, when it belongs to this sitting and the window no longer shows its start."""
+        sitting, dropped = self._sitting_and_dropped(window)
+        summary = self._summary_store().load()
+        return summary.text if dropped and summary.text and summary.session_start_id == sitting[0].id else ""
+
+    def fold_conversation(self, model: ChatModel, user_name: str, should_stop: Callable[[], bool]) -> bool:
+        """Fold the sitting's messages that left the next prompt's window into the running summary
+        (one model call, only when some left since the last fold). True when the summary changed."""
+        budgets = constants.PROMPT_BUDGETS[model.budget_family]
+        window = select_history(self.history_before(None), self._anchor_id, budgets["history"], model.count_tokens,
+                                self._render_history)
+        sitting, dropped = self._sitting_and_dropped(window)
+        if not dropped:
+            return False
+        store = self._summary_store()
+        summary = store.load()
+        if summary.session_start_id != sitting[0].id:
+            summary = ConversationSummary(session_start_id=sitting[0].id)
+        done = next((i + 1 for i, e in enumerate(dropped) if e.id == summary.through_id), 0)
+        new = dropped[done:]
+        if not new:
+            return False
+        lines = [f"{e.name}: {spoken_text(e.text)[:constants.CONVERSATION_FOLD_LINE_CHARS]}" for e in new]
+        while sum(len(line) for line in lines) > constants.CONVERSATION_FOLD_MAX_CHARS and len(lines) > 1:
+            lines.pop(0)  # a first fold of a very long sitting: its oldest turns are left to recall
+        language = message_language(" ".join(e.text for e in new if e.role == "USER")[-400:], [], self.language_hint()) or "en"
+        answer = model.complete_json(*fold_prompt(self.character.name, user_name, summary.text, lines, language),
+                                     SUMMARY_SCHEMA, constants.CONVERSATION_SUMMARY_MAX_TOKENS, should_stop)
+        text = within(parse_fold(answer), constants.CONVERSATION_SUMMARY_CHARS)
+        if not text:
+            log.warning("The conversation summary was not updated: no usable answer (%r)", answer[:120])
+            return False
+        store.save(summary.model_copy(update={"through_id": new[-1].id, "text": text}))
+        return True
+
     def static_sections(self, model: ChatModel, user_name: str, window: HistoryWindow | None = None) -> list[PromptSection]:
         # What changes least comes first: an edit of the notepad leaves the cached identity,
         # rules and core memory valid.
@@ -285,6 +337,8 @@ class CharacterSession:
             PromptSection("episodes", "Earlier days (your episodes)",
                           self._episodes_text(self.episodes_before(window), with_ids=model.budget_family != "local")
                           if window else "", newest_first=True),
+            PromptSection("conversation_summary", "Earlier in this conversation",
+                          self.conversation_summary(window) if window else ""),
         ]
 
     def history_before(self, entry_id: str | None) -> list[LogEntry]:

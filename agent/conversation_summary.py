@@ -1,0 +1,47 @@
+"""Rolling conversation compression (seed 003 §4.8, 会話記憶): when a long sitting no longer fits
+the history window, the turns that fell out of it are folded into a running summary, shown before
+the window, so the evening's start is not lost while its last turns stay verbatim. The ask — the
+prompt, its schema and the answer's check. Pure.
+"""
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from typing import Sequence
+
+import constants
+from agent.episodes import LANGUAGE_NAMES
+from managers.chat_log import LogEntry
+
+SUMMARY_SCHEMA = {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}
+
+
+def live_session(entries: Sequence[LogEntry], gap: timedelta = timedelta(minutes=constants.EPISODE_SESSION_GAP_MINUTES),
+                 ) -> list[LogEntry]:
+    """The dialogue of the sitting in progress: back from the newest entry to the last pause
+    longer than `gap`."""
+    dialogue = [e for e in entries if e.is_dialogue and e.ts is not None]
+    start = len(dialogue) - 1
+    while start > 0 and dialogue[start].ts - dialogue[start - 1].ts <= gap:
+        start -= 1
+    return dialogue[max(start, 0):]
+
+
+def fold_prompt(persona: str, user_name: str, summary_so_far: str, lines: Sequence[str], language: str) -> tuple[str, str]:
+    """(system, user) of one fold: the summary so far and the turns to add to it."""
+    written = LANGUAGE_NAMES.get(language, "the language of the conversation")
+    system = (f"You are {persona}, keeping notes of your conversation with {user_name} so far. Add the new turns "
+              f"to the notes: who said what, facts, plans, feelings, open questions. In {written}, short and "
+              f"factual, at most {constants.CONVERSATION_SUMMARY_CHARS} characters; what {user_name} told about "
+              f"their life is {user_name}'s.")
+    user = (f"Notes so far:\n{summary_so_far or '(none)'}\n\nNew turns:\n" + "\n".join(lines))
+    return system, user
+
+
+def parse_fold(answer: str) -> str:
+    try:
+        data = json.loads(answer)
+    except json.JSONDecodeError:
+        return ""
+    summary = data.get("summary") if isinstance(data, dict) else None
+    return summary.strip() if isinstance(summary, str) else ""
