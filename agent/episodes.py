@@ -29,6 +29,7 @@ class DaySession:
     number: int  # 1-based, in the day's order
     start: datetime
     lines: tuple[str, ...]  # "Name: text", in order
+    entries: tuple[LogEntry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def sessions_of_day(entries: Sequence[LogEntry], gap: timedelta = timedelta(minu
             sessions.append([])
         sessions[-1].append(entry)
         last = entry.ts
-    return [DaySession(i + 1, group[0].ts, tuple(f"{e.name}: {e.text.strip()}" for e in group))
+    return [DaySession(i + 1, group[0].ts, tuple(f"{e.name}: {e.text.strip()}" for e in group), tuple(group))
             for i, group in enumerate(sessions)]
 
 

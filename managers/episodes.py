@@ -40,6 +40,7 @@ class Episode(BaseModel):
     created_at: str = ""
     source_digest: str = ""  # what the day's log was when it was summarised: a changed day is redone
     user_edited: bool = False  # the user's words: never rewritten by the night's work
+    deleted: bool = False  # deleted by the user: kept as a mark (no text) so the day is not written again
 
     @property
     def first_day(self) -> str:

@@ -48,12 +48,15 @@ def day_digest(entries: Sequence[LogEntry]) -> str:
 
 
 def days_of(entries: Sequence[LogEntry], now: datetime) -> dict[date, list[LogEntry]]:
-    """The dialogue by the user's local day (the time zone of `now`)."""
+    """The dialogue by the user's local day (the time zone of `now`): a sitting belongs to the day
+    it began on (one past midnight stays with its evening), and a day the user said nothing on
+    (only the persona's unanswered messages) makes none."""
     days: dict[date, list[LogEntry]] = {}
-    for entry in entries:
-        if entry.is_dialogue and entry.ts is not None and entry.text.strip():
-            days.setdefault(entry.ts.astimezone(now.tzinfo).date(), []).append(entry)
-    return days
+    timed = sorted((e for e in entries if e.ts is not None), key=lambda e: e.ts)  # an import may be out of order
+    for session in sessions_of_day(timed):  # the whole log's sittings, cut at long pauses
+        day = session.start.astimezone(now.tzinfo).date()
+        days.setdefault(day, []).extend(session.entries)
+    return {day: talk for day, talk in days.items() if any(e.role == "USER" for e in talk)}
 
 
 def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, language: str) -> str:
@@ -119,7 +122,7 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
     summarised: dict[date, str | None] = {}
     for episode in store.all():
         first, last = date.fromisoformat(episode.first_day), date.fromisoformat(episode.last_day)
-        if episode.compressed or episode.user_edited:  # a week's days, or the user's words: done for good
+        if episode.compressed or episode.user_edited or episode.deleted:  # a week, the user's words or choice
             summarised.update({d: digests.get(d) for d in by_day if first <= d <= last})
         else:
             summarised[first] = episode.source_digest
@@ -156,7 +159,7 @@ def compress_weeks(store: EpisodeStore, model: ChatModel, *, persona: str, user_
                    now: datetime, should_stop: Callable[[], bool], tally: JobTally) -> bool:
     """Daily episodes older than EPISODE_COMPRESS_AFTER_DAYS become one episode a week (★ days kept
     in detail); the week replaces its days in one atomic write. False when stopped."""
-    daily = {date.fromisoformat(e.date): e for e in store.all() if not e.compressed and len(e.date) == 10}
+    daily = {date.fromisoformat(e.date): e for e in store.all() if not e.compressed and not e.deleted and len(e.date) == 10}
     for monday, sunday in weeks_to_compress(list(daily), now.date(), constants.EPISODE_COMPRESS_AFTER_DAYS):
         if should_stop():
             return False

@@ -632,8 +632,9 @@ class NexusService:
         return SleepStateStore(session.character.memory_dir, session.files).load()
 
     def episodes(self, persona: str) -> list[Episode]:
+        """The persona's episodes, oldest first (not the ones the user deleted)."""
         session = self.session(persona)
-        return EpisodeStore(session.character.memory_dir, session.files).all()
+        return [e for e in EpisodeStore(session.character.memory_dir, session.files).all() if not e.deleted]
 
     def save_episode(self, persona: str, episode_id: str, summary: str) -> Episode:
         """The user's edit of an episode; the night's work leaves it as the user wrote it."""
@@ -647,6 +648,16 @@ class NexusService:
         edited = episode.model_copy(update={"summary": summary.strip(), "user_edited": True})
         store.put([edited])
         return edited
+
+    def delete_episode(self, persona: str, episode_id: str) -> None:
+        """The user deletes an episode: its text goes (a backup keeps the file as it was), a mark
+        stays so the night's work does not write that day again."""
+        session = self.session(persona)
+        store = EpisodeStore(session.character.memory_dir, session.files)
+        episode = store.get(episode_id)
+        if episode is None:
+            raise PersonaError(f"There is no episode {episode_id!r} any more; reload the list.")
+        store.put([episode.model_copy(update={"summary": "", "deleted": True})])
 
     def start_sleep_scheduler(self) -> SleepScheduler:
         scheduler = SleepScheduler(self.sleep_tick, self.clock)

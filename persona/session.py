@@ -230,7 +230,8 @@ class CharacterSession:
         until = (first or self.clock()).astimezone().date()
         settings = self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings)
         since = until - timedelta(days=settings.episode_memory_lookback_days)
-        return [e for e in self.episodes().all() if since.isoformat() <= e.last_day < until.isoformat()]
+        return [e for e in self.episodes().all()
+                if not e.deleted and since.isoformat() <= e.last_day < until.isoformat()]
 
     def _episodes_text(self, episodes: Sequence[Episode], with_ids: bool) -> str:
         """One line an episode (★: a stirring day); with its id where the model reports traces in tags."""

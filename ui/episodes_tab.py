@@ -66,7 +66,10 @@ def build_episodes_tab(service: NexusService, persona: gr.Dropdown) -> EpisodesT
     with gr.Group():
         choice = gr.Dropdown([], label="Episode to edit", elem_id="episode-choice")
         text = gr.Textbox(label="Summary", lines=6, elem_id="episode-editor")
-        save = gr.Button("Save episode", elem_id="save-episode")
+        with gr.Row():
+            save = gr.Button("Save episode", elem_id="save-episode")
+            delete = gr.Button("Delete episode…", variant="stop", elem_id="delete-episode")
+            confirm = gr.Button("Yes, delete it", variant="stop", visible=False, elem_id="confirm-delete-episode")
         saved = gr.Markdown(elem_id="episode-status")
     tab = EpisodesTab(table, report, choice)
 
@@ -90,6 +93,18 @@ def build_episodes_tab(service: NexusService, persona: gr.Dropdown) -> EpisodesT
             return f"⚠️ Not saved: {exc}", gr.update()
         return "✅ Episode saved; the night's work will leave it as you wrote it.", episode_rows(service, name)
 
+    def on_confirm(name, episode_id):
+        if not episode_id:
+            return "Choose an episode first.", gr.update(visible=False), *episodes_values(service, name)
+        try:
+            service.delete_episode(name, episode_id)
+        except PersonaError as exc:
+            return f"⚠️ Not deleted: {exc}", gr.update(visible=False), *episodes_values(service, name)
+        return ("🗑️ Episode deleted; the night's work will not write that day again.", gr.update(visible=False),
+                *episodes_values(service, name))
+
+    delete.click(lambda: gr.update(visible=True), None, [confirm])
+    confirm.click(on_confirm, [persona, choice], [saved, confirm, *tab.outputs()])
     sleep.click(on_sleep, [persona], tab.outputs())
     choice.change(on_choose, [persona, choice], [text])
     save.click(on_save, [persona, choice, text], [saved, table])

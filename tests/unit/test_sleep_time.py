@@ -212,3 +212,28 @@ def test_a_capable_models_trace_tag_moves_the_episode_it_names_if_it_was_shown(d
     assert traced.arousal == pytest.approx(0.3 + 0.2 * (1.0 - 0.3))
     traces = [json.loads(l) for l in (data_dir / "characters/Ark/memory/memory_traces.jsonl").read_text().splitlines()]
     assert [(t["episode"], t["source"]) for t in traces] == [("episode_2026-03-14_001", "tag")]
+
+
+def test_a_deleted_episode_stays_deleted_and_a_sitting_past_midnight_stays_with_its_evening(data_dir):
+    clock, asked = StepClock(DAY), []
+    service, _ = make(data_dir, clock, asked)
+    late = DAY.replace(hour=23, minute=50)
+    talk(service, clock, late, "Still up, writing.", "Don't stay up too late!", "Just one more chapter.")
+    clock.now = DAY + timedelta(days=1, hours=6)
+    service.sleep_now("Ark")
+    assert [e.date for e in service.episodes("Ark")] == ["2026-03-14"]  # the 00:00 message joined its evening
+    service.delete_episode("Ark", "episode_2026-03-14_001")
+    assert service.episodes("Ark") == []
+    talk(service, clock, DAY + timedelta(hours=1), "A message added to that day later.")
+    clock.now = DAY + timedelta(days=2, hours=6)
+    assert service.sleep_now("Ark").written == []
+    assert service.episodes("Ark") == []
+
+
+def test_a_day_the_user_said_nothing_on_makes_no_episode(data_dir):
+    clock, asked = StepClock(DAY), []
+    service, _ = make(data_dir, clock, asked)
+    clock.now = DAY
+    service.session("Ark").chat_log.append("AGENT", "Ark", "Are you there? I missed you today.")
+    clock.now = DAY + timedelta(days=1, hours=6)
+    assert service.sleep_now("Ark").written == [] and asked == []
