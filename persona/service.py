@@ -602,8 +602,15 @@ class NexusService:
         # In the user's time zone: the quiet hours and a day's end are the user's, not UTC's (a
         # given `now` keeps its own zone: the scheduler's look passes local time, benches UTC).
         now = now if now is not None else self.clock().astimezone()
-        return run_night(self._sleep_inputs(persona), now, self.quiet_hours(),
-                         should_stop=lambda: self._replying > 0, progress=progress or (lambda what, done: None))
+        report = run_night(self._sleep_inputs(persona), now, self.quiet_hours(),
+                           should_stop=lambda: self._replying > 0, progress=progress or (lambda what, done: None))
+        if report.written and self.model_status.state == "ready":
+            # The new episodes are in the next prompt's cached prefix and in recall: prepare both now.
+            if persona == self.current_persona():
+                self.start_background_warmup()
+            else:
+                self.index_in_background(persona)
+        return report
 
     def sleep_tick(self, now: datetime) -> list[SleepReport]:
         """The scheduler's look: every persona whose night is due (agent/sleep_schedule.py) gets it."""
@@ -612,12 +619,15 @@ class NexusService:
         now = now.astimezone()  # the quiet hours are the user's local hours
         reports = []
         idle = timedelta(minutes=self.settings.sleep_idle_minutes)
+        last_talk = {}
         for persona in self.personas.list():
-            session = self.session(persona)
+            recent = self.session(persona).chat_log.recent(constants.SLEEP_ACTIVITY_SCAN)
+            last_talk[persona] = next((e.ts for e in reversed(recent) if e.is_dialogue and e.ts is not None), None)
+        never = datetime.min.replace(tzinfo=timezone.utc)
+        for persona in sorted(last_talk, key=lambda p: last_talk[p] or never, reverse=True):  # most recent first
             state = self.sleep_state(persona)
-            last = next((e.ts for e in reversed(session.chat_log.recent(constants.SLEEP_ACTIVITY_SCAN))
-                         if e.is_dialogue and e.ts is not None), None)
             done = date.fromisoformat(state.last_done_night) if state.last_done_night else None
+            last = last_talk[persona]
             if due(now, self.quiet_hours(), done, last, idle):
                 try:
                     reports.append(self.sleep_now(persona, now=now))
