@@ -384,3 +384,6 @@ CONVERSATION_SUMMARY_MAX_TOKENS = 400
 # model's 4,096-token context holds the notes so far, these and the answer).
 CONVERSATION_FOLD_LINE_CHARS = 300
 CONVERSATION_FOLD_MAX_CHARS = 5000
+# A sleep-time prompt on the embedded model is evaluated this many tokens at a time, a reply's
+# arrival checked between pieces: ~0.5–1 s of waiting at most on 2 cores (13 ms a token).
+LOCAL_STOPPABLE_EVAL_TOKENS = 64

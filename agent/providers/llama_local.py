@@ -150,6 +150,28 @@ class LlamaCppChatModel:
             self._ends = tuple({llama.token_eos(), *(im_end if len(im_end) == 1 else ())})
         return self._ends
 
+    def _evaluate_stoppably(self, context, messages: list[dict], should_stop: Callable[[], bool] | None) -> None:
+        """Evaluate a long prompt a few dozen tokens at a time, checking `should_stop` between
+        pieces: llama.cpp evaluates a prompt in one uninterruptible call (~40 s for a day's log on
+        2 cores), and a reply must not wait for that. The completion that follows finds the prompt
+        in the cache (llama-cpp-python reuses the longest common prefix); if the tokens computed
+        here differ from its own, it only evaluates more itself."""
+        if should_stop is None:
+            return
+        tokens = _chat_tokens(context, messages)
+        if tokens is None:
+            return
+        cached = 0
+        for have, want in zip(context._input_ids, tokens):  # the previous call's prompt may share a start
+            if have != want:
+                break
+            cached += 1
+        context.n_tokens = min(cached, len(tokens) - 1)
+        for start in range(context.n_tokens, len(tokens) - 1, constants.LOCAL_STOPPABLE_EVAL_TOKENS):
+            if should_stop():
+                raise CallStopped()
+            context.eval(tokens[start:min(start + constants.LOCAL_STOPPABLE_EVAL_TOKENS, len(tokens) - 1)])
+
     def warm(self, messages: Sequence[ChatMessage]) -> None:
         """Evaluate the prompt so its tokens are cached; generates a single token."""
         for _ in self.stream(messages, (), temperature=0.0, max_tokens=1):
@@ -176,6 +198,7 @@ class LlamaCppChatModel:
                         messages=messages, temperature=0.0, max_tokens=constants.PLANNER_MAX_TOKENS,
                         response_format={"type": "json_object", "schema": schema})
                     return answer["choices"][0]["message"].get("content") or ""
+                self._evaluate_stoppably(context, messages, should_stop)
                 pieces = []
                 for chunk in context.create_chat_completion(
                         messages=messages, temperature=0.0, max_tokens=max_tokens, stream=True,
@@ -186,3 +209,23 @@ class LlamaCppChatModel:
                 return "".join(pieces)
             except ValueError as exc:
                 raise ProviderError(f"The local model could not take this prompt: {exc}") from exc
+
+
+def _chat_tokens(context, messages: list[dict]) -> list[int] | None:
+    """The prompt tokens llama-cpp-python's default chat handler makes of `messages` (the GGUF's
+    own chat template), or None when the model has no template or it cannot be rendered."""
+    template = context.metadata.get("tokenizer.chat_template")
+    if not template:
+        return None
+    from jinja2 import TemplateError
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    eos_id, bos_id = context.token_eos(), context.token_bos()
+    eos = context._model.token_get_text(eos_id) if eos_id != -1 else ""
+    bos = context._model.token_get_text(bos_id) if bos_id != -1 else ""
+    try:
+        result = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos, stop_token_ids=[eos_id])(
+            messages=messages)
+    except TemplateError:
+        return None
+    return context.tokenize(result.prompt.encode("utf-8"), add_bos=not result.added_special, special=True)

@@ -64,3 +64,39 @@ def test_a_day_becomes_an_episode_in_the_personas_voice(real_model, tmp_path, re
 
     again = service.sleep_now("Ark")
     assert again.written == [] and again.model_calls == 0
+
+
+def test_a_message_sent_mid_sleep_streams_at_once_and_the_night_resumes(real_model, tmp_path, report_metric):
+    import threading
+    import time
+
+    user, lines, _, _ = DAYS["en"]
+    service = NexusService(tmp_path / "data", clock=lambda: START + timedelta(days=1, hours=6),
+                           model_factory=lambda s, k, p: real_model)
+    service.update_settings(temperature=0.0, seed=11, user_name=user)
+    moments = iter(START + timedelta(minutes=2 * i) for i in range(len(lines)))
+    log = ChatLog(service.session("Ark").character.logs, lambda: next(moments))
+    for i, text in enumerate(lines):
+        log.append("USER" if i % 2 == 0 else "AGENT", user if i % 2 == 0 else "Ark", text)
+    service.session("Ark").chat_log.invalidate()
+    service.warm_up()
+
+    reports = []
+    night = threading.Thread(target=lambda: reports.append(service.sleep_now("Ark")))
+    night.start()
+    time.sleep(8)  # the day's call is under way
+    sent = time.monotonic()
+    first_token = None
+    reply = ""
+    for event in service.send("Ark", "Good morning! Did you sleep well?"):
+        if event.kind == "token" and first_token is None:
+            first_token = time.monotonic() - sent
+        if event.kind == "done":
+            reply = event.text
+    night.join()
+    report_metric("ttft_mid_sleep_s", round(first_token or -1, 2))
+    assert reply.strip() and first_token is not None and first_token < 6.0
+    [stopped] = reports
+    if stopped.stopped:  # the reply came while the day was being written: it resumes at the next run
+        assert service.sleep_now("Ark").written == ["episode 2026-11-24"]
+    assert [e.date for e in service.episodes("Ark")] == ["2026-11-24"]
