@@ -337,6 +337,13 @@ KNOWLEDGE_DYNAMIC_RESERVE_TOKENS = 25
 EPISODE_SESSION_GAP_MINUTES = 30
 # The seed's length of a day's episode, in characters (800–1500) and of a compressed week (400–800).
 EPISODE_DAY_CHARS = (800, 1500)
+# In Japanese, Chinese and Korean about a token a character on the embedded model's tokenizer: the
+# answer (≤ EPISODE_MAX_TOKENS) must hold the summary and the ratings.
+EPISODE_DAY_CHARS_DENSE = (300, 800)
+# The least a day's summary may be, forced by grammar (agent/episodes.forced_least): 200 characters
+# came out as prose with a little padding; 800 as talk about the summary, or cut off unfinished.
+EPISODE_DAY_FORCED_CHARS = 300
+EPISODE_DAY_FORCED_CHARS_DENSE = 120
 EPISODE_WEEK_CHARS = (400, 800)
 # A day's log is cut to fit the model: long messages are shortened first, never below this.
 EPISODE_LINE_MIN_CHARS = 80

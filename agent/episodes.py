@@ -47,14 +47,34 @@ class DaySummary:
         return max(self.session_arousal, default=0.0)
 
 
-def episode_schema(session_count: int) -> dict:
+def summary_length(language: str, log_chars: int) -> tuple[int, int]:
+    """(least, most) characters of a day's summary, as asked: the seed's 800–1,500, fewer in
+    Japanese, Chinese and Korean (about a token a character: the answer must fit the embedded
+    model's room). The least that the grammar forces is smaller (`forced_least`)."""
+    return constants.EPISODE_DAY_CHARS_DENSE if language in ("ja", "zh", "ko") else constants.EPISODE_DAY_CHARS
+
+
+def forced_least(language: str, log_chars: int) -> int:
+    """The fewest characters the grammar lets a day's summary have: asked for 800–1,500, the 1.5B
+    model wrote one sentence; forced to the full 800 it padded with talk about the summary itself
+    or ran out of room. A quarter of the day's own text, at most EPISODE_DAY_FORCED_CHARS."""
+    dense = language in ("ja", "zh", "ko")
+    return min(constants.EPISODE_DAY_FORCED_CHARS_DENSE if dense else constants.EPISODE_DAY_FORCED_CHARS, log_chars // 4)
+
+
+def episode_schema(session_count: int, least_chars: int = 0) -> dict:
+    """The day's answer; `least_chars` is forced by the grammar where the backend has one (no
+    most: llama.cpp expands a repetition bound into rules, and 1,500 crashed it)."""
+    summary: dict = {"type": "string"}
+    if least_chars:
+        summary["minLength"] = least_chars
     return {
         "type": "object",
         "properties": {
             "sessions": {"type": "array", "minItems": session_count, "maxItems": session_count,
                          "items": {"type": "object", "properties": {"arousal": {"type": "number"}},
                                    "required": ["arousal"]}},
-            "summary": {"type": "string"},
+            "summary": summary,
         },
         "required": ["sessions", "summary"],
     }
@@ -94,7 +114,9 @@ def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySe
                max_chars: int) -> tuple[str, str]:
     """(system, user) of the day's call; the sessions' text is cut to `max_chars` in all."""
     written = LANGUAGE_NAMES.get(language, "the language of the conversation")
-    low, high = constants.EPISODE_DAY_CHARS
+    log_chars = sum(len(line) for s in sessions for line in s.lines)
+    low, high = summary_length(language, log_chars)
+    low = min(low, max(200, log_chars // 2))  # a short day is not asked to be padded
     system = (
         f"You are {persona}. Below is a day of your conversations with {user_name}, in sessions. "
         f"First rate each session's arousal from 0.0 (routine small talk) to 1.0 (deeply moving, exciting "

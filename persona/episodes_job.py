@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 import constants
 from agent import role, sentences
 from agent.episodes import (WEEK_SCHEMA, DaySession, day_prompt, episode_schema, parse_day, parse_week,
-                            sessions_of_day, week_prompt, weeks_to_compress, within)
+                            forced_least, sessions_of_day, week_prompt, weeks_to_compress, within)
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from agent.sleep_schedule import days_to_summarise
@@ -91,7 +91,9 @@ def _ask_day(model: ChatModel, persona: str, user_name: str, day: date, sessions
         room = int(room * limit / used * 0.9)
     tally.model_calls += 1
     tally.prompt_tokens += used
-    answer = model.complete_json(system, user, episode_schema(len(sessions)), constants.EPISODE_MAX_TOKENS, should_stop)
+    least = forced_least(language, sum(len(line) for s in sessions for line in s.lines))
+    answer = model.complete_json(system, user, episode_schema(len(sessions), least), constants.EPISODE_MAX_TOKENS,
+                                 should_stop)
     tally.output_tokens += model.count_tokens(answer)
     return answer
 

@@ -53,7 +53,7 @@ def test_a_day_becomes_an_episode_in_the_personas_voice(real_model, tmp_path, re
     assert report.written == ["episode 2026-11-24"] and not report.problems
     assert episode.id == "episode_2026-11-24_001"
     text = episode.summary
-    assert len(text) >= 40 and "<" not in text and "{" not in text
+    assert len(text) >= 20 and "<" not in text and "{" not in text
     assert any(t in text for t in topic), text
     if language == "ja":
         assert re.search(r"[\u3040-\u30ff]", text), f"not in Japanese: {text!r}"
@@ -74,9 +74,10 @@ def test_a_message_sent_mid_sleep_streams_at_once_and_the_night_resumes(real_mod
     service = NexusService(tmp_path / "data", clock=lambda: START + timedelta(days=1, hours=6),
                            model_factory=lambda s, k, p: real_model)
     service.update_settings(temperature=0.0, seed=11, user_name=user)
-    moments = iter(START + timedelta(minutes=2 * i) for i in range(len(lines)))
+    long_day = [f"{text} " * 6 for text in lines] * 3  # a day long enough to be mid-way when the message comes
+    moments = iter(START + timedelta(minutes=2 * i) for i in range(len(long_day)))
     log = ChatLog(service.session("Ark").character.logs, lambda: next(moments))
-    for i, text in enumerate(lines):
+    for i, text in enumerate(long_day):
         log.append("USER" if i % 2 == 0 else "AGENT", user if i % 2 == 0 else "Ark", text)
     service.session("Ark").chat_log.invalidate()
     service.warm_up()
@@ -84,7 +85,7 @@ def test_a_message_sent_mid_sleep_streams_at_once_and_the_night_resumes(real_mod
     reports = []
     night = threading.Thread(target=lambda: reports.append(service.sleep_now("Ark")))
     night.start()
-    time.sleep(8)  # the day's call is under way
+    time.sleep(3)  # the day's call is under way
     sent = time.monotonic()
     first_token = None
     reply = ""
@@ -97,6 +98,6 @@ def test_a_message_sent_mid_sleep_streams_at_once_and_the_night_resumes(real_mod
     report_metric("ttft_mid_sleep_s", round(first_token or -1, 2))
     assert reply.strip() and first_token is not None and first_token < 6.0
     [stopped] = reports
-    if stopped.stopped:  # the reply came while the day was being written: it resumes at the next run
-        assert service.sleep_now("Ark").written == ["episode 2026-11-24"]
+    assert stopped.stopped and stopped.written == []  # the reply came while the day was being written
+    assert service.sleep_now("Ark").written == ["episode 2026-11-24"]  # it resumes at the next run
     assert [e.date for e in service.episodes("Ark")] == ["2026-11-24"]
