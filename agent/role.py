@@ -219,17 +219,24 @@ _SECOND_PERSON_SWAPS = {
 # The user addressed by a name that is not theirs ("That's great, John!" to Ken: a name the model
 # took from nowhere; bench conversation, session 11): a name after a comma that ends the clause.
 _VOCATIVE = re.compile(r"(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![A-Z][a-z]{3})(?<![A-Z][a-z]{4})(?<![A-Z][a-z]{5})"
-                       r"(,\s+)([A-Z][a-z]{2,})(?=\s*[!?.](?:\s|$)|\s*$)")
-VOCATIVE_ARRIVING = re.compile(r",\s+[A-Z][a-z]*$|,\s*$")
+                       r"(,\s+|[、，]\s*)([A-Z][a-z]{2,})(?=\s*[!?.。！？](?:\s|$)|\s*[。！？]|\s*$)")
+VOCATIVE_ARRIVING = re.compile(r"(?:,\s+|[、，]\s*)[A-Z][a-z]*$|[,、，]\s*$")
+_KANA_TEXT = re.compile(r"[\u3040-\u30ff]")
+_JA_HONORIFIC = ("さん", "ちゃん", "くん", "様", "さま")
 
 
 def addressed_rightly(text: str, user_name: str, known: str) -> str:
     """`text` with a vocative name that is neither the user's nor one said in the conversation
-    (`known`: its text) replaced by the user's name."""
-    if not user_name.strip() or not user_name.isascii():
+    (`known`: its text) replaced by the user's name (in Japanese with さん: 「ありがとう、John。」 to
+    ユイ is 「ありがとう、ユイさん。」)."""
+    if not user_name.strip():
         return text
+    name_here = user_name
+    if _KANA_TEXT.search(text) and not user_name.isascii() and not user_name.endswith(_JA_HONORIFIC):
+        name_here = f"{user_name}さん"
 
     def fix(match: re.Match) -> str:
         name = match.group(2)
-        return match.group(0) if name == user_name or re.search(rf"\b{name}\b", known) else match.group(1) + user_name
+        said = re.search(rf"(?<![A-Za-z]){name}(?![A-Za-z])", known)  # also beside kana: 「妹のYukiが」
+        return match.group(0) if name == user_name or said else match.group(1) + name_here
     return _VOCATIVE.sub(fix, text)

@@ -139,3 +139,12 @@ def test_an_echo_with_nothing_after_it_is_asked_again_and_on_the_last_attempt_sa
     swapped = SentenceGate(("林芳", "Ark"), user, "zh", user_names=("林芳",), hold_first_sentence=True,
                            leave_out_echoes=True, release_fillers=True)
     assert stream(swapped, "我今天工作特别忙，不过总算到周五了。") == "你今天工作特别忙，不过总算到周五了。"
+
+
+def test_a_made_up_name_in_a_japanese_or_chinese_reply_becomes_the_users():
+    from agent.role import addressed_rightly
+    assert addressed_rightly("ありがとうございます、John。散歩はいいね。", "ユイ", "") == "ありがとうございます、ユイさん。散歩はいいね。"
+    assert addressed_rightly("谢谢你，John！", "林芳", "") == "谢谢你，林芳！"
+    assert addressed_rightly("ありがとう、Yuki。", "ユイ", "妹のYukiが来たよ") == "ありがとう、Yuki。"  # a name from the talk
+    gate = SentenceGate(("ユイ", "Ark"), "今日は天気がよくて散歩してきた。", "ja", user_names=("ユイ",), hold_first_sentence=True)
+    assert stream(gate, "ありがとうございます、John。散歩は体にいいですね。", 1) == "ありがとうございます、ユイさん。散歩は体にいいですね。"
