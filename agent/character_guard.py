@@ -425,7 +425,7 @@ class SentenceGate:
 
     def _open_with(self, text: str) -> str:
         """The reply's first words are shown: with them, the held greetings that came before."""
-        held, self._fillers = self._fillers, ""
+        held, self._fillers = self._addressed(self._fillers), ""
         if not held or not text.strip():
             return held + text
         joint = "" if held.rstrip()[-1:] in "。！？、，" else " "
