@@ -11,6 +11,7 @@ made curry"): the day is read by the persona, not lived by it.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Sequence
@@ -132,14 +133,38 @@ def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySe
     return system, "\n\n".join(parts)
 
 
+def _completed(answer: str) -> dict | None:
+    """An answer cut off inside its summary (the model ran out of tokens) closed where it stopped,
+    so its whole sentences can be kept; None if it was cut anywhere else."""
+    match = re.search(r'"summary"\s*:\s*"((?:[^"\\]|\\.)*)$', answer, re.S)
+    if not match:
+        return None
+    text = match.group(1).rstrip("\\")
+    try:
+        data = json.loads(answer[:match.start(1)] + text + '"}')
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("summary"), str):
+        return None
+    sentences, seen = [], set()
+    for sentence in split_sentences(data["summary"]):  # the last one unfinished; a loop's repeats once
+        if sentence.strip() and sentence.strip() not in seen and sentence.rstrip()[-1:] in ".!?。！？":
+            seen.add(sentence.strip())
+            sentences.append(sentence)
+    return {**data, "summary": "".join(sentences)}
+
+
 def parse_day(answer: str, session_count: int) -> DaySummary | None:
     """The day's summary and session ratings, or None when the answer is no usable JSON, has no
     summary, or rates another number of sessions (the day is then asked again at the next run
-    rather than stored with made-up numbers)."""
+    rather than stored with made-up numbers). A summary cut off by the answer's room keeps its
+    whole sentences."""
     try:
         data = json.loads(answer)
     except json.JSONDecodeError:
-        return None
+        data = _completed(answer)
+        if data is None:
+            return None
     if not isinstance(data, dict) or not isinstance(data.get("summary"), str):
         return None
     summary = data["summary"].strip()

@@ -200,8 +200,11 @@ class LlamaCppChatModel:
                     return answer["choices"][0]["message"].get("content") or ""
                 self._evaluate_stoppably(context, messages, should_stop)
                 pieces = []
+                # A long answer in greedy decoding looped ("…the LGBTQ community. … the LGBTQ
+                # community.") until it ran out of tokens: the chat's repeat penalty holds it.
                 for chunk in context.create_chat_completion(
                         messages=messages, temperature=0.0, max_tokens=max_tokens, stream=True,
+                        repeat_penalty=constants.LOCAL_REPEAT_PENALTY,
                         response_format={"type": "json_object", "schema": schema}):
                     if should_stop is not None and should_stop():
                         raise CallStopped()

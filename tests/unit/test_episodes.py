@@ -102,3 +102,12 @@ def test_a_summary_too_long_keeps_its_whole_first_sentences():
     assert within(text, 100) == text
     assert within(text, 50) == "First sentence here."
     assert within("x" * 30, 10) == "x" * 9 + "…"
+
+
+def test_a_summary_cut_off_by_the_answers_room_keeps_its_whole_sentences_once():
+    cut = ('{"sessions": [{"arousal": 0.6}], "summary": "Caroline told me about her school event. '
+           'She spoke about the LGBTQ community. She spoke about the LGBTQ community. She encouraged oth')
+    parsed = parse_day(cut, 1)
+    assert parsed.summary == "Caroline told me about her school event. She spoke about the LGBTQ community."
+    assert parsed.session_arousal == (0.6,)
+    assert parse_day('{"sessions": [{"arou', 1) is None
