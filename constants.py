@@ -394,3 +394,5 @@ CONVERSATION_FOLD_MAX_CHARS = 5000
 # A sleep-time prompt on the embedded model is evaluated this many tokens at a time, a reply's
 # arrival checked between pieces: ~0.5–1 s of waiting at most on 2 cores (13 ms a token).
 LOCAL_STOPPABLE_EVAL_TOKENS = 64
+# A long JSON answer ends after this many blank pieces in a row (agent/providers/llama_local.py).
+LOCAL_JSON_BLANK_RUN = 16

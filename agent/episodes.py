@@ -134,8 +134,15 @@ def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySe
 
 
 def _completed(answer: str) -> dict | None:
-    """An answer cut off inside its summary (the model ran out of tokens) closed where it stopped,
-    so its whole sentences can be kept; None if it was cut anywhere else."""
+    """An answer cut off before its end (the model ran out of tokens, or wrote blank lines until
+    it did) closed where it stopped, so its whole sentences can be kept; None if it was cut
+    anywhere else than inside or after its summary."""
+    try:
+        data = json.loads(answer.rstrip() + "}")
+        if isinstance(data, dict):
+            return data
+    except json.JSONDecodeError:
+        pass
     match = re.search(r'"summary"\s*:\s*"((?:[^"\\]|\\.)*)$', answer, re.S)
     if not match:
         return None

@@ -209,6 +209,11 @@ class LlamaCppChatModel:
                     if should_stop is not None and should_stop():
                         raise CallStopped()
                     pieces.append(chunk["choices"][0].get("delta", {}).get("content") or "")
+                    # A JSON grammar allows any whitespace between values: a model done with its
+                    # answer sometimes writes blank lines until it runs out of tokens (a minute).
+                    if len(pieces) > constants.LOCAL_JSON_BLANK_RUN and not "".join(
+                            pieces[-constants.LOCAL_JSON_BLANK_RUN:]).strip():
+                        break
                 return "".join(pieces)
             except ValueError as exc:
                 raise ProviderError(f"The local model could not take this prompt: {exc}") from exc

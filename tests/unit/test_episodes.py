@@ -111,3 +111,8 @@ def test_a_summary_cut_off_by_the_answers_room_keeps_its_whole_sentences_once():
     assert parsed.summary == "Caroline told me about her school event. She spoke about the LGBTQ community."
     assert parsed.session_arousal == (0.6,)
     assert parse_day('{"sessions": [{"arou', 1) is None
+
+
+def test_an_answer_that_ran_on_in_blank_lines_is_read_as_it_stood():
+    ran_on = '{"sessions": [{"arousal": 0.4}], "summary": "Caroline told me about her week."\n\n\n\n\n   \n\n'
+    assert parse_day(ran_on, 1).summary == "Caroline told me about her week."
