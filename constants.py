@@ -373,6 +373,9 @@ SLEEP_ACTIVITY_SCAN = 20
 EPISODE_COMPRESS_AFTER_DAYS = 60
 # The week's answer: the seed's 400–800 characters, about as many tokens in Japanese.
 EPISODE_WEEK_MAX_TOKENS = 700
+# Weeks compressed in one run (a first night after months of history would otherwise take many
+# minutes: a replayed LoCoMo file's nights took 4–6 minutes each with every old week at once).
+EPISODE_WEEKS_PER_RUN = 2
 # Memory traces (seed 004 §3, Phase H). α: the seed gives none; 0.2 lets one decisive trace lift a
 # plain day (0.3) to 0.44 and three in a row to ★ (0.6+), so a day becomes vivid by being used
 # again, not by one mention.

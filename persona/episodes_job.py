@@ -162,7 +162,8 @@ def compress_weeks(store: EpisodeStore, model: ChatModel, *, persona: str, user_
     """Daily episodes older than EPISODE_COMPRESS_AFTER_DAYS become one episode a week (★ days kept
     in detail); the week replaces its days in one atomic write. False when stopped."""
     daily = {date.fromisoformat(e.date): e for e in store.all() if not e.compressed and not e.deleted and len(e.date) == 10}
-    for monday, sunday in weeks_to_compress(list(daily), now.date(), constants.EPISODE_COMPRESS_AFTER_DAYS):
+    weeks = weeks_to_compress(list(daily), now.date(), constants.EPISODE_COMPRESS_AFTER_DAYS)
+    for monday, sunday in weeks[:constants.EPISODE_WEEKS_PER_RUN]:  # the oldest first; the rest on later nights
         if should_stop():
             return False
         days = [daily[d] for d in sorted(daily) if monday <= d <= sunday]
