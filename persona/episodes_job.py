@@ -147,7 +147,7 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
                          constants.EPISODE_DAY_CHARS[1]) if parsed else ""
         if not parsed or not summary:
             tally.problems.append(f"episode {day}: the model's answer was not a usable summary")
-            log.warning("No usable episode for %s: %r", day, answer[:200])
+            log.warning("No usable episode for %s: %r … %r", day, answer[:200], answer[-200:])
             continue
         store.put([Episode(id=episode_id(day.isoformat()), date=day.isoformat(), summary=summary,
                            arousal=parsed.arousal, arousal_max=parsed.arousal_max,
