@@ -146,7 +146,8 @@ def _completed(answer: str) -> dict | None:
     match = re.search(r'"summary"\s*:\s*"((?:[^"\\]|\\.)*)$', answer, re.S)
     if not match:
         return None
-    text = match.group(1).rstrip("\\")
+    # what the model wrote after the summary's words ("} }", a code fence, blank lines) goes
+    text = re.split(r"[\n`{}]", match.group(1))[0].rstrip("\\")
     try:
         data = json.loads(answer[:match.start(1)] + text + '"}')
     except json.JSONDecodeError:

@@ -86,7 +86,7 @@ def record_emotion(session: CharacterSession, model: ChatModel, user_name: str, 
 def fold_conversation(session: CharacterSession, model: ChatModel, deps: AfterTurnDeps) -> None:
     """Turns of this sitting that left the history window join the running summary; a newer turn stops it."""
     try:
-        session.fold_conversation(model, deps.user_name(), should_stop=lambda: not deps.is_latest())
+        session.fold_conversation(model, deps.user_name, should_stop=lambda: not deps.is_latest())
     except CallStopped:
         log.info("Folding the conversation stopped for a newer turn; it is done after that one")
     except ProviderError as exc:

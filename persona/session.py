@@ -295,7 +295,7 @@ class CharacterSession:
         summary = self._summary_store().load()
         return summary.text if dropped and summary.text and summary.session_start_id == sitting[0].id else ""
 
-    def fold_conversation(self, model: ChatModel, user_name: str, should_stop: Callable[[], bool]) -> bool:
+    def fold_conversation(self, model: ChatModel, user_name: Callable[[], str], should_stop: Callable[[], bool]) -> bool:
         """Fold the sitting's messages that left the next prompt's window into the running summary
         (one model call, only when some left since the last fold). True when the summary changed."""
         budgets = constants.PROMPT_BUDGETS[model.budget_family]
@@ -316,7 +316,7 @@ class CharacterSession:
         while sum(len(line) for line in lines) > constants.CONVERSATION_FOLD_MAX_CHARS and len(lines) > 1:
             lines.pop(0)  # a first fold of a very long sitting: its oldest turns are left to recall
         language = message_language(" ".join(e.text for e in new if e.role == "USER")[-400:], [], self.language_hint()) or "en"
-        answer = model.complete_json(*fold_prompt(self.character.name, user_name, summary.text, lines, language),
+        answer = model.complete_json(*fold_prompt(self.character.name, user_name(), summary.text, lines, language),
                                      SUMMARY_SCHEMA, constants.CONVERSATION_SUMMARY_MAX_TOKENS, should_stop)
         text = within(parse_fold(answer), constants.CONVERSATION_SUMMARY_CHARS)
         if not text:

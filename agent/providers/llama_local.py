@@ -202,18 +202,25 @@ class LlamaCppChatModel:
                 pieces = []
                 # A long answer in greedy decoding looped ("…the LGBTQ community. … the LGBTQ
                 # community.") until it ran out of tokens: the chat's repeat penalty holds it.
-                for chunk in context.create_chat_completion(
-                        messages=messages, temperature=0.0, max_tokens=max_tokens, stream=True,
-                        repeat_penalty=constants.LOCAL_REPEAT_PENALTY,
-                        response_format={"type": "json_object", "schema": schema}):
-                    if should_stop is not None and should_stop():
-                        raise CallStopped()
-                    pieces.append(chunk["choices"][0].get("delta", {}).get("content") or "")
-                    # A JSON grammar allows any whitespace between values: a model done with its
-                    # answer sometimes writes blank lines until it runs out of tokens (a minute).
-                    if len(pieces) > constants.LOCAL_JSON_BLANK_RUN and not "".join(
-                            pieces[-constants.LOCAL_JSON_BLANK_RUN:]).strip():
-                        break
+                chunks = context.create_chat_completion(
+                    messages=messages, temperature=0.0, max_tokens=max_tokens, stream=True,
+                    repeat_penalty=constants.LOCAL_REPEAT_PENALTY,
+                    response_format={"type": "json_object", "schema": schema})
+                try:
+                    for chunk in chunks:
+                        if should_stop is not None and should_stop():
+                            raise CallStopped()
+                        pieces.append(chunk["choices"][0].get("delta", {}).get("content") or "")
+                        # A JSON grammar allows any whitespace between values: a model done with
+                        # its answer sometimes wrote blank lines until it ran out of tokens.
+                        if len(pieces) > constants.LOCAL_JSON_BLANK_RUN and not "".join(
+                                pieces[-constants.LOCAL_JSON_BLANK_RUN:]).strip():
+                            break
+                finally:
+                    # Closed here, under the lock: a generator left to the garbage collector
+                    # finished its clean-up inside the next call (the next night's answer came
+                    # without its grammar).
+                    chunks.close()
                 return "".join(pieces)
             except ValueError as exc:
                 raise ProviderError(f"The local model could not take this prompt: {exc}") from exc

@@ -39,7 +39,10 @@ def test_two_turns_stream_and_log(tmp_path, real_model, report_metric):
         # Its after-turn warm-up uses the shared model too: never let it run into the next test.
         service.wait_for_background_work("Ark")
 
-    assert len(tokens1) > 1 and len(tokens2) > 1, "replies should arrive in several streamed pieces"
+    # The answer streams. The greeting reply may come in one piece: its openings ("Hi Mina! I'm
+    # Ark.") say nothing, so they are held until a sentence with something in it follows, and that
+    # sentence, after a held greeting, is judged whole (agent/character_guard.py).
+    assert len(tokens2) > 1, "the answer should arrive in several streamed pieces"
     assert done1.entry.text.strip() and done2.entry.text.strip()
     assert "<persona_emotion" not in done1.entry.text + done2.entry.text
     assert "tama" in done2.entry.text.lower()

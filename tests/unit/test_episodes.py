@@ -116,3 +116,9 @@ def test_a_summary_cut_off_by_the_answers_room_keeps_its_whole_sentences_once():
 def test_an_answer_that_ran_on_in_blank_lines_is_read_as_it_stood():
     ran_on = '{"sessions": [{"arousal": 0.4}], "summary": "Caroline told me about her week."\n\n\n\n\n   \n\n'
     assert parse_day(ran_on, 1).summary == "Caroline told me about her week."
+
+
+def test_an_unclosed_summary_followed_by_stray_braces_and_a_fence_keeps_its_sentences():
+    cut = ('{ "sessions": [ { "arousal": 1.0 } ] , "summary": "Mina finished her novel. It was a great day for her. '
+           '} }\n```\n\n\n')
+    assert parse_day(cut, 1).summary == "Mina finished her novel. It was a great day for her."
