@@ -151,12 +151,25 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     mine = content_units(bare)
     if len(mine) < constants.ROLE_MIN_SHARED_UNITS:
         return False
+    owned = {u for m in _POSSESSED.finditer(bare) for u in content_units(next(g for g in m.groups() if g))}
     for units in _told(user_texts):
         shared = mine & units
         if (len(shared) >= constants.ROLE_MIN_SHARED_UNITS
                 and len(shared) >= constants.ROLE_SHARED_SHARE * min(len(mine), len(units))):
             return True
+    # "Mochi is my puppy" to "I adopted a puppy called Mochi": the user's own thing, with the
+    # persona's possessive, beside another word of the same message.
+    for text in user_texts if owned else ():
+        units = content_units(text)
+        if owned & units and len(mine & units) >= constants.ROLE_MIN_SHARED_UNITS:
+            return True
     return False
+
+
+# A first-person possessive and the words after it (私の子犬, my puppy, 我的小狗, mi perro, mon chien…).
+_POSSESSED = re.compile(r"(?:私|僕|俺|わたし|あたし)の([^、。！？\s]{1,8})|我(?:们)?的([^，。！？\s]{1,6})"
+                        r"|\b(?:my|our|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|mein\w*|unser\w*|mio|mia|miei|mie|"
+                        r"meu|minha|meus|minhas)\s+((?:\w+\s+){0,2}\w+)", re.IGNORECASE)
 
 
 _EN_SWAP = {"i": "you", "i'm": "you're", "i've": "you've", "i'd": "you'd", "i'll": "you'll", "my": "your",

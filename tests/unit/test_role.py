@@ -19,6 +19,10 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     ("我今天工作特别忙，不过总算到周五了。", "今天工作特别忙，不过总算到周五了。"),  # 不过 is "but", not "not"
     ("J'ai ouvert ma petite boulangerie aujourd'hui.", "J'ai enfin ouvert ma petite boulangerie aujourd'hui."),
     ("Ich habe heute meine Prüfung bestanden.", "Ich habe heute meine Prüfung bestanden!"),
+    # the user's own thing with the persona's possessive
+    ("モチは、私の子犬で、とても楽しいです。", "先週、子犬を飼い始めたんだ。名前はモチ。"),
+    ("Mochi is my puppy and he is so fun.", "I adopted a puppy called Mochi last week."),
+    ("年糕是我的小狗，很可爱。", "上周我领养了一只小狗，给它取名叫年糕。"),
 ])
 def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     assert takes_users_part(sentence, [said], ["Ken"])
@@ -35,6 +39,7 @@ def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     ("I went to the market.", "Do you like the market?"),  # a question to the persona tells nothing of the user's
     ("我也喜欢跑步。", "我喜欢跑步。"),
     ("我不喜欢跑步。", "我喜欢跑步。"),
+    ("My puppy days were long ago.", "I adopted a puppy called Mochi."),  # one shared word: no claim
     ("I remember the shrimp allergy, of course.", "I have a shrimp allergy."),
     ("我记得你对虾过敏。", "我对虾过敏。"),
 ])
