@@ -5,12 +5,11 @@ prompt, its schema and the answer's check. Pure.
 """
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 from typing import Sequence
 
 import constants
-from agent.episodes import LANGUAGE_NAMES
+from agent.episodes import LANGUAGE_NAMES, parse_week
 from managers.chat_log import LogEntry
 
 SUMMARY_SCHEMA = {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}
@@ -39,9 +38,5 @@ def fold_prompt(persona: str, user_name: str, summary_so_far: str, lines: Sequen
 
 
 def parse_fold(answer: str) -> str:
-    try:
-        data = json.loads(answer)
-    except json.JSONDecodeError:
-        return ""
-    summary = data.get("summary") if isinstance(data, dict) else None
-    return summary.strip() if isinstance(summary, str) else ""
+    """The running summary in the model's answer, or "" (the same answer shape as a week's)."""
+    return parse_week(answer)
