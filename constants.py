@@ -121,6 +121,15 @@ PROMPT_BUDGETS = {
         # what was just saved and recalled memories (whole lines); the reply reminder comes on top, and
         # the time ends the cached prefix (session.time_note)
         "dynamic": 130,
+        # Entity memory v2 (seed 004 §4): the index of entity names, in the cached prefix (it changes
+        # when a page is made or deleted: a night, a tool call); 40 tokens hold ~15 Japanese names.
+        "entity_index": 40,
+        # the page of an entity the user's message names (the embedded model calls no tools), in the
+        # turn's tail beside the recalled memories, on top of "dynamic": a name and two or three facts
+        "entity_page": 60,
+        # sleep-time proposals for entity pages, told once in the next conversation's tail (seed 004
+        # §4, 二層記録): one or two facts' lines
+        "entity_proposals": 50,
     },
     "remote": {
         "identity": 4000,
@@ -131,6 +140,9 @@ PROMPT_BUDGETS = {
         "episodes": 3000,
         "conversation_summary": 2000,
         "dynamic": 4000,
+        "entity_index": 600,
+        "entity_page": 1500,
+        "entity_proposals": 600,
     },
 }
 # Keyword mentions sampled from across time (newest, oldest, one between) join the ranked memories
@@ -399,3 +411,42 @@ CONVERSATION_FOLD_MAX_CHARS = 5000
 LOCAL_STOPPABLE_EVAL_TOKENS = 64
 # A long JSON answer ends after this many blank pieces in a row (agent/providers/llama_local.py).
 LOCAL_JSON_BLANK_RUN = 16
+
+# --- Sleep time: entity memory v2 (seed 004 §4, issue 19) -------------------------------------
+# A display name is kept whole in its page's heading, up to this many characters; the file name is
+# derived from it (managers/entities.py) and kept short for every file system.
+ENTITY_NAME_MAX_CHARS = 80
+# A name becomes its page's file name as it is only up to this many characters (and 120 UTF-8 bytes:
+# ext4 and APFS allow 255 bytes, and store.validate_name 64 characters); a longer one, or one with
+# characters unsafe on some system (emoji, "CON", a trailing dot), gets a short stem and a hash.
+ENTITY_FILE_STEM_MAX_CHARS = 40
+ENTITY_FILE_STEM_MAX_BYTES = 120
+ENTITY_HASHED_STEM_CHARS = 16
+# A page read by tool or shown in the prompt is cut to this many characters (a page is notes, not a
+# diary: the seed's consolidation keeps it short).
+ENTITY_PAGE_MAX_CHARS = 8000
+# search_entity_memory's results: this many pages, each with this many characters of its body.
+ENTITY_SEARCH_RESULTS = 5
+ENTITY_SEARCH_SNIPPET_CHARS = 300
+# A match in the entity's name counts this much more than one in its page (seed 004 §4, 検索ロジック:
+# matched words score; a name is what the user asks by).
+ENTITY_NAME_MATCH_WEIGHT = 2.0
+# Sleep-time extraction (seed 004 §4, 影の僕): at most this many entities a day, this many facts each,
+# each fact at most this many characters (the rest of a longer one is cut at a sentence).
+ENTITY_PROPOSALS_PER_DAY = 3
+ENTITY_FACTS_PER_PROPOSAL = 3
+ENTITY_FACT_MAX_CHARS = 160
+# The day's log shown to the extraction call: a small call (~1,000 tokens on the embedded model,
+# ~10 s of prompt on 2 cores) beside the episode's; long messages are cut first (agent/episodes.py).
+ENTITY_EXTRACT_LOG_CHARS = 2400
+ENTITY_EXTRACT_MAX_TOKENS = 300
+# Days asked in one night, newest first (the episodes' own pace is EPISODE_DAYS_PER_RUN).
+ENTITY_DAYS_PER_RUN = 3
+# Known names shown to the extraction call so that a known entity is named as its page is.
+ENTITY_KNOWN_NAMES_SHOWN = 30
+# Related memory lines attached to a proposal (the seed attaches RAG hits; here the day's lines that
+# name the entity), each cut to this many characters.
+ENTITY_PROPOSAL_MEMORIES = 3
+ENTITY_PROPOSAL_MEMORY_CHARS = 200
+# Proposals applied, rejected or resolved are kept this many days for the UI, then dropped.
+ENTITY_PROPOSALS_KEPT_DAYS = 30
