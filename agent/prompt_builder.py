@@ -198,11 +198,13 @@ def build_prompt(
     prefix_len = len(messages)
 
     dynamic_budget = budgets.get("dynamic", 0)
-    dynamic_parts = []
+    dynamic_parts, shared_parts = [], []
     used = 0
     for section in dynamic_sections:
         header = f"# {section.title}\n"
-        room = dynamic_budget - used - count(header) - 2  # -2: the blank line joining the parts
+        # A section named after a budget of its own (an entity page) takes that, on top of "dynamic".
+        own = section.name != "dynamic"
+        room = (budgets.get(section.name, 0) if own else dynamic_budget - used) - count(header) - 2  # -2: the join
         if room <= 0:
             text = ""
         elif section.lines:
@@ -211,9 +213,14 @@ def build_prompt(
             text = fit_to_budget(section.text, room, count)
         if text:
             dynamic_parts.append(header + text)
-            used = count("\n\n".join(dynamic_parts))
+            if own:
+                tokens[section.name] = tokens.get(section.name, 0) + count(header + text)
+            else:
+                shared_parts.append(header + text)
+                used = count("\n\n".join(shared_parts))
     context = "\n\n".join(dynamic_parts + ([reminder] if reminder else []))
-    tokens["dynamic"] = count(context) if context else 0
+    shared = "\n\n".join(shared_parts + ([reminder] if reminder else []))
+    tokens["dynamic"] = count(shared) if shared else 0
     if context:
         messages.append(ChatMessage("system", context))
     kept, tokens["message"] = None, count(user_text)

@@ -55,7 +55,28 @@ SEARCH_KNOWLEDGE_BASE = _query_tool(
     "search_knowledge_base", "Look things up in the documents the user uploaded (manuals, notes, references).")
 MEMORY_SEARCH_TOOLS: tuple[ToolSpec, ...] = (
     RECALL_MEMORIES, SEARCH_PAST_CONVERSATIONS, READ_MEMORY_CONTEXT, SEARCH_KNOWLEDGE_BASE)
-ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS
+
+# Entity memory v2 (seed 004 §4): the prompt holds only the index of names; pages are read by tool.
+READ_ENTITY_MEMORY = _query_tool(
+    "read_entity_memory", "Read your page about a person, place or thing named in your entity index.",
+    "name", "The entity's name, as in the index.")
+SEARCH_ENTITY_MEMORY = _query_tool(
+    "search_entity_memory", "Search your entity pages by words; pages matching more of the words come first.")
+LIST_ENTITY_MEMORIES = ToolSpec(
+    "list_entity_memories", "List the people, places and things you keep pages about.",
+    {"type": "object", "properties": {}, "required": []})
+WRITE_ENTITY_MEMORY = ToolSpec(
+    "write_entity_memory",
+    "Write on your page about a person, place or thing (a new name makes a new page). append adds facts as "
+    "lines; consolidate rewrites the whole page as the content (merge and tidy it; the old page is backed up).",
+    {"type": "object", "properties": {
+        "name": {"type": "string", "description": "The entity's name."},
+        "content": {"type": "string", "description": "Short factual lines; who did what kept."},
+        "mode": {"type": "string", "enum": ["append", "consolidate"], "description": "append (default) or consolidate."},
+        "kind": {"type": "string", "enum": ["person", "place", "thing"], "description": "For a new page."},
+    }, "required": ["name", "content"]})
+ENTITY_TOOLS: tuple[ToolSpec, ...] = (READ_ENTITY_MEMORY, WRITE_ENTITY_MEMORY, LIST_ENTITY_MEMORIES, SEARCH_ENTITY_MEMORY)
+ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS + ENTITY_TOOLS
 
 def tools_for_turn(user_text: str, native_tools: bool) -> tuple[ToolSpec, ...]:
     """Remote models get every tool. The embedded model gets none: it wrote tool JSON for small
@@ -74,6 +95,10 @@ class ToolHost(Protocol):
     def search_past_conversations(self, keywords: str) -> str: ...
     def read_memory_context(self, snippet: str) -> str: ...
     def search_knowledge_base(self, query: str) -> str: ...
+    def read_entity_memory(self, name: str) -> str: ...
+    def write_entity_memory(self, name: str, content: str, mode: str, kind: str) -> str: ...
+    def list_entity_memories(self) -> str: ...
+    def search_entity_memory(self, query: str) -> str: ...
 
 
 MemoryEditor = ToolHost  # the name the graph's dependencies use
@@ -112,6 +137,9 @@ _ANNOUNCEMENTS = {
     "search_past_conversations": f"{ANNOUNCEMENT_MARK}searched past conversations",
     "read_memory_context": f"{ANNOUNCEMENT_MARK}read a past message in full",
     "search_knowledge_base": f"{ANNOUNCEMENT_MARK}searched the knowledge base",
+    "read_entity_memory": f"{ANNOUNCEMENT_MARK}read an entity page",
+    "list_entity_memories": f"{ANNOUNCEMENT_MARK}listed entity pages",
+    "search_entity_memory": f"{ANNOUNCEMENT_MARK}searched entity pages",
 }
 
 
@@ -121,12 +149,16 @@ def run_tool(call: ToolCall, host: ToolHost) -> ToolOutcome:
         return ToolOutcome(call, False, f"Unknown tool {call.name}.", f"{ANNOUNCEMENT_MARK}unknown tool {call.name}")
     if spec in MEMORY_EDIT_TOOLS:
         return _run_edit(call, host)
-    [arg] = spec.parameters["required"]
-    value = call.arguments.get(arg)
-    if not isinstance(value, str) or not value.strip():
-        return ToolOutcome(call, False, f"{arg} is required.", f"{ANNOUNCEMENT_MARK}{call.name} failed (invalid arguments)")
+    if spec is WRITE_ENTITY_MEMORY:
+        return _run_entity_write(call, host)
+    values = []
+    for arg in spec.parameters["required"]:
+        value = call.arguments.get(arg)
+        if not isinstance(value, str) or not value.strip():
+            return ToolOutcome(call, False, f"{arg} is required.", f"{ANNOUNCEMENT_MARK}{call.name} failed (invalid arguments)")
+        values.append(value.strip())
     try:
-        result = getattr(host, call.name)(value.strip())
+        result = getattr(host, call.name)(*values)
     except ValueError as exc:
         return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}{call.name} failed: {exc}")
     return ToolOutcome(call, True, result, _ANNOUNCEMENTS[call.name])
@@ -144,3 +176,17 @@ def _run_edit(call: ToolCall, host: ToolHost) -> ToolOutcome:
     except ValueError as exc:
         return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}{call.name} failed: {exc}")
     return ToolOutcome(call, True, result, f"{ANNOUNCEMENT_MARK}{call.name.replace('_', ' ')} ({mode})")
+
+
+def _run_entity_write(call: ToolCall, host: ToolHost) -> ToolOutcome:
+    name, content = call.arguments.get("name"), call.arguments.get("content")
+    mode, kind = call.arguments.get("mode") or "append", call.arguments.get("kind") or ""
+    if (not isinstance(name, str) or not name.strip() or not isinstance(content, str) or not content.strip()
+            or mode not in ("append", "consolidate") or kind not in ("", "person", "place", "thing")):
+        detail = json.dumps(dict(call.arguments), ensure_ascii=False)[:200]
+        return ToolOutcome(call, False, f"Invalid arguments: {detail}", f"{ANNOUNCEMENT_MARK}{call.name} failed (invalid arguments)")
+    try:
+        result = host.write_entity_memory(name.strip(), content, mode, kind)
+    except ValueError as exc:
+        return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}{call.name} failed: {exc}")
+    return ToolOutcome(call, True, result, f"{ANNOUNCEMENT_MARK}entity page {name.strip()} ({mode})")

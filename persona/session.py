@@ -14,7 +14,8 @@ import constants
 from agent.introductions import introduced_name
 from agent.language import message_language
 from agent.memory_lines import focused_line
-from agent.prompt_builder import BuiltPrompt, HistoryWindow, PromptSection, build_prompt, index_from_end, select_history
+from agent.prompt_builder import (BuiltPrompt, HistoryWindow, PromptSection, build_prompt, fit_to_budget, index_from_end,
+                                  select_history)
 from agent.providers.base import ChatModel, ToolSpec
 from agent.keep_requests import KeepAction, keep_action
 from agent.providers.factory import max_reply_tokens
@@ -23,10 +24,12 @@ from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
 from agent.retrieval import RetrievalResult
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry, spoken_text
+from agent.entities import index_hint, index_text, names_in, page_lines, proposal_line, proposals_intro
 from agent.conversation_summary import SUMMARY_SCHEMA, fold_prompt, live_session, parse_fold
 from agent.episodes import within
 from agent.memory_traces import moved_arousal, read_resonance
 from managers.conversation_summary import ConversationSummary, ConversationSummaryStore
+from managers.entities import OFFERED, PENDING, EntityProposal, EntityStore, ProposalStore
 from managers.episodes import Episode, EpisodeStore, episode_id
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
@@ -60,6 +63,9 @@ class CharacterSession:
         self.keep_ledger = KeepLedger(character.memory_dir / "keep_ledger.jsonl")
         self.core_memory_left_out = 0  # older core-memory lines the last prompt had no room for
         self.shown_episodes: dict[str, Episode] = {}  # by id: what the last turn's prompt showed
+        self.entities = EntityStore(character.memory_dir, self.files)  # kept: its listing is cached
+        self.entity_proposals = ProposalStore(character.memory_dir, self.files)
+        self._offers: tuple[str, list[EntityProposal]] = ("", [])  # the message the night's proposals went with
 
     # --- crash recovery ---------------------------------------------------------------
     def recover_interrupted_reply(self) -> RecoveredReply | None:
@@ -334,6 +340,8 @@ class CharacterSession:
             PromptSection("instructions", "How to reply", rules),
             PromptSection("core_memory", "Core memory", self.read("core_memory"), newest_first=True),
             PromptSection("notepad", "Notepad", self.read("notepad")),
+            # Entity memory v2: the names only (seed 004 §4, 目次方式); changes when a page is made.
+            PromptSection("entity_index", "People, places and things you know", self._entity_index(model)),
             # Last of the cached part: they change once a night, or when the window moves on.
             PromptSection("episodes", "Earlier days (your episodes)",
                           self._episodes_text(self.episodes_before(window), with_ids=model.budget_family != "local")
@@ -365,6 +373,13 @@ class CharacterSession:
         dynamic = []
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))
+        offers = self._proposals_for(user_entry.id)
+        if offers:  # the night's proposals, told once (seed 004 §4, 二層記録)
+            lines = (proposals_intro(model.native_tools), *(proposal_line(p.name, p.kind, p.facts) for p in offers))
+            dynamic.append(PromptSection("entity_proposals", "Notes from your sleep", "\n".join(lines), lines))
+        if not model.native_tools and (pages := self._named_pages(user_entry.text)):  # no tool to read them by
+            dynamic.append(PromptSection("entity_page", "Your notes on what the message names", "\n".join(pages), pages,
+                                         shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))
         retrieval = retrieval.for_prompt(with_samples=constants.PROMPT_KEYWORD_SAMPLES[model.budget_family])
         if retrieval.items:  # last: memories take the room the rest leaves, whole lines only
             about = without_form_request(user_entry.text)  # the lines' subject, not the reply's form
@@ -380,7 +395,30 @@ class CharacterSession:
             context_tokens=self._prompt_room(model, language, user_name),
         )
         self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
+        shown = [p.id for p in offers if proposal_line(p.name, p.kind, p.facts) in prompt.context.split("\n")]
+        self.entity_proposals.mark(shown, OFFERED, self.clock(), only_from=(PENDING,))
         return replace(prompt, language=language)
+
+    # --- entity memory v2 (seed 004 §4) --------------------------------------------------
+    def _entity_index(self, model: ChatModel) -> str:
+        names = self.entities.names()
+        return f"{index_hint(model.native_tools)}\n{index_text(names)}" if names else ""
+
+    def _named_pages(self, message: str) -> tuple[str, ...]:
+        """The pages of the entities the message names, as lines for the turn's tail."""
+        lines: list[str] = []
+        for name in names_in(message, self.entities.names()):
+            page = self.entities.find(name)
+            if page is not None:
+                lines.extend(page_lines(page.name, page.kind, page.body))
+        return tuple(lines)
+
+    def _proposals_for(self, entry_id: str) -> list[EntityProposal]:
+        """The proposals not yet told, once per message: a prompt built again for the same message
+        (a keep that changed nothing, a regeneration) tells the same ones."""
+        if self._offers[0] != entry_id:
+            self._offers = (entry_id, self.entity_proposals.with_status(PENDING))
+        return self._offers[1]
 
     def _prompt_room(self, model: ChatModel, language: str, user_name: str) -> int:
         """What the prompt may take of the model's context: not the reply's room, nor a retry's nudge

@@ -115,3 +115,18 @@ def test_the_closing_note_ends_the_cached_prefix():
                           reminder="Reply in English.", closing_note="# Now\n2026-03-14 Sat, 09:00–10:00")
     assert prompt.prefix[-1].content == "# Now\n2026-03-14 Sat, 09:00–10:00"  # evaluated by the warm-up
     assert [m.content for m in prompt.messages[len(prompt.prefix):]] == ["Reply in English.", "hi"]
+
+
+def test_a_section_with_a_budget_of_its_own_leaves_the_dynamic_room_to_the_memories():
+    window = select_history(entries(2), "", BUDGETS["history"], count)
+    memories = tuple(f"- memory {i} " + "m" * 20 for i in range(10))
+    page = ("Mochi:", *(f"- fact {i} " + "f" * 20 for i in range(10)))
+    budgets = {**BUDGETS, "dynamic": 40, "entity_page": 25}
+    alone = build_prompt([], window, [PromptSection("dynamic", "Memories", "", memories)], "hi", budgets, count)
+    both = build_prompt([], window, [PromptSection("entity_page", "Notes", "", page),
+                                     PromptSection("dynamic", "Memories", "", memories)], "hi", budgets, count)
+    assert alone.context in both.context  # the same memories, whole
+    assert 0 < both.section_tokens["entity_page"] <= 25 and both.section_tokens["dynamic"] <= 40
+    assert "Mochi:\n- fact 0" in both.context and "fact 9" not in both.context
+    assert "Notes" not in build_prompt([], window, [PromptSection("entity_page", "Notes", "", page)], "hi", BUDGETS,
+                                       count).context  # no budget named for it: not shown
