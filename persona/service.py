@@ -30,6 +30,7 @@ from managers.memory_db import StoreClosed
 from managers.personas import PersonaError, PersonaManager
 from managers.store import QuarantineReport
 from agent.sleep_schedule import QuietHours, due, parse_quiet_hours
+from managers.entities import OFFERED, PENDING, REJECTED, EntityError, EntityPage, EntityProposal
 from managers.episodes import Episode, EpisodeStore
 from managers.sleep_state import SleepReport, SleepState, SleepStateStore
 from persona.after_turn import AfterTurnDeps, after_turn
@@ -593,7 +594,7 @@ class NexusService:
         return SleepInputs(persona=session.character.name, user_name=self.user_name_for(persona),
                            language_hint=session.language_hint(), memory_dir=memory, entries=session.chat_log.view,
                            episodes=EpisodeStore(memory, session.files), state=SleepStateStore(memory, session.files),
-                           model=self.model())
+                           model=self.model(), entities=session.entities, entity_proposals=session.entity_proposals)
 
     def sleep_now(self, persona: str, progress: Callable[[str, float], None] | None = None,
                   now: datetime | None = None) -> SleepReport:
@@ -668,6 +669,35 @@ class NexusService:
         if episode is None:
             raise PersonaError(f"There is no episode {episode_id!r} any more; reload the list.")
         store.put([episode.model_copy(update={"summary": "", "deleted": True})])
+
+    # --- entity memory v2 (seed 004 §4; managers/entities.py) ------------------------------
+    def entity_pages(self, persona: str) -> list[EntityPage]:
+        """The persona's entity pages, by name."""
+        return self.session(persona).entities.pages()
+
+    def save_entity_page(self, persona: str, name: str, body: str, kind: str = "") -> EntityPage:
+        """The user's edit (or a new page): the whole page rewritten atomically, the old one backed up."""
+        try:
+            return self.session(persona).entities.replace(name, body, self.clock(), kind or None)
+        except EntityError as exc:
+            raise PersonaError(str(exc)) from exc
+
+    def delete_entity_page(self, persona: str, name: str) -> None:
+        """The page goes; its backup stays in backups/memory/entities/."""
+        try:
+            self.session(persona).entities.delete(name)
+        except EntityError as exc:
+            raise PersonaError(str(exc)) from exc
+
+    def entity_proposals(self, persona: str) -> list[EntityProposal]:
+        """The night's proposals not yet applied: waiting to be told, or told and to be applied next night."""
+        return self.session(persona).entity_proposals.with_status(PENDING, OFFERED)
+
+    def reject_entity_proposal(self, persona: str, proposal_id: str) -> None:
+        """A proposal the user (or the persona) turns down: never applied."""
+        if not self.session(persona).entity_proposals.mark([proposal_id], REJECTED, self.clock(),
+                                                            only_from=(PENDING, OFFERED)):
+            raise PersonaError("That proposal was applied or dismissed already; reload the list.")
 
     def start_sleep_scheduler(self) -> SleepScheduler:
         scheduler = SleepScheduler(self.sleep_tick, self.clock)

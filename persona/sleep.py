@@ -18,8 +18,10 @@ from filelock import FileLock, Timeout
 
 from agent.providers.base import ChatModel
 from agent.sleep_schedule import QuietHours, night_of
+from managers.entities import EntityStore, ProposalStore
 from managers.episodes import EpisodeStore
 from managers.sleep_state import SleepReport, SleepStateStore
+from persona.entities_job import entities_step
 from persona.episodes_job import JobTally, compress_weeks, summarise_days
 
 log = logging.getLogger(__name__)
@@ -42,6 +44,8 @@ class SleepInputs:
     episodes: EpisodeStore
     state: SleepStateStore
     model: ChatModel
+    entities: EntityStore | None = None  # entity pages and the night's proposals (seed 004 §4)
+    entity_proposals: ProposalStore | None = None
 
 
 def run_night(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Callable[[], bool],
@@ -72,7 +76,11 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
         tally=tally)),
              ("weeks", "Compressing old episodes into weeks", lambda: compress_weeks(
                  inputs.episodes, inputs.model, persona=inputs.persona, user_name=inputs.user_name,
-                 language_hint=inputs.language_hint, now=now, should_stop=should_stop, tally=tally)))
+                 language_hint=inputs.language_hint, now=now, should_stop=should_stop, tally=tally)),
+             ("entities", "Noting people, places and things", lambda: inputs.entities is None or entities_step(
+                 inputs.entries(), inputs.episodes, inputs.entities, inputs.entity_proposals, inputs.model,
+                 persona=inputs.persona, user_name=inputs.user_name, language_hint=inputs.language_hint, now=now,
+                 should_stop=should_stop, tally=tally)))
     finished = True
     for number, (name, label, step) in enumerate(steps):
         if name in state.steps_done:

@@ -18,6 +18,8 @@ DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 def answer_for(days: list[str], arousal: float = 0.7):
     """A scripted JSON answer per call: one rating per session in the prompt, a summary naming the day."""
     def script(system, user, schema):
+        if "entities" in schema["properties"]:  # the night's entity step (tests/unit/test_entity_sleep.py)
+            return json.dumps({"entities": []})
         days.append(user.splitlines()[0])
         sessions = user.count("## Session ")
         return json.dumps({"sessions": [{"arousal": arousal}] * sessions,
@@ -47,7 +49,7 @@ def test_finished_days_become_episodes_once_and_a_changed_day_is_redone_in_place
     clock.now = DAY + timedelta(days=1, hours=6)  # 02:00 on the 16th
     report = service.sleep_now("Ark")
     assert report.written == ["episode 2026-03-15", "episode 2026-03-14"] and not report.problems
-    assert report.model_calls == 2 and not report.stopped
+    assert report.model_calls == 4 and not report.stopped  # each day summarised, then asked for its entities
     episodes = service.episodes("Ark")
     assert [e.id for e in episodes] == ["episode_2026-03-14_001", "episode_2026-03-15_001"]
     assert episodes[0].arousal == 0.7 and "novel" in episodes[0].summary
@@ -154,6 +156,8 @@ def test_episodes_older_than_sixty_days_become_one_a_week_and_are_not_written_ag
     def script(system, user, schema):
         if "sessions" in schema["properties"]:
             return json.dumps({"sessions": [{"arousal": 0.3}] * user.count("## Session "), "summary": "A day with Mina."})
+        if "entities" in schema["properties"]:
+            return json.dumps({"entities": []})
         weeks_asked.append(user)
         return json.dumps({"summary": "A calm week: Mina wrote every evening."})
     model = ScriptedChatModel(replies("ok"), json_script=script)
