@@ -75,16 +75,12 @@ def propose_for_days(entries: Sequence[LogEntry], episodes: EpisodeStore, entiti
         system, user = extraction_prompt(persona, user_name, day.isoformat(), dialogue.split("\n", 1)[-1], known,
                                          language)
         try:
-            tally.model_calls += 1
-            tally.prompt_tokens += model.count_tokens(system) + model.count_tokens(user)
-            answer = model.complete_json(system, user, extraction_schema(), constants.ENTITY_EXTRACT_MAX_TOKENS,
-                                         should_stop)
+            answer = tally.ask(model, system, user, extraction_schema(), constants.ENTITY_EXTRACT_MAX_TOKENS, should_stop)
         except CallStopped:
             return False
         except ProviderError as exc:
             tally.problems.append(f"entities {day}: {exc.user_message}")
             continue
-        tally.output_tokens += model.count_tokens(answer)
         found = []
         for proposed in parse_extraction(answer, persona):
             facts = tuple(f for f in (users_part_kept(fact, user_texts, user_name, language) for fact in proposed.facts) if f)

@@ -40,6 +40,15 @@ class JobTally:
     prompt_tokens: int = 0
     output_tokens: int = 0
 
+    def ask(self, model: ChatModel, system: str, user: str, schema: dict, max_tokens: int,
+            should_stop: Callable[[], bool]) -> str:
+        """One counted JSON call (CallStopped and ProviderError go to the caller)."""
+        self.model_calls += 1
+        self.prompt_tokens += model.count_tokens(system) + model.count_tokens(user)
+        answer = model.complete_json(system, user, schema, max_tokens, should_stop)
+        self.output_tokens += model.count_tokens(answer)
+        return answer
+
 
 def day_digest(entries: Sequence[LogEntry]) -> str:
     """What a day's dialogue is now: an edit or a late message changes it."""
@@ -172,15 +181,12 @@ def compress_weeks(store: EpisodeStore, model: ChatModel, *, persona: str, user_
         system, user = week_prompt(persona, user_name, [(e.date, e.summary, (e.arousal_max or 0) >= star) for e in days],
                                    language)
         try:
-            tally.model_calls += 1
-            tally.prompt_tokens += model.count_tokens(system) + model.count_tokens(user)
-            answer = model.complete_json(system, user, WEEK_SCHEMA, constants.EPISODE_WEEK_MAX_TOKENS, should_stop)
+            answer = tally.ask(model, system, user, WEEK_SCHEMA, constants.EPISODE_WEEK_MAX_TOKENS, should_stop)
         except CallStopped:
             return False
         except ProviderError as exc:
             tally.problems.append(f"week {monday}: {exc.user_message}")
             continue
-        tally.output_tokens += model.count_tokens(answer)
         summary = within(parse_week(answer), constants.EPISODE_WEEK_CHARS[1])
         if not summary:
             tally.problems.append(f"week {monday}: the model's answer was not a usable summary")

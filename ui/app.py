@@ -6,6 +6,7 @@ import gradio as gr
 from persona.service import NexusService
 from ui.chat_tab import ENTER_SENDS_JS, build_chat_tab
 from ui.chat_view import conversation_view
+from ui.entities_tab import build_entities_tab, entities_values
 from ui.episodes_tab import build_episodes_tab, episodes_values
 from ui.knowledge_tab import build_knowledge_tab
 from ui.local_servers import build_first_run_note
@@ -30,6 +31,9 @@ def build_app(service: NexusService) -> gr.Blocks:
             memory = build_memory_tab(service, persona)
         with gr.Tab("Episodes"):
             episodes = build_episodes_tab(service, persona)
+        with gr.Tab("Entities") as entities_page:
+            entities = build_entities_tab(service, persona)
+        entities_page.select(lambda name: entities_values(service, name), [persona], entities.outputs(), api_name=False)
         with gr.Tab("Personas"):
             build_persona_tab(service, persona)
         with gr.Tab("Knowledge"):
