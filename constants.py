@@ -128,8 +128,8 @@ PROMPT_BUDGETS = {
         # turn's tail beside the recalled memories, on top of "dynamic": a name and two or three facts
         "entity_page": 60,
         # sleep-time proposals for entity pages, told once in the next conversation's tail (seed 004
-        # §4, 二層記録): one or two facts' lines
-        "entity_proposals": 50,
+        # §4, 二層記録): a proposal's line, cut to fit (a Japanese fact is about a token a character)
+        "entity_proposals": 80,
     },
     "remote": {
         "identity": 4000,

@@ -58,8 +58,13 @@ def page_lines(name: str, kind: str, body: str) -> tuple[str, ...]:
     return (f"{name}{f' ({kind})' if kind else ''}:", *lines)
 
 
+def proposal_head(name: str, kind: str) -> str:
+    """How a proposal's line starts: a line cut to fit the prompt still says whose it is."""
+    return f"- {name}{f' ({kind})' if kind else ''}: "
+
+
 def proposal_line(name: str, kind: str, facts: Sequence[str]) -> str:
-    return f"- {name}{f' ({kind})' if kind else ''}: " + " ".join(facts)
+    return proposal_head(name, kind) + " ".join(facts)
 
 
 def proposals_intro(with_tools: bool) -> str:

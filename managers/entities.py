@@ -227,6 +227,12 @@ class EntityStore:
     def names(self) -> list[str]:
         return [page.name for page in self.pages()]
 
+    def recent_names(self) -> list[str]:
+        """The names, the page written last first (what the prompt's index keeps when it must cut)."""
+        pages = self.pages()
+        written = {page.file: self._cache[page.file][0] for page in pages}
+        return [page.name for page in sorted(pages, key=lambda p: -written[p.file])]
+
     def find(self, name: str) -> EntityPage | None:
         key = entity_key(clean_entity_name(name))
         return next((page for page in self.pages() if page.key == key), None)

@@ -24,7 +24,7 @@ from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
 from agent.retrieval import RetrievalResult
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry, spoken_text
-from agent.entities import index_hint, index_text, names_in, page_lines, proposal_line, proposals_intro
+from agent.entities import index_hint, index_text, names_in, page_lines, proposal_head, proposal_line, proposals_intro
 from agent.conversation_summary import SUMMARY_SCHEMA, fold_prompt, live_session, parse_fold
 from agent.episodes import within
 from agent.memory_traces import moved_arousal, read_resonance
@@ -376,7 +376,8 @@ class CharacterSession:
         offers = self._proposals_for(user_entry.id)
         if offers:  # the night's proposals, told once (seed 004 §4, 二層記録)
             lines = (proposals_intro(model.native_tools), *(proposal_line(p.name, p.kind, p.facts) for p in offers))
-            dynamic.append(PromptSection("entity_proposals", "Notes from your sleep", "\n".join(lines), lines))
+            dynamic.append(PromptSection("entity_proposals", "Notes from your sleep", "\n".join(lines), lines,
+                                         shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))
         if not model.native_tools and (pages := self._named_pages(user_entry.text)):  # no tool to read them by
             dynamic.append(PromptSection("entity_page", "Your notes on what the message names", "\n".join(pages), pages,
                                          shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))
@@ -395,13 +396,14 @@ class CharacterSession:
             context_tokens=self._prompt_room(model, language, user_name),
         )
         self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
-        shown = [p.id for p in offers if proposal_line(p.name, p.kind, p.facts) in prompt.context.split("\n")]
+        told = prompt.context.split("\n")  # a proposal is told when its line is there, whole or cut to fit
+        shown = [p.id for p in offers if any(line.startswith(proposal_head(p.name, p.kind)) for line in told)]
         self.entity_proposals.mark(shown, OFFERED, self.clock(), only_from=(PENDING,))
         return replace(prompt, language=language)
 
     # --- entity memory v2 (seed 004 §4) --------------------------------------------------
     def _entity_index(self, model: ChatModel) -> str:
-        names = self.entities.names()
+        names = self.entities.recent_names()  # cut to its budget, the index keeps the pages written last
         return f"{index_hint(model.native_tools)}\n{index_text(names)}" if names else ""
 
     def _named_pages(self, message: str) -> tuple[str, ...]:

@@ -115,7 +115,8 @@ def test_the_index_keeps_to_its_budget_with_hundreds_of_entities(data_dir, clock
         entities.append(f"Entity number {number:03d}", "- a fact.", clock())
     prompt = service.session("Ark").warm_prompt(model, "Mina")
     assert 0 < prompt.section_tokens["entity_index"] <= constants.PROMPT_BUDGETS["local"]["entity_index"]
-    assert "Entity number 000" in prompt.messages[0].content
+    system = prompt.messages[0].content
+    assert "Entity number 499" in system and "Entity number 000" not in system  # the pages written last
 
 
 def test_the_extraction_answer_is_checked():

@@ -2,6 +2,8 @@
 call a day), the next conversation is told them exactly once, the next night applies what was not
 rejected, and a night stopped half-way resumes without asking a day twice."""
 import json
+
+import constants
 from datetime import datetime, timedelta, timezone
 
 from agent.providers.fake import ScriptedChatModel, replies
@@ -153,3 +155,24 @@ def test_a_night_stopped_in_the_entity_step_resumes_without_asking_a_day_twice(d
     assert not any(w.startswith("episode ") for w in rest.written)  # the episodes were not redone
     assert sorted(p.name for p in service.entity_proposals("Ark")) == ["Friend0", "Friend1", "Friend2"]
     assert service.sleep_now("Ark", now=NIGHT + timedelta(days=2)).model_calls == 0  # nothing left to ask
+
+
+def test_on_the_embedded_model_long_proposals_are_told_cut_to_fit_each_exactly_once(data_dir):
+    long_facts = [{"name": f"友達{d}", "kind": "person", "facts": [f"ミナさんは友達{d}と" + "長い話をした。" * 12]}
+                  for d in range(3)]
+    asked = []
+    service, model, clock = make(data_dir, {"2026-03-14": long_facts}, asked, reply="いいね！")
+    talk(service, clock, DAY, "友達0と友達1と友達2に会ったよ。", "楽しそう！")
+    service.sleep_now("Ark", now=NIGHT - timedelta(days=1))
+    assert len(service.entity_proposals("Ark")) == 3
+    told = []
+    for turn in range(5):
+        clock.now = DAY + timedelta(hours=14, minutes=turn)
+        calls = len(model.calls)
+        list(service.send("Ark", f"おはよう、今日は{turn}回目の話だよ。"))
+        tail = tails(model, calls)[0]
+        told += [line.split(" (")[0][2:] for line in tail.split("\n") if line.startswith("- 友達")]
+        section = tail.split("# Notes from your sleep\n")[1].split("\n\n")[0] if "# Notes from your sleep" in tail else ""
+        assert model.count_tokens("# Notes from your sleep\n" + section) <= constants.PROMPT_BUDGETS["local"]["entity_proposals"]
+    assert sorted(told) == ["友達0", "友達1", "友達2"]  # every one told, none twice
+    assert {p.status for p in service.entity_proposals("Ark")} == {OFFERED}
