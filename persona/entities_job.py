@@ -96,7 +96,9 @@ def propose_for_days(entries: Sequence[LogEntry], episodes: EpisodeStore, entiti
 
 
 def entities_step(entries: Sequence[LogEntry], episodes: EpisodeStore, entities: EntityStore,
-                  proposals: ProposalStore, model: ChatModel, **kwargs) -> bool:
-    """The night's entity step: yesterday's told proposals applied, then today's days asked."""
-    apply_offered(entities, proposals, kwargs["now"], kwargs["tally"])
-    return propose_for_days(entries, episodes, entities, proposals, model, **kwargs)
+                  proposals: ProposalStore, model: ChatModel, *, persona: str, user_name: str, language_hint: str,
+                  now: datetime, should_stop: Callable[[], bool], tally: JobTally) -> bool:
+    """The night's entity step: the proposals told since the last night applied, then the new days asked."""
+    apply_offered(entities, proposals, now, tally)
+    return propose_for_days(entries, episodes, entities, proposals, model, persona=persona, user_name=user_name,
+                            language_hint=language_hint, now=now, should_stop=should_stop, tally=tally)

@@ -2,13 +2,16 @@
 call a day), the next conversation is told them exactly once, the next night applies what was not
 rejected, and a night stopped half-way resumes without asking a day twice."""
 import json
-
-import constants
 from datetime import datetime, timedelta, timezone
 
+import constants
+
+from agent.providers.base import ToolCall
 from agent.providers.fake import ScriptedChatModel, replies
+from agent.tools import run_tool
 from managers.entities import APPLIED, OFFERED, PENDING, REJECTED
 from persona.service import NexusService
+from persona.tool_host import PersonaTools
 from tests.conftest import StepClock
 
 DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
@@ -109,9 +112,6 @@ def test_a_page_the_persona_wrote_itself_after_the_note_is_not_appended_again(da
     service.sleep_now("Ark", now=NIGHT - timedelta(days=1))
     clock.now = DAY + timedelta(hours=14)
     list(service.send("Ark", "Morning, what's up?"))
-    from agent.providers.base import ToolCall
-    from agent.tools import run_tool
-    from persona.tool_host import PersonaTools
     host = PersonaTools(service.session("Ark"), lambda: None, lambda: None, clock)
     assert run_tool(ToolCall("write_entity_memory", {"name": "mochi", "content": "- Mina's puppy, a shiba."}), host).ok
     service.sleep_now("Ark", now=NIGHT)
