@@ -399,3 +399,7 @@ CONVERSATION_FOLD_MAX_CHARS = 5000
 LOCAL_STOPPABLE_EVAL_TOKENS = 64
 # A long JSON answer ends after this many blank pieces in a row (agent/providers/llama_local.py).
 LOCAL_JSON_BLANK_RUN = 16
+# --- Diaries (seed 004, 記憶関連ツール: read_main_memory / read_secret_diary; issue 19) ---------
+# A diary read by tool: its most recent part up to this many characters (about 750 tokens of
+# English, a remote model's tool result; the seed reads the whole file, which grows without end).
+DIARY_READ_CHARS = 3000

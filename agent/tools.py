@@ -55,7 +55,19 @@ SEARCH_KNOWLEDGE_BASE = _query_tool(
     "search_knowledge_base", "Look things up in the documents the user uploaded (manuals, notes, references).")
 MEMORY_SEARCH_TOOLS: tuple[ToolSpec, ...] = (
     RECALL_MEMORIES, SEARCH_PAST_CONVERSATIONS, READ_MEMORY_CONTEXT, SEARCH_KNOWLEDGE_BASE)
-ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS
+# The diaries (seed 004, 読み取り・編集ツール): the main one is also recalled; the secret one only
+# these tools read (managers/diaries.py). The optional date also keeps the schema's properties
+# non-empty: Gemini rejects a tool whose object schema has none.
+_DIARY_READ_PARAMETERS = {"type": "object", "properties": {"from_date": {
+    "type": "string", "description": "Optional YYYY-MM-DD: read from that day's entry on (default: the most recent part)."}},
+    "required": []}
+READ_MAIN_DIARY = ToolSpec(
+    "read_main_diary", "Read the most recent part of your diary: your own account of your days.", _DIARY_READ_PARAMETERS)
+READ_SECRET_DIARY = ToolSpec(
+    "read_secret_diary", "Read the most recent part of your secret diary: thoughts you keep to yourself.",
+    _DIARY_READ_PARAMETERS)
+DIARY_TOOLS: tuple[ToolSpec, ...] = (READ_MAIN_DIARY, READ_SECRET_DIARY)
+ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS + DIARY_TOOLS
 
 def tools_for_turn(user_text: str, native_tools: bool) -> tuple[ToolSpec, ...]:
     """Remote models get every tool. The embedded model gets none: it wrote tool JSON for small
@@ -74,6 +86,8 @@ class ToolHost(Protocol):
     def search_past_conversations(self, keywords: str) -> str: ...
     def read_memory_context(self, snippet: str) -> str: ...
     def search_knowledge_base(self, query: str) -> str: ...
+    def read_main_diary(self, from_date: str = "") -> str: ...
+    def read_secret_diary(self, from_date: str = "") -> str: ...
 
 
 MemoryEditor = ToolHost  # the name the graph's dependencies use
@@ -112,6 +126,8 @@ _ANNOUNCEMENTS = {
     "search_past_conversations": f"{ANNOUNCEMENT_MARK}searched past conversations",
     "read_memory_context": f"{ANNOUNCEMENT_MARK}read a past message in full",
     "search_knowledge_base": f"{ANNOUNCEMENT_MARK}searched the knowledge base",
+    "read_main_diary": f"{ANNOUNCEMENT_MARK}read the diary",
+    "read_secret_diary": f"{ANNOUNCEMENT_MARK}read the secret diary",
 }
 
 
@@ -121,12 +137,17 @@ def run_tool(call: ToolCall, host: ToolHost) -> ToolOutcome:
         return ToolOutcome(call, False, f"Unknown tool {call.name}.", f"{ANNOUNCEMENT_MARK}unknown tool {call.name}")
     if spec in MEMORY_EDIT_TOOLS:
         return _run_edit(call, host)
-    [arg] = spec.parameters["required"]
-    value = call.arguments.get(arg)
-    if not isinstance(value, str) or not value.strip():
-        return ToolOutcome(call, False, f"{arg} is required.", f"{ANNOUNCEMENT_MARK}{call.name} failed (invalid arguments)")
+    values = []
+    for arg in spec.parameters["required"]:  # every argument a tool takes is a required string
+        value = call.arguments.get(arg)
+        if not isinstance(value, str) or not value.strip():
+            return ToolOutcome(call, False, f"{arg} is required.", f"{ANNOUNCEMENT_MARK}{call.name} failed (invalid arguments)")
+        values.append(value.strip())
+    optional = {arg: value.strip() for arg, value in call.arguments.items()
+                if arg in spec.parameters["properties"] and arg not in spec.parameters["required"]
+                and isinstance(value, str) and value.strip()}
     try:
-        result = getattr(host, call.name)(value.strip())
+        result = getattr(host, call.name)(*values, **optional)
     except ValueError as exc:
         return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}{call.name} failed: {exc}")
     return ToolOutcome(call, True, result, _ANNOUNCEMENTS[call.name])

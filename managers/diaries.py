@@ -91,6 +91,21 @@ def recent_part(text: str, max_chars: int) -> tuple[str, bool]:
     return (tail[paragraph:] if paragraph >= 0 else tail).strip(), True
 
 
+def part_from(text: str, day: str, max_chars: int) -> tuple[str, bool]:
+    """The entries from the first one dated `day` (ISO) or later, within `max_chars` (whole
+    paragraphs where they fit), and whether later text was left out; ("", False) when no entry is
+    that late."""
+    start = next((h.start() for h in _HEADING.finditer(text) if h.group(1) >= day), None)
+    if start is None:
+        return "", False
+    part = text[start:].strip()
+    if len(part) <= max_chars:
+        return part, False
+    head = part[:max_chars]
+    paragraph = head.rfind("\n\n")
+    return (head[:paragraph] if paragraph > 0 else head).strip(), True
+
+
 class DiaryStore:
     """One persona's diaries."""
 
