@@ -403,3 +403,7 @@ LOCAL_JSON_BLANK_RUN = 16
 # A diary read by tool: its most recent part up to this many characters (about 750 tokens of
 # English, a remote model's tool result; the seed reads the whole file, which grows without end).
 DIARY_READ_CHARS = 3000
+# An edit in two steps (seed 004 plan_*_edit): the second call sees this much of the diary's end
+# (the passage it replaces must be copied from it) and answers in up to this many tokens.
+DIARY_EDIT_CONTEXT_CHARS = 3000
+DIARY_EDIT_MAX_TOKENS = 600

@@ -66,7 +66,16 @@ READ_MAIN_DIARY = ToolSpec(
 READ_SECRET_DIARY = ToolSpec(
     "read_secret_diary", "Read the most recent part of your secret diary: thoughts you keep to yourself.",
     _DIARY_READ_PARAMETERS)
-DIARY_TOOLS: tuple[ToolSpec, ...] = (READ_MAIN_DIARY, READ_SECRET_DIARY)
+# An edit in two steps: the persona says what it wants changed and why; a second call writes the
+# edit, which the app applies after a backup (agent/diary.py).
+PLAN_DIARY_EDIT = ToolSpec(
+    "plan_diary_edit",
+    "Add to or change your diary or secret diary: say what and why; the edit is then written and saved.",
+    {"type": "object", "properties": {
+        "diary": {"type": "string", "enum": ["main", "secret"], "description": "main, or secret (only you read it)."},
+        "intent": {"type": "string", "description": "What to add or change, and why, in your own words."}},
+     "required": ["diary", "intent"]})
+DIARY_TOOLS: tuple[ToolSpec, ...] = (READ_MAIN_DIARY, READ_SECRET_DIARY, PLAN_DIARY_EDIT)
 ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS + DIARY_TOOLS
 
 def tools_for_turn(user_text: str, native_tools: bool) -> tuple[ToolSpec, ...]:
@@ -88,6 +97,7 @@ class ToolHost(Protocol):
     def search_knowledge_base(self, query: str) -> str: ...
     def read_main_diary(self, from_date: str = "") -> str: ...
     def read_secret_diary(self, from_date: str = "") -> str: ...
+    def plan_diary_edit(self, diary: str, intent: str) -> str: ...
 
 
 MemoryEditor = ToolHost  # the name the graph's dependencies use
@@ -128,6 +138,7 @@ _ANNOUNCEMENTS = {
     "search_knowledge_base": f"{ANNOUNCEMENT_MARK}searched the knowledge base",
     "read_main_diary": f"{ANNOUNCEMENT_MARK}read the diary",
     "read_secret_diary": f"{ANNOUNCEMENT_MARK}read the secret diary",
+    "plan_diary_edit": f"{ANNOUNCEMENT_MARK}wrote in the diary",
 }
 
 

@@ -503,7 +503,8 @@ class NexusService:
         return TurnDeps(
             model=model, chat_log=session.chat_log, journal=session.journal,
             memory_editor=PersonaTools(session, lambda: self._recall_for(session),
-                                       lambda: self.knowledge(session.character.name), self.clock),
+                                       lambda: self.knowledge(session.character.name), self.clock,
+                                       model=lambda: model),
             clock=self.clock,
             retrieve=lambda text, now: retrieve(text, now, self._searcher_for(session, model),
                                                 self.settings.auto_retrieval),

@@ -11,8 +11,10 @@ import constants
 from agent.keyword_sampling import truncate_block
 from agent.reply_tags import strip_user_tags
 from agent.query_planner import rule_plan
+from agent.providers.base import ChatModel
 from managers.diaries import MAIN_DIARY, SECRET_DIARY, DiaryStore, part_from, recent_part
 from managers.memory_sources import find_passage
+from persona.diary_job import apply_intent
 from persona.recall import MemoryRecall
 from persona.session import CharacterSession
 
@@ -26,11 +28,12 @@ def as_data(text: str) -> str:
 
 class PersonaTools:
     def __init__(self, session: CharacterSession, recall: Callable[[], MemoryRecall], knowledge: Callable[[], object],
-                 clock: Callable[[], datetime]):
+                 clock: Callable[[], datetime], model: Callable[[], ChatModel] | None = None):
         self.session = session
         self._recall = recall
         self._knowledge = knowledge
         self._clock = clock
+        self._model = model  # the diary edit's second call
 
     def edit_core_memory(self, content: str, mode: str) -> str:
         return self.session.edit_core_memory(content, mode)
@@ -99,3 +102,10 @@ class PersonaTools:
             return as_data(part) + ("\n(later entries follow)" if more else "")
         part, cut = recent_part(text, constants.DIARY_READ_CHARS)
         return ("(earlier entries left out)\n" if cut else "") + as_data(part)
+
+    def plan_diary_edit(self, diary: str, intent: str) -> str:
+        if self._model is None:
+            raise ValueError("Diary edits need a model for their second step.")
+        # In the user's time zone: an added line goes to the user's today.
+        return as_data(apply_intent(self._diaries(), diary, intent, self._model(), self.session.character.name,
+                                    self._clock().astimezone()))
