@@ -1,21 +1,29 @@
 """The diaries' jobs (agent/diary.py asks, managers/diaries.py stores): an edit in two steps, asked
-for by the persona's `plan_diary_edit` tool call.
+for by the persona's `plan_diary_edit` tool call, and the night's main-diary entries.
 
 The persona states its intent (free text: what to add or change, and why); a second call, which
 sees the diary's recent part, answers with the edit as JSON; the app applies it after a backup, and
 refuses a passage to replace that is not in the file. A refusal is a DiaryEditRefused (a
 ValueError, which the tool reports to the model): nothing is written then.
+
+The night's entries are the embedded model's way to a diary (it calls no tools): one call per day
+from that day's episode (cheaper than the log, and its user's part already the user's), in the
+persona's voice and the day's language; the user's doings are said back as the user's once more.
 """
 from __future__ import annotations
 
 import logging
-from datetime import datetime
-from typing import Callable
+from datetime import date, datetime, timedelta
+from typing import Callable, Sequence
 
 import constants
-from agent.diary import APPEND, EDIT_SCHEMA, edit_prompt, parse_edit
+from agent.diary import APPEND, EDIT_SCHEMA, ENTRY_SCHEMA, edit_prompt, entry_prompt, parse_edit, parse_entry
+from agent.episodes import within
 from agent.providers.base import CallStopped, ChatModel, ProviderError
-from managers.diaries import SECRET_DIARY, DiaryEditRefused, DiaryStore, recent_part
+from managers.chat_log import LogEntry
+from managers.diaries import MAIN_DIARY, SECRET_DIARY, DiaryEditRefused, DiaryStore, entry_days, recent_part
+from managers.episodes import EpisodeStore
+from persona.episodes_job import JobTally, day_language, days_of, users_part_kept
 
 log = logging.getLogger(__name__)
 
@@ -48,3 +56,46 @@ def apply_intent(store: DiaryStore, which: str, intent: str, model: ChatModel, p
         return f"Added to your {name}'s entry of {today.isoformat()}: {edit.new}"
     store.replace_passage(which, edit.old, edit.new)
     return f"Changed in your {name}: {edit.old!r} is now {edit.new!r}."
+
+
+def write_diary_entries(entries: Sequence[LogEntry], episodes: EpisodeStore, diaries: DiaryStore, model: ChatModel, *,
+                        persona: str, user_name: str, identity: str, language_hint: str, now: datetime,
+                        should_stop: Callable[[], bool], tally: JobTally) -> bool:
+    """The night's main-diary entries (no tools: the app writes them), one call per day that has a
+    daily episode within DIARY_LOOKBACK_DAYS and no entry yet (a day already written, by the night or
+    by the persona's own edit, is never written twice), newest first; False when stopped (each day
+    is saved as it is written, so the rest resumes next time)."""
+    written = set(entry_days(diaries.read(MAIN_DIARY)))
+    since = now.date() - timedelta(days=constants.DIARY_LOOKBACK_DAYS)
+    days = sorted((e for e in episodes.all() if e.is_daily and not e.deleted and e.summary.strip()
+                   and since <= date.fromisoformat(e.date) < now.date() and e.date not in written),
+                  key=lambda e: e.date, reverse=True)[:constants.DIARY_DAYS_PER_RUN]
+    by_day = days_of(entries, now) if days else {}
+    for episode in days:
+        if should_stop():
+            return False
+        day = date.fromisoformat(episode.date)
+        user_texts = [e.text for e in by_day.get(day, []) if e.role == "USER"]
+        language = day_language(user_texts or [episode.summary], language_hint)
+        system, user = entry_prompt(persona, user_name, identity[:constants.DIARY_IDENTITY_CHARS], day,
+                                    episode.summary, language, constants.DIARY_ENTRY_CHARS)
+        try:
+            tally.model_calls += 1
+            tally.prompt_tokens += model.count_tokens(system) + model.count_tokens(user)
+            answer = model.complete_json(system, user, ENTRY_SCHEMA, constants.DIARY_ENTRY_MAX_TOKENS, should_stop)
+        except CallStopped:
+            return False
+        except ProviderError as exc:
+            tally.problems.append(f"diary {day}: {exc.user_message}")
+            continue
+        tally.output_tokens += model.count_tokens(answer)
+        # a model asked for DIARY_ENTRY_CHARS sometimes writes more: twice the most is kept, in whole sentences
+        entry = within(users_part_kept(parse_entry(answer), user_texts, user_name, language),
+                       constants.DIARY_ENTRY_CHARS[1] * 2)
+        if not entry:
+            tally.problems.append(f"diary {day}: the model's answer was not a usable entry")
+            log.warning("No usable diary entry for %s: %r", day, answer[:300])
+            continue
+        diaries.add_entry(MAIN_DIARY, day, entry)
+        tally.written.append(f"diary {day}")
+    return True

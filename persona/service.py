@@ -30,6 +30,7 @@ from managers.memory_db import StoreClosed
 from managers.personas import PersonaError, PersonaManager
 from managers.store import QuarantineReport
 from agent.sleep_schedule import QuietHours, due, parse_quiet_hours
+from managers.diaries import DiaryStore
 from managers.episodes import Episode, EpisodeStore
 from managers.sleep_state import SleepReport, SleepState, SleepStateStore
 from persona.after_turn import AfterTurnDeps, after_turn
@@ -594,7 +595,8 @@ class NexusService:
         return SleepInputs(persona=session.character.name, user_name=self.user_name_for(persona),
                            language_hint=session.language_hint(), memory_dir=memory, entries=session.chat_log.view,
                            episodes=EpisodeStore(memory, session.files), state=SleepStateStore(memory, session.files),
-                           model=self.model())
+                           model=self.model(), diaries=DiaryStore(memory, session.files),
+                           identity=session.read("system_prompt"))
 
     def sleep_now(self, persona: str, progress: Callable[[str, float], None] | None = None,
                   now: datetime | None = None) -> SleepReport:

@@ -18,8 +18,10 @@ from filelock import FileLock, Timeout
 
 from agent.providers.base import ChatModel
 from agent.sleep_schedule import QuietHours, night_of
+from managers.diaries import DiaryStore
 from managers.episodes import EpisodeStore
 from managers.sleep_state import SleepReport, SleepStateStore
+from persona.diary_job import write_diary_entries
 from persona.episodes_job import JobTally, compress_weeks, summarise_days
 
 log = logging.getLogger(__name__)
@@ -42,6 +44,8 @@ class SleepInputs:
     episodes: EpisodeStore
     state: SleepStateStore
     model: ChatModel
+    diaries: DiaryStore | None = None  # None: no diary written tonight
+    identity: str = ""  # the persona's system prompt, for the diary's voice
 
 
 def run_night(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Callable[[], bool],
@@ -70,6 +74,10 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
         inputs.entries(), inputs.episodes, inputs.memory_dir, inputs.model, persona=inputs.persona,
         user_name=inputs.user_name, language_hint=inputs.language_hint, now=now, should_stop=should_stop,
         tally=tally)),
+             ("diary", "Writing the diary", lambda: inputs.diaries is None or write_diary_entries(
+                 inputs.entries(), inputs.episodes, inputs.diaries, inputs.model, persona=inputs.persona,
+                 user_name=inputs.user_name, identity=inputs.identity, language_hint=inputs.language_hint, now=now,
+                 should_stop=should_stop, tally=tally)),
              ("weeks", "Compressing old episodes into weeks", lambda: compress_weeks(
                  inputs.episodes, inputs.model, persona=inputs.persona, user_name=inputs.user_name,
                  language_hint=inputs.language_hint, now=now, should_stop=should_stop, tally=tally)))
