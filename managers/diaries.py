@@ -139,10 +139,14 @@ class DiaryStore:
         with file_lock(path):
             self._write(path, with_passage_replaced(self.read(which), old, new))
 
-    def replace_all(self, which: str, text: str) -> None:
-        """The whole diary as given (the user's edit)."""
+    def replace_all(self, which: str, text: str, expected: str | None = None) -> None:
+        """The whole diary as given (the user's edit); with `expected` (the text the edit started
+        from), DiaryEditRefused if the file changed since (the night wrote an entry meanwhile)."""
         path = self.path(which)
         with file_lock(path):
+            if expected is not None and self.read(which) != expected:
+                raise DiaryEditRefused("The diary changed since it was shown (a new entry was written). Copy your "
+                                       "text, reload the diary and make the change again; nothing was saved.")
             self._write(path, text.rstrip() + "\n" if text.strip() else "")
 
     def _write(self, path: Path, text: str) -> None:

@@ -672,6 +672,21 @@ class NexusService:
             raise PersonaError(f"There is no episode {episode_id!r} any more; reload the list.")
         store.put([episode.model_copy(update={"summary": "", "deleted": True})])
 
+    # --- diaries (managers/diaries.py) ---------------------------------------------------
+    def _diaries(self, persona: str) -> DiaryStore:
+        session = self.session(persona)
+        return DiaryStore(session.character.memory_dir, session.files)
+
+    def read_diary(self, persona: str, which: str) -> str:
+        """The main or the secret diary, whole (the secret one too: it is the user's data)."""
+        return self._diaries(persona).read(which)
+
+    def save_diary(self, persona: str, which: str, text: str, shown: str | None = None) -> str:
+        """The user's edit of a whole diary: the old file is backed up, the new one written atomically,
+        and what it now holds returned; DiaryEditRefused if it changed since `shown` was read."""
+        self._diaries(persona).replace_all(which, text, expected=shown)
+        return self.read_diary(persona, which)
+
     def start_sleep_scheduler(self) -> SleepScheduler:
         scheduler = SleepScheduler(self.sleep_tick, self.clock)
         scheduler.start()

@@ -75,3 +75,15 @@ def test_recall_reads_the_main_diary_and_never_the_secret_one(tmp_path):
     assert DIARY_FILES[MAIN_DIARY] in names and DIARY_FILES[SECRET_DIARY] not in names
     assert "lighthouse together" in find_passage(tmp_path, "watched the lighthouse", 500)
     assert find_passage(tmp_path, "jealous", 500) is None
+
+
+def test_a_whole_edit_made_on_an_older_text_is_refused(tmp_path):
+    diaries = store(tmp_path)
+    diaries.add_entry(MAIN_DIARY, date(2026, 3, 14), "First day.")
+    shown = diaries.read(MAIN_DIARY)
+    diaries.add_entry(MAIN_DIARY, date(2026, 3, 15), "The night's entry.")  # written while the page was open
+    with pytest.raises(DiaryEditRefused, match="changed since"):
+        diaries.replace_all(MAIN_DIARY, "## 2026-03-14\nFirst day, corrected.", expected=shown)
+    assert "The night's entry." in diaries.read(MAIN_DIARY)
+    diaries.replace_all(MAIN_DIARY, "## 2026-03-14\nFirst day, corrected.", expected=diaries.read(MAIN_DIARY))
+    assert diaries.read(MAIN_DIARY) == "## 2026-03-14\nFirst day, corrected.\n"
