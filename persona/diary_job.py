@@ -23,7 +23,7 @@ from agent.providers.base import CallStopped, ChatModel, ProviderError
 from managers.chat_log import LogEntry
 from managers.diaries import MAIN_DIARY, SECRET_DIARY, DiaryEditRefused, DiaryStore, entry_days, recent_part
 from managers.episodes import EpisodeStore
-from persona.episodes_job import JobTally, day_language, days_of, users_part_kept
+from persona.episodes_job import JobTally, ask_tallied, day_language, days_of, users_part_kept
 
 log = logging.getLogger(__name__)
 
@@ -80,15 +80,12 @@ def write_diary_entries(entries: Sequence[LogEntry], episodes: EpisodeStore, dia
         system, user = entry_prompt(persona, user_name, identity[:constants.DIARY_IDENTITY_CHARS], day,
                                     episode.summary, language, constants.DIARY_ENTRY_CHARS)
         try:
-            tally.model_calls += 1
-            tally.prompt_tokens += model.count_tokens(system) + model.count_tokens(user)
-            answer = model.complete_json(system, user, ENTRY_SCHEMA, constants.DIARY_ENTRY_MAX_TOKENS, should_stop)
+            answer = ask_tallied(model, system, user, ENTRY_SCHEMA, constants.DIARY_ENTRY_MAX_TOKENS, should_stop, tally,
+                                 f"diary {day}")
         except CallStopped:
             return False
-        except ProviderError as exc:
-            tally.problems.append(f"diary {day}: {exc.user_message}")
+        if answer is None:
             continue
-        tally.output_tokens += model.count_tokens(answer)
         # a model asked for DIARY_ENTRY_CHARS sometimes writes more: twice the most is kept, in whole sentences
         entry = within(users_part_kept(parse_entry(answer), user_texts, user_name, language),
                        constants.DIARY_ENTRY_CHARS[1] * 2)

@@ -41,6 +41,21 @@ class JobTally:
     output_tokens: int = 0
 
 
+def ask_tallied(model: ChatModel, system: str, user: str, schema: dict, max_tokens: int,
+                should_stop: Callable[[], bool], tally: JobTally, what: str) -> str | None:
+    """One long JSON ask of a night's job, counted in `tally`; None when the provider failed (the
+    problem reported as `what`'s). A reply that needs the model raises CallStopped."""
+    tally.model_calls += 1
+    tally.prompt_tokens += model.count_tokens(system) + model.count_tokens(user)
+    try:
+        answer = model.complete_json(system, user, schema, max_tokens, should_stop)
+    except ProviderError as exc:
+        tally.problems.append(f"{what}: {exc.user_message}")
+        return None
+    tally.output_tokens += model.count_tokens(answer)
+    return answer
+
+
 def day_digest(entries: Sequence[LogEntry]) -> str:
     """What a day's dialogue is now: an edit or a late message changes it."""
     text = "\n".join(f"{e.id}|{e.role}|{e.text}" for e in entries if e.is_dialogue)
@@ -179,15 +194,12 @@ def compress_weeks(store: EpisodeStore, model: ChatModel, *, persona: str, user_
         system, user = week_prompt(persona, user_name, [(e.date, e.summary, (e.arousal_max or 0) >= star) for e in days],
                                    language)
         try:
-            tally.model_calls += 1
-            tally.prompt_tokens += model.count_tokens(system) + model.count_tokens(user)
-            answer = model.complete_json(system, user, WEEK_SCHEMA, constants.EPISODE_WEEK_MAX_TOKENS, should_stop)
+            answer = ask_tallied(model, system, user, WEEK_SCHEMA, constants.EPISODE_WEEK_MAX_TOKENS, should_stop, tally,
+                                 f"week {monday}")
         except CallStopped:
             return False
-        except ProviderError as exc:
-            tally.problems.append(f"week {monday}: {exc.user_message}")
+        if answer is None:
             continue
-        tally.output_tokens += model.count_tokens(answer)
         summary = within(parse_week(answer), constants.EPISODE_WEEK_CHARS[1])
         if not summary:
             tally.problems.append(f"week {monday}: the model's answer was not a usable summary")
