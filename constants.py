@@ -450,3 +450,23 @@ ENTITY_PROPOSAL_MEMORIES = 3
 ENTITY_PROPOSAL_MEMORY_CHARS = 200
 # Proposals applied, rejected or resolved are kept this many days for the UI, then dropped.
 ENTITY_PROPOSALS_KEPT_DAYS = 30
+# --- Diaries (seed 004, 記憶関連ツール: read_main_memory / read_secret_diary; issue 19) ---------
+# A diary read by tool: its most recent part up to this many characters (about 750 tokens of
+# English, a remote model's tool result; the seed reads the whole file, which grows without end).
+DIARY_READ_CHARS = 3000
+# An edit in two steps (seed 004 plan_*_edit): the second call sees this much of the diary's end
+# (the passage it replaces must be copied from it) and answers in up to this many tokens.
+DIARY_EDIT_CONTEXT_CHARS = 3000
+DIARY_EDIT_MAX_TOKENS = 600
+# The night's diary entry (issue 19 "No tools": on the embedded model the sleep-time job writes the
+# diary itself), one call per day from that day's episode: a diary page, shorter than the episode
+# it is written from (the seed gives no length); its answer fits in the tokens below (Japanese runs
+# about a token a character).
+DIARY_ENTRY_CHARS = (200, 600)
+DIARY_ENTRY_MAX_TOKENS = 700
+# The start of the persona's system prompt given for its voice (about 150–600 tokens).
+DIARY_IDENTITY_CHARS = 600
+# Days written a night, newest first, of the days within the lookback (as EPISODE_DAYS_PER_RUN: a
+# diary is written of the days just lived, not back-filled for years of imported history).
+DIARY_DAYS_PER_RUN = 7
+DIARY_LOOKBACK_DAYS = 14

@@ -64,7 +64,9 @@ SEARCH_ENTITY_MEMORY = _query_tool(
     "search_entity_memory", "Search your entity pages by words; pages matching more of the words come first.")
 LIST_ENTITY_MEMORIES = ToolSpec(
     "list_entity_memories", "List the people, places and things you keep pages about.",
-    {"type": "object", "properties": {}, "required": []})
+    {"type": "object", "properties": {"kind": {
+        "type": "string", "enum": ["person", "place", "thing"],
+        "description": "Optional: only this kind (all kinds when left out)."}}, "required": []})
 WRITE_ENTITY_MEMORY = ToolSpec(
     "write_entity_memory",
     "Write on your page about a person, place or thing (a new name makes a new page). append adds facts as "
@@ -76,7 +78,28 @@ WRITE_ENTITY_MEMORY = ToolSpec(
         "kind": {"type": "string", "enum": ["person", "place", "thing"], "description": "For a new page."},
     }, "required": ["name", "content"]})
 ENTITY_TOOLS: tuple[ToolSpec, ...] = (READ_ENTITY_MEMORY, WRITE_ENTITY_MEMORY, LIST_ENTITY_MEMORIES, SEARCH_ENTITY_MEMORY)
-ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS + ENTITY_TOOLS
+# The diaries (seed 004, 読み取り・編集ツール): the main one is also recalled; the secret one only
+# these tools read (managers/diaries.py). The optional date also keeps the schema's properties
+# non-empty: Gemini rejects a tool whose object schema has none.
+_DIARY_READ_PARAMETERS = {"type": "object", "properties": {"from_date": {
+    "type": "string", "description": "Optional YYYY-MM-DD: read from that day's entry on (default: the most recent part)."}},
+    "required": []}
+READ_MAIN_DIARY = ToolSpec(
+    "read_main_diary", "Read the most recent part of your diary: your own account of your days.", _DIARY_READ_PARAMETERS)
+READ_SECRET_DIARY = ToolSpec(
+    "read_secret_diary", "Read the most recent part of your secret diary: thoughts you keep to yourself.",
+    _DIARY_READ_PARAMETERS)
+# An edit in two steps: the persona says what it wants changed and why; a second call writes the
+# edit, which the app applies after a backup (agent/diary.py).
+PLAN_DIARY_EDIT = ToolSpec(
+    "plan_diary_edit",
+    "Add to or change your diary or secret diary: say what and why; the edit is then written and saved.",
+    {"type": "object", "properties": {
+        "diary": {"type": "string", "enum": ["main", "secret"], "description": "main, or secret (only you read it)."},
+        "intent": {"type": "string", "description": "What to add or change, and why, in your own words."}},
+     "required": ["diary", "intent"]})
+DIARY_TOOLS: tuple[ToolSpec, ...] = (READ_MAIN_DIARY, READ_SECRET_DIARY, PLAN_DIARY_EDIT)
+ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS + ENTITY_TOOLS + DIARY_TOOLS
 
 def tools_for_turn(user_text: str, native_tools: bool) -> tuple[ToolSpec, ...]:
     """Remote models get every tool. The embedded model gets none: it wrote tool JSON for small
@@ -97,8 +120,11 @@ class ToolHost(Protocol):
     def search_knowledge_base(self, query: str) -> str: ...
     def read_entity_memory(self, name: str) -> str: ...
     def write_entity_memory(self, name: str, content: str, mode: str, kind: str) -> str: ...
-    def list_entity_memories(self) -> str: ...
+    def list_entity_memories(self, kind: str = "") -> str: ...
     def search_entity_memory(self, query: str) -> str: ...
+    def read_main_diary(self, from_date: str = "") -> str: ...
+    def read_secret_diary(self, from_date: str = "") -> str: ...
+    def plan_diary_edit(self, diary: str, intent: str) -> str: ...
 
 
 MemoryEditor = ToolHost  # the name the graph's dependencies use
@@ -140,6 +166,9 @@ _ANNOUNCEMENTS = {
     "read_entity_memory": f"{ANNOUNCEMENT_MARK}read an entity page",
     "list_entity_memories": f"{ANNOUNCEMENT_MARK}listed entity pages",
     "search_entity_memory": f"{ANNOUNCEMENT_MARK}searched entity pages",
+    "read_main_diary": f"{ANNOUNCEMENT_MARK}read the diary",
+    "read_secret_diary": f"{ANNOUNCEMENT_MARK}read the secret diary",
+    "plan_diary_edit": f"{ANNOUNCEMENT_MARK}wrote in the diary",
 }
 
 
@@ -152,13 +181,16 @@ def run_tool(call: ToolCall, host: ToolHost) -> ToolOutcome:
     if spec is WRITE_ENTITY_MEMORY:
         return _run_entity_write(call, host)
     values = []
-    for arg in spec.parameters["required"]:
+    for arg in spec.parameters["required"]:  # every argument a tool takes is a required string
         value = call.arguments.get(arg)
         if not isinstance(value, str) or not value.strip():
             return ToolOutcome(call, False, f"{arg} is required.", f"{ANNOUNCEMENT_MARK}{call.name} failed (invalid arguments)")
         values.append(value.strip())
+    optional = {arg: value.strip() for arg, value in call.arguments.items()
+                if arg in spec.parameters["properties"] and arg not in spec.parameters["required"]
+                and isinstance(value, str) and value.strip()}
     try:
-        result = getattr(host, call.name)(*values)
+        result = getattr(host, call.name)(*values, **optional)
     except ValueError as exc:
         return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}{call.name} failed: {exc}")
     return ToolOutcome(call, True, result, _ANNOUNCEMENTS[call.name])

@@ -12,10 +12,12 @@ their id from their date when read. Unknown fields are kept.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
+from datetime import datetime
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -24,6 +26,10 @@ from managers.store import CharacterFiles, atomic_write_text, file_lock
 log = logging.getLogger(__name__)
 
 EPISODES_FILE = "episodic_memory.json"
+DAILY = "daily"
+# Milestone episodes (seed 004: Phase E 達成, Phase G 発見, Phase F 絆確認): their `type` and the
+# prefix their summary opens with, so recall shows what kind of moment it was.
+MILESTONE_PREFIXES = {"achievement": "【達成】", "discovery": "【発見】", "bonding": "【絆確認】"}
 
 
 class Episode(BaseModel):
@@ -41,6 +47,16 @@ class Episode(BaseModel):
     source_digest: str = ""  # what the day's log was when it was summarised: a changed day is redone
     user_edited: bool = False  # the user's words: never rewritten by the night's work
     deleted: bool = False  # deleted by the user: kept as a mark (no text) so the day is not written again
+    type: str = DAILY  # a day's (or week's) summary, or a milestone's kind (MILESTONE_PREFIXES)
+
+    @property
+    def is_milestone(self) -> bool:
+        """A moment recorded when it happened, not a day's summary: the night's work leaves it be."""
+        return self.type != DAILY
+
+    @property
+    def is_daily(self) -> bool:
+        return not self.is_milestone and not self.compressed and "~" not in self.date
 
     @property
     def first_day(self) -> str:
@@ -53,6 +69,19 @@ class Episode(BaseModel):
 
 def episode_id(date: str, number: int = 1) -> str:
     return f"episode_{date}_{number:03d}"
+
+
+def milestone_id(kind: str, date: str, summary: str) -> str:
+    """Stable for the same moment: recording it again (a job resumed after a crash) replaces it."""
+    return f"episode_{date}_{kind}_{hashlib.sha256(summary.encode('utf-8')).hexdigest()[:8]}"
+
+
+def _with_id(episode: Episode) -> Episode:
+    """A record of the original app's (no id) gets one from what it is."""
+    if episode.id:
+        return episode
+    new_id = milestone_id(episode.type, episode.date, episode.summary) if episode.is_milestone else episode_id(episode.date)
+    return episode.model_copy(update={"id": new_id})
 
 
 class EpisodeStore:
@@ -75,8 +104,7 @@ class EpisodeStore:
         except (UnicodeDecodeError, ValueError, ValidationError) as exc:
             self._files.quarantine(self.path, f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
             return []
-        return sorted((e if e.id else e.model_copy(update={"id": episode_id(e.date)}) for e in episodes),
-                      key=lambda e: (e.first_day, e.id))
+        return sorted(map(_with_id, episodes), key=lambda e: (e.first_day, e.id))
 
     def get(self, episode_id_: str) -> Episode | None:
         return next((e for e in self.all() if e.id == episode_id_), None)
@@ -92,3 +120,22 @@ class EpisodeStore:
             self._files.backup(self.path)
             text = json.dumps([e.model_dump(exclude_none=True) for e in merged], ensure_ascii=False, indent=1)
             atomic_write_text(self.path, text + "\n")
+
+    def record_milestone(self, kind: str, text: str, arousal: float, now: datetime,
+                         details: Mapping[str, Any] | None = None) -> Episode:
+        """A milestone episode of `now`'s day (the caller's local time): an achievement (【達成】), a
+        discovery (【発見】) or a bond confirmed (【絆確認】), with its arousal and `type`, and any
+        `details` the seed gives it (`goal_id`, `source_question`, `emotion_change`). The same moment
+        recorded twice is one episode."""
+        if kind not in MILESTONE_PREFIXES:
+            raise ValueError(f"A milestone is one of {', '.join(MILESTONE_PREFIXES)}, not {kind!r}.")
+        prefix, body = MILESTONE_PREFIXES[kind], text.strip()
+        if not body.removeprefix(prefix).strip():
+            raise ValueError("A milestone needs some text.")
+        summary = body if body.startswith(prefix) else prefix + body
+        day, level = now.date().isoformat(), round(min(1.0, max(0.0, float(arousal))), 3)
+        episode = Episode.model_validate({**(details or {}), "id": milestone_id(kind, day, summary), "date": day,
+                                          "summary": summary, "arousal": level, "arousal_max": level, "type": kind,
+                                          "created_at": now.isoformat(timespec="seconds")})
+        self.put([episode])
+        return episode

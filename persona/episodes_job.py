@@ -50,6 +50,17 @@ class JobTally:
         return answer
 
 
+def ask_tallied(model: ChatModel, system: str, user: str, schema: dict, max_tokens: int,
+                should_stop: Callable[[], bool], tally: JobTally, what: str) -> str | None:
+    """One long JSON ask of a night's job, counted in `tally`; None when the provider failed (the
+    problem reported as `what`'s). A reply that needs the model raises CallStopped."""
+    try:
+        return tally.ask(model, system, user, schema, max_tokens, should_stop)
+    except ProviderError as exc:
+        tally.problems.append(f"{what}: {exc.user_message}")
+        return None
+
+
 def day_digest(entries: Sequence[LogEntry]) -> str:
     """What a day's dialogue is now: an edit or a late message changes it."""
     text = "\n".join(f"{e.id}|{e.role}|{e.text}" for e in entries if e.is_dialogue)
@@ -66,6 +77,11 @@ def days_of(entries: Sequence[LogEntry], now: datetime) -> dict[date, list[LogEn
         day = session.start.astimezone(now.tzinfo).date()
         days.setdefault(day, []).extend(session.entries)
     return {day: talk for day, talk in days.items() if any(e.role == "USER" for e in talk)}
+
+
+def day_language(user_texts: Sequence[str], language_hint: str) -> str:
+    """The language a day was spoken in: the user's last messages', the day's as a whole to decide."""
+    return message_language(" ".join(user_texts[-3:]), user_texts, language_hint) or "en"
 
 
 def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, language: str) -> str:
@@ -132,6 +148,8 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
     digests = {d: day_digest(e) for d, e in by_day.items()}
     summarised: dict[date, str | None] = {}
     for episode in store.all():
+        if episode.is_milestone:  # a moment of the day, not its summary
+            continue
         first, last = date.fromisoformat(episode.first_day), date.fromisoformat(episode.last_day)
         if episode.compressed or episode.user_edited or episode.deleted:  # a week, the user's words or choice
             summarised.update({d: digests.get(d) for d in by_day if first <= d <= last})
@@ -143,7 +161,7 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
         day_entries = by_day[day]
         sessions = sessions_of_day(day_entries)
         user_texts = [e.text for e in day_entries if e.role == "USER"]
-        language = message_language(" ".join(user_texts[-3:]), user_texts, language_hint) or "en"
+        language = day_language(user_texts, language_hint)
         try:
             answer = _ask_day(model, persona, user_name, day, sessions, language, should_stop, tally)
         except CallStopped:
@@ -170,7 +188,7 @@ def compress_weeks(store: EpisodeStore, model: ChatModel, *, persona: str, user_
                    now: datetime, should_stop: Callable[[], bool], tally: JobTally) -> bool:
     """Daily episodes older than EPISODE_COMPRESS_AFTER_DAYS become one episode a week (★ days kept
     in detail); the week replaces its days in one atomic write. False when stopped."""
-    daily = {date.fromisoformat(e.date): e for e in store.all() if not e.compressed and not e.deleted and len(e.date) == 10}
+    daily = {date.fromisoformat(e.date): e for e in store.all() if e.is_daily and not e.deleted}
     weeks = weeks_to_compress(list(daily), now.date(), constants.EPISODE_COMPRESS_AFTER_DAYS)
     for monday, sunday in weeks[:constants.EPISODE_WEEKS_PER_RUN]:  # the oldest first; the rest on later nights
         if should_stop():
@@ -181,11 +199,11 @@ def compress_weeks(store: EpisodeStore, model: ChatModel, *, persona: str, user_
         system, user = week_prompt(persona, user_name, [(e.date, e.summary, (e.arousal_max or 0) >= star) for e in days],
                                    language)
         try:
-            answer = tally.ask(model, system, user, WEEK_SCHEMA, constants.EPISODE_WEEK_MAX_TOKENS, should_stop)
+            answer = ask_tallied(model, system, user, WEEK_SCHEMA, constants.EPISODE_WEEK_MAX_TOKENS, should_stop, tally,
+                                 f"week {monday}")
         except CallStopped:
             return False
-        except ProviderError as exc:
-            tally.problems.append(f"week {monday}: {exc.user_message}")
+        if answer is None:
             continue
         summary = within(parse_week(answer), constants.EPISODE_WEEK_CHARS[1])
         if not summary:

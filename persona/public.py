@@ -4,6 +4,7 @@ from persona/ only. A name the UI needs is added here, not imported from a store
 """
 from agent.providers.discovery import LocalServer, NotLoopback
 from managers.chat_log import STATUS_RECOVERED, STATUS_STOPPED, LogEntry
+from managers.diaries import DIARY_FILES, MAIN_DIARY, SECRET_DIARY, DiaryEditRefused
 from managers.documents import SUPPORTED_EXTENSIONS, DocumentRejected
 from managers.embeddings import EmbedderUnavailable
 from managers.knowledge import KnowledgeError
@@ -12,6 +13,7 @@ from managers.personas import PersonaError
 from persona.sleep import SleepBusy
 
 __all__ = [
+    "DIARY_FILES", "DiaryEditRefused", "MAIN_DIARY", "SECRET_DIARY",
     "DocumentRejected", "EmbedderUnavailable", "KnowledgeError", "LocalServer", "LogEntry", "NotLoopback",
     "PersonaError", "SleepBusy", "STATUS_RECOVERED", "STATUS_STOPPED", "SUPPORTED_EXTENSIONS", "StoreClosed",
 ]

@@ -31,6 +31,7 @@ from managers.personas import PersonaError, PersonaManager
 from managers.store import QuarantineReport
 from agent.sleep_schedule import QuietHours, due, parse_quiet_hours
 from managers.entities import OFFERED, PENDING, REJECTED, EntityError, EntityPage, EntityProposal
+from managers.diaries import DiaryStore
 from managers.episodes import Episode, EpisodeStore
 from managers.sleep_state import SleepReport, SleepState, SleepStateStore
 from persona.after_turn import AfterTurnDeps, after_turn
@@ -504,7 +505,8 @@ class NexusService:
         return TurnDeps(
             model=model, chat_log=session.chat_log, journal=session.journal,
             memory_editor=PersonaTools(session, lambda: self._recall_for(session),
-                                       lambda: self.knowledge(session.character.name), self.clock),
+                                       lambda: self.knowledge(session.character.name), self.clock,
+                                       model=lambda: model),
             clock=self.clock,
             retrieve=lambda text, now: retrieve(text, now, self._searcher_for(session, model),
                                                 self.settings.auto_retrieval),
@@ -594,7 +596,8 @@ class NexusService:
         return SleepInputs(persona=session.character.name, user_name=self.user_name_for(persona),
                            language_hint=session.language_hint(), memory_dir=memory, entries=session.chat_log.view,
                            episodes=EpisodeStore(memory, session.files), state=SleepStateStore(memory, session.files),
-                           model=self.model(), entities=session.entities, entity_proposals=session.entity_proposals)
+                           model=self.model(), entities=session.entities, entity_proposals=session.entity_proposals,
+                           diaries=DiaryStore(memory, session.files), identity=session.read("system_prompt"))
 
     def sleep_now(self, persona: str, progress: Callable[[str, float], None] | None = None,
                   now: datetime | None = None) -> SleepReport:
@@ -698,6 +701,21 @@ class NexusService:
         if not self.session(persona).entity_proposals.mark([proposal_id], REJECTED, self.clock(),
                                                             only_from=(PENDING, OFFERED)):
             raise PersonaError("That proposal was applied or dismissed already; reload the list.")
+
+    # --- diaries (managers/diaries.py) ---------------------------------------------------
+    def _diaries(self, persona: str) -> DiaryStore:
+        session = self.session(persona)
+        return DiaryStore(session.character.memory_dir, session.files)
+
+    def read_diary(self, persona: str, which: str) -> str:
+        """The main or the secret diary, whole (the secret one too: it is the user's data)."""
+        return self._diaries(persona).read(which)
+
+    def save_diary(self, persona: str, which: str, text: str, shown: str | None = None) -> str:
+        """The user's edit of a whole diary: the old file is backed up, the new one written atomically,
+        and what it now holds returned; DiaryEditRefused if it changed since `shown` was read."""
+        self._diaries(persona).replace_all(which, text, expected=shown)
+        return self.read_diary(persona, which)
 
     def start_sleep_scheduler(self) -> SleepScheduler:
         scheduler = SleepScheduler(self.sleep_tick, self.clock)

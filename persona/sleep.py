@@ -18,9 +18,11 @@ from filelock import FileLock, Timeout
 
 from agent.providers.base import ChatModel
 from agent.sleep_schedule import QuietHours, night_of
+from managers.diaries import DiaryStore
 from managers.entities import EntityStore, ProposalStore
 from managers.episodes import EpisodeStore
 from managers.sleep_state import SleepReport, SleepStateStore
+from persona.diary_job import write_diary_entries
 from persona.entities_job import entities_step
 from persona.episodes_job import JobTally, compress_weeks, summarise_days
 
@@ -46,6 +48,8 @@ class SleepInputs:
     model: ChatModel
     entities: EntityStore | None = None  # entity pages and the night's proposals (seed 004 §4)
     entity_proposals: ProposalStore | None = None
+    diaries: DiaryStore | None = None  # None: no diary written tonight
+    identity: str = ""  # the persona's system prompt, for the diary's voice
 
 
 def run_night(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Callable[[], bool],
@@ -74,6 +78,10 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
         inputs.entries(), inputs.episodes, inputs.memory_dir, inputs.model, persona=inputs.persona,
         user_name=inputs.user_name, language_hint=inputs.language_hint, now=now, should_stop=should_stop,
         tally=tally)),
+             ("diary", "Writing the diary", lambda: inputs.diaries is None or write_diary_entries(
+                 inputs.entries(), inputs.episodes, inputs.diaries, inputs.model, persona=inputs.persona,
+                 user_name=inputs.user_name, identity=inputs.identity, language_hint=inputs.language_hint, now=now,
+                 should_stop=should_stop, tally=tally)),
              ("weeks", "Compressing old episodes into weeks", lambda: compress_weeks(
                  inputs.episodes, inputs.model, persona=inputs.persona, user_name=inputs.user_name,
                  language_hint=inputs.language_hint, now=now, should_stop=should_stop, tally=tally)),

@@ -4,7 +4,7 @@ Search results go to the model only; the chat log records the tool's short annou
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Callable
 
 import constants
@@ -12,7 +12,10 @@ from agent.keyword_sampling import truncate_block
 from agent.reply_tags import strip_user_tags
 from agent.query_planner import rule_plan
 from managers.entities import OFFERED, PENDING, RESOLVED, EntityError, entity_key
+from agent.providers.base import ChatModel
+from managers.diaries import MAIN_DIARY, SECRET_DIARY, DiaryStore, part_from, recent_part
 from managers.memory_sources import find_passage
+from persona.diary_job import apply_intent
 from persona.recall import MemoryRecall
 from persona.session import CharacterSession
 
@@ -26,11 +29,12 @@ def as_data(text: str) -> str:
 
 class PersonaTools:
     def __init__(self, session: CharacterSession, recall: Callable[[], MemoryRecall], knowledge: Callable[[], object],
-                 clock: Callable[[], datetime]):
+                 clock: Callable[[], datetime], model: Callable[[], ChatModel] | None = None):
         self.session = session
         self._recall = recall
         self._knowledge = knowledge
         self._clock = clock
+        self._model = model  # the diary edit's second call
 
     def edit_core_memory(self, content: str, mode: str) -> str:
         return self.session.edit_core_memory(content, mode)
@@ -103,10 +107,10 @@ class PersonaTools:
         self.session.entity_proposals.mark(offered, RESOLVED, now, only_from=(PENDING, OFFERED))
         return f"Entity page {page.name!r}: {note}."
 
-    def list_entity_memories(self) -> str:
-        pages = self.session.entities.pages()
+    def list_entity_memories(self, kind: str = "") -> str:
+        pages = [p for p in self.session.entities.pages() if not kind or p.kind == kind]
         if not pages:
-            return "You keep no entity pages yet."
+            return f"You keep no {kind} pages yet." if kind else "You keep no entity pages yet."
         return as_data("\n".join(f"- {p.name}" + (f" ({p.kind})" if p.kind else "") for p in pages))
 
     def search_entity_memory(self, query: str) -> str:
@@ -115,3 +119,36 @@ class PersonaTools:
             return f"No entity page matches {query!r}."
         cut = constants.ENTITY_SEARCH_SNIPPET_CHARS
         return as_data("\n".join(f"- {h.page.name}: {' '.join(h.page.body.split())[:cut]}" for h in hits))
+
+    # --- diaries (managers/diaries.py) ---------------------------------------------------
+    def _diaries(self) -> DiaryStore:
+        return DiaryStore(self.session.character.memory_dir, self.session.files)
+
+    def read_main_diary(self, from_date: str = "") -> str:
+        return self._read_diary(MAIN_DIARY, from_date)
+
+    def read_secret_diary(self, from_date: str = "") -> str:
+        return self._read_diary(SECRET_DIARY, from_date)
+
+    def _read_diary(self, which: str, from_date: str) -> str:
+        text, name = self._diaries().read(which), "secret diary" if which == SECRET_DIARY else "diary"
+        if not text.strip():
+            return f"Your {name} is empty."
+        if from_date:
+            try:
+                day = date.fromisoformat(from_date).isoformat()
+            except ValueError as exc:
+                raise ValueError(f"from_date must be YYYY-MM-DD, not {from_date!r}.") from exc
+            part, more = part_from(text, day, constants.DIARY_READ_CHARS)
+            if not part:
+                return f"Your {name} has no entry from {day} on."
+            return as_data(part) + ("\n(later entries follow)" if more else "")
+        part, cut = recent_part(text, constants.DIARY_READ_CHARS)
+        return ("(earlier entries left out)\n" if cut else "") + as_data(part)
+
+    def plan_diary_edit(self, diary: str, intent: str) -> str:
+        if self._model is None:
+            raise ValueError("Diary edits need a model for their second step.")
+        # In the user's time zone: an added line goes to the user's today.
+        return as_data(apply_intent(self._diaries(), diary, intent, self._model(), self.session.character.name,
+                                    self._clock().astimezone()))

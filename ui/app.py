@@ -7,6 +7,7 @@ from persona.service import NexusService
 from ui.chat_tab import ENTER_SENDS_JS, build_chat_tab
 from ui.chat_view import conversation_view
 from ui.entities_tab import build_entities_tab, entities_values
+from ui.diary_tab import build_diary_tab, diary_values, unedited_refreshed
 from ui.episodes_tab import build_episodes_tab, episodes_values
 from ui.knowledge_tab import build_knowledge_tab
 from ui.local_servers import build_first_run_note
@@ -34,6 +35,8 @@ def build_app(service: NexusService) -> gr.Blocks:
         with gr.Tab("Entities") as entities_page:
             entities = build_entities_tab(service, persona)
         entities_page.select(lambda name: entities_values(service, name), [persona], entities.outputs(), api_name=False)
+        with gr.Tab("Diary") as diary_page:
+            diary = build_diary_tab(service, persona)
         with gr.Tab("Personas"):
             build_persona_tab(service, persona)
         with gr.Tab("Knowledge"):
@@ -49,13 +52,18 @@ def build_app(service: NexusService) -> gr.Blocks:
 
         def on_persona(name):
             if not name:
-                return [gr.update(), []] + [gr.update()] * (len(memory.editors) + len(episodes.outputs()))
+                return [gr.update(), []] + [gr.update()] * (len(memory.editors) + len(episodes.outputs())
+                                                             + len(diary.outputs()))
             service.select_persona(name)
             messages, ids = conversation_view(service.conversation(name))
-            return [messages, ids] + memory_values(service, name) + episodes_values(service, name)
+            return ([messages, ids] + memory_values(service, name) + episodes_values(service, name)
+                    + diary_values(service, name))
 
-        outputs = [chat.chatbot, chat.ids] + list(memory.editors.values()) + episodes.outputs()
+        outputs = [chat.chatbot, chat.ids] + list(memory.editors.values()) + episodes.outputs() + diary.outputs()
         persona.change(on_persona, [persona], outputs)
+        # The night may have written an entry since the page was opened: shown afresh when the tab is.
+        diary_page.select(lambda name, *values: unedited_refreshed(service, name, *values), [persona, *diary.outputs()],
+                          diary.outputs(), api_name=False)
         demo.load(on_persona, [persona], outputs)
 
         servers_seen = gr.State(-1)  # the look-up this page shows (LocalServerScan.version)

@@ -1,6 +1,6 @@
 """A night of sleep-time work on the real embedded model: a day of conversation becomes an episode
-in the persona's voice, in the day's language, the user's day kept the user's (greedy decoding:
-the same answer on every run). The second night finds nothing to redo."""
+and a diary entry in the persona's voice, in the day's language, the user's day kept the user's
+(greedy decoding: the same answer on every run). The second night finds nothing to redo."""
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -50,7 +50,7 @@ def test_a_day_becomes_an_episode_in_the_personas_voice(real_model, tmp_path, re
     report_metric(f"episode_{language}", {"summary": episode.summary, "arousal": episode.arousal,
                                          "wall_s": report.wall_s, "prompt_tokens": report.prompt_tokens,
                                          "output_tokens": report.output_tokens})
-    assert report.written == ["episode 2026-11-24"] and not report.problems
+    assert report.written == ["episode 2026-11-24", "diary 2026-11-24"] and not report.problems
     assert episode.id == "episode_2026-11-24_001"
     text = episode.summary
     assert len(text) >= 20 and "<" not in text and "{" not in text
@@ -61,6 +61,16 @@ def test_a_day_becomes_an_episode_in_the_personas_voice(real_model, tmp_path, re
         assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text), f"not in English: {text!r}"
     assert not re.search(persona_owns, text, re.I), f"the user's day told as the persona's: {text!r}"
     assert 0.0 <= episode.arousal <= 1.0
+    diary = service.read_diary("Ark", "main")
+    report_metric(f"diary_{language}", diary)
+    assert diary.startswith("## 2026-11-24\n") and diary.count("## ") == 1
+    entry = diary.split("\n", 1)[1].strip()
+    assert len(entry) >= 20 and "<" not in entry and "{" not in entry, entry
+    if language == "ja":
+        assert re.search(r"[\u3040-\u30ff]", entry), f"not in Japanese: {entry!r}"
+    else:
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", entry), f"not in English: {entry!r}"
+    assert not re.search(persona_owns, entry, re.I), f"the user's day told as the persona's: {entry!r}"
 
     again = service.sleep_now("Ark")
     assert again.written == [] and again.model_calls == 0
@@ -99,5 +109,5 @@ def test_a_message_sent_mid_sleep_streams_at_once_and_the_night_resumes(real_mod
     assert reply.strip() and first_token is not None and first_token < 6.0
     [stopped] = reports
     assert stopped.stopped and stopped.written == []  # the reply came while the day was being written
-    assert service.sleep_now("Ark").written == ["episode 2026-11-24"]  # it resumes at the next run
+    assert service.sleep_now("Ark").written == ["episode 2026-11-24", "diary 2026-11-24"]  # it resumes at the next run
     assert [e.date for e in service.episodes("Ark")] == ["2026-11-24"]

@@ -47,6 +47,7 @@ def test_the_persona_writes_reads_lists_and_searches_its_pages_by_tool(data_dir,
     assert "no entity page for 'Kenta'" in run_tool(ToolCall("read_entity_memory", {"name": "Kenta"}), host).result
     listed = run_tool(ToolCall("list_entity_memories", {}), host)
     assert listed.ok and listed.result == "- Mochi (thing)"
+    assert "no place pages" in run_tool(ToolCall("list_entity_memories", {"kind": "place"}), host).result
     found = run_tool(ToolCall("search_entity_memory", {"query": "shiba dog"}), host)
     assert found.ok and found.result.startswith("- Mochi: ")
     tidy = run_tool(ToolCall("write_entity_memory", {"name": "Mochi", "content": "- A shiba puppy; Mina's.",

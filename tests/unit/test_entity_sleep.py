@@ -25,6 +25,8 @@ def scripted(entity_answers: dict[str, list], asked: list):
         if "entities" in schema["properties"]:
             asked.append(day)
             return json.dumps({"entities": entity_answers.get(day, [])})
+        if "entry" in schema["properties"]:  # the night's diary entry
+            return json.dumps({"entry": "A calm day with Mina."})
         return json.dumps({"sessions": [{"arousal": 0.4}] * user.count("## Session "), "summary": f"A day. {day}"})
     return script
 

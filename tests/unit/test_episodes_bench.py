@@ -37,6 +37,8 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     def episode(system, user, schema):
         if "entities" in schema["properties"]:  # the night's entity step
             return json.dumps({"entities": []})
+        if "entry" in schema["properties"]:  # the night's diary entry, after the day's episode
+            return json.dumps({"entry": "A good day."})
         asked.append(user.splitlines()[0])
         text = ("Caroline told me she went to a support group, and I painted a lake sunrise."
                 if "2023-05-08" in user else "I told Caroline about my walk in the park.")
@@ -48,4 +50,4 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     assert [e["date"] for e in written] == ["2023-05-08", "2023-05-25"]
     tiny = results["tiny"]
     assert tiny["events"] == 3 and tiny["event_coverage"] == pytest.approx(66.7)  # the race was not told
-    assert tiny["days"] == 2 and tiny["model_calls"] == 4  # each night: the day's episode, then its entities
+    assert tiny["days"] == 2 and tiny["model_calls"] == 6  # each night: the episode, the diary, then the entities

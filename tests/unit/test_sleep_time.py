@@ -20,6 +20,8 @@ def answer_for(days: list[str], arousal: float = 0.7):
     def script(system, user, schema):
         if "entities" in schema["properties"]:  # the night's entity step (tests/unit/test_entity_sleep.py)
             return json.dumps({"entities": []})
+        if "entry" in schema["properties"]:  # the night's diary entry, written from the day's episode
+            return json.dumps({"entry": f"I keep thinking of {user.splitlines()[0][len('Your memory of '):-1]}."})
         days.append(user.splitlines()[0])
         sessions = user.count("## Session ")
         return json.dumps({"sessions": [{"arousal": arousal}] * sessions,
@@ -48,8 +50,9 @@ def test_finished_days_become_episodes_once_and_a_changed_day_is_redone_in_place
     talk(service, clock, DAY + timedelta(days=1), "Back at work.", "How was it?")
     clock.now = DAY + timedelta(days=1, hours=6)  # 02:00 on the 16th
     report = service.sleep_now("Ark")
-    assert report.written == ["episode 2026-03-15", "episode 2026-03-14"] and not report.problems
-    assert report.model_calls == 4 and not report.stopped  # each day summarised, then asked for its entities
+    assert report.written == ["episode 2026-03-15", "episode 2026-03-14", "diary 2026-03-15", "diary 2026-03-14"]
+    # each day: its episode, its diary entry, then its entities
+    assert not report.problems and report.model_calls == 6 and not report.stopped
     episodes = service.episodes("Ark")
     assert [e.id for e in episodes] == ["episode_2026-03-14_001", "episode_2026-03-15_001"]
     assert episodes[0].arousal == 0.7 and "novel" in episodes[0].summary
@@ -61,7 +64,7 @@ def test_finished_days_become_episodes_once_and_a_changed_day_is_redone_in_place
     assert len(asked) == 2
     talk(service, clock, DAY + timedelta(hours=2), "Oh, and I named the lighthouse keeper Ida.")
     clock.now = DAY + timedelta(days=2, hours=6)
-    assert service.sleep_now("Ark").written == ["episode 2026-03-14"]  # the 14th changed; the 16th is not over
+    assert service.sleep_now("Ark").written == ["episode 2026-03-14"]  # the 14th changed (its diary stays); the 16th is not over
     assert [e.id for e in service.episodes("Ark")] == ["episode_2026-03-14_001", "episode_2026-03-15_001"]
 
 
@@ -85,7 +88,8 @@ def test_a_reply_stops_the_night_and_the_rest_follows_later(data_dir):
     service._replying = 0
     model.json_script = original
     rest = service.sleep_now("Ark")
-    assert not rest.stopped and rest.written == ["episode 2026-03-15", "episode 2026-03-14"]
+    assert not rest.stopped and rest.written == ["episode 2026-03-15", "episode 2026-03-14", "diary 2026-03-16",
+                                                 "diary 2026-03-15", "diary 2026-03-14"]
     assert len(service.episodes("Ark")) == 3
 
 
@@ -107,7 +111,7 @@ def test_the_schedulers_look_runs_a_night_only_when_due(data_dir):
     night = datetime(2026, 3, 15, 1, 0, tzinfo=timezone.utc)  # inside 00:00-07:00, idle since 20:00
     assert service.sleep_tick(datetime(2026, 3, 14, 20, 10, tzinfo=timezone.utc)) == []  # still talking
     [report] = service.sleep_tick(night)
-    assert report.written == ["episode 2026-03-14"]
+    assert report.written == ["episode 2026-03-14", "diary 2026-03-14"]
     assert service.sleep_tick(night + timedelta(hours=2)) == []  # done tonight
     service.update_settings(sleep_enabled=False)
     assert service.sleep_tick(night + timedelta(days=1)) == []
@@ -158,6 +162,8 @@ def test_episodes_older_than_sixty_days_become_one_a_week_and_are_not_written_ag
             return json.dumps({"sessions": [{"arousal": 0.3}] * user.count("## Session "), "summary": "A day with Mina."})
         if "entities" in schema["properties"]:
             return json.dumps({"entities": []})
+        if "entry" in schema["properties"]:
+            return json.dumps({"entry": "A calm evening with Mina."})
         weeks_asked.append(user)
         return json.dumps({"summary": "A calm week: Mina wrote every evening."})
     model = ScriptedChatModel(replies("ok"), json_script=script)
