@@ -470,3 +470,59 @@ DIARY_IDENTITY_CHARS = 600
 # diary is written of the days just lived, not back-filled for years of imported history).
 DIARY_DAYS_PER_RUN = 7
 DIARY_LOOKBACK_DAYS = 14
+
+# --- Goals (seed 004 §6, Phases D/E) --------------------------------------------------------
+# Phase D: a short-term goal active this long with no progress is abandoned at night (毎晩), and
+# at reflection level ≥ 2 at most this many short-term goals stay active (the lowest priority,
+# then the oldest, abandoned first).
+GOAL_STALE_DAYS = 30
+GOAL_MAX_SHORT = 10
+GOAL_LEVEL_FOR_LIMIT = 2  # seed: 週次/月次省察時（レベル2以上）; a level-1 night never enforces it
+# The prompt shows the active goals always: 3 short-term and 2 long-term (seed 004 §6 プロンプト注入).
+GOALS_IN_PROMPT_SHORT = 3
+GOALS_IN_PROMPT_LONG = 2
+# Priority as in the seed's example ("priority": 1): 1 is the highest; the app's scale ends at 5.
+GOAL_PRIORITY_RANGE = (1, 5)
+GOAL_MAX_CHARS = 200  # one goal is a line, not a plan
+# Phase E / G / F: the arousal of the milestone episodes the seed gives.
+ACHIEVEMENT_AROUSAL = 0.8
+DISCOVERY_AROUSAL = 0.6
+# Prompt budgets of the goals and of the last night's strategy: in the cached prefix (they change
+# once a night or by a tool/edit). Local: 3 + 2 Japanese goal lines of ~12 tokens each with the
+# heading; the strategy is one sentence. Remote: room for longer goals and strategy.
+PROMPT_BUDGETS["local"]["goals"] = 80
+PROMPT_BUDGETS["local"]["dream_strategy"] = 45
+PROMPT_BUDGETS["remote"]["goals"] = 600
+PROMPT_BUDGETS["remote"]["dream_strategy"] = 300
+
+# --- Open questions (seed 004 §8 好奇心, Phase B) ---------------------------------------------
+OPEN_QUESTION_MAX_CHARS = 200
+# New questions a night's reflection may add (the seed gives none; a few keep curiosity focused),
+# and the unresolved ones kept (the lowest priority, then the oldest, dropped past this: a list the
+# user can still read in the dashboard).
+OPEN_QUESTIONS_PER_NIGHT = 3
+OPEN_QUESTIONS_KEPT = 20
+OPEN_QUESTION_DEFAULT_PRIORITY = 0.5
+# Questions shown to the reflection (numbered, the highest priority first).
+OPEN_QUESTIONS_SHOWN = 8
+
+# --- Dreaming (seed 004 §5 夢日記, 睡眠時処理 省察レベル) --------------------------------------
+# Level 2 (週次) 7 days after the last level 2, level 3 (月次) 30 days after the last level 3.
+REFLECTION_LEVEL2_DAYS = 7
+REFLECTION_LEVEL3_DAYS = 30
+# The days a level looks back over: level 1 the days since the last dream (at most this many: a
+# first night over imported years reflects on its last days), levels 2 and 3 a week and a month.
+DREAM_LOOKBACK_DAYS = {1: 3, 2: 7, 3: 30}
+# The answer: insight, strategy, log entry and the updates (Japanese runs about a token a
+# character; the seed's entries are 1–3 sentences each). Grammar-forced, so the room bounds it.
+DREAM_MAX_TOKENS = {"local": 700, "remote": 2000}
+# Kept free in the context beside the prompt and the answer (the chat template, counting slack).
+DREAM_PROMPT_MARGIN_TOKENS = 120
+# Each part of the answer cut to this many characters (a strategy is one line in every prompt).
+DREAM_FIELD_CHARS = {"insight": 600, "strategy": 200, "log_entry": 600, "trigger_topic": 80}
+# Goal updates a night may make (the seed: strongly urged to complete/abandon, 10 short at most).
+DREAM_GOALS_PER_NIGHT = 3
+DREAM_ENTITY_UPDATES_PER_NIGHT = 3
+# The strategy counts as "about this user" when it names them or shares at least this many
+# content words (CJK: bigrams) with the days reflected on.
+STRATEGY_SHARED_TERMS = 1

@@ -99,7 +99,21 @@ PLAN_DIARY_EDIT = ToolSpec(
         "intent": {"type": "string", "description": "What to add or change, and why, in your own words."}},
      "required": ["diary", "intent"]})
 DIARY_TOOLS: tuple[ToolSpec, ...] = (READ_MAIN_DIARY, READ_SECRET_DIARY, PLAN_DIARY_EDIT)
-ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS + ENTITY_TOOLS + DIARY_TOOLS
+# Goals (seed 004 §6): the persona sets, completes, abandons (with a reason) and reprioritises its own.
+GOAL_ACTIONS = ("add", "complete", "abandon", "priority")
+MANAGE_GOALS = ToolSpec(
+    "manage_goals",
+    "Manage your own goals: add one, mark one completed when you have done it, abandon one (say why), or "
+    "change its priority (1 highest … 5).",
+    {"type": "object", "properties": {
+        "action": {"type": "string", "enum": list(GOAL_ACTIONS), "description": "add, complete, abandon or priority."},
+        "goal": {"type": "string", "description": "The new goal's text; for the others the goal's id or its text."},
+        "term": {"type": "string", "enum": ["short_term", "long_term"], "description": "For add (default short_term)."},
+        "priority": {"type": "integer", "description": "1 (highest) to 5; for add and priority."},
+        "reason": {"type": "string", "description": "Why it is abandoned (required), or a note on its completion."},
+    }, "required": ["action", "goal"]})
+GOAL_TOOLS: tuple[ToolSpec, ...] = (MANAGE_GOALS,)
+ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS + ENTITY_TOOLS + DIARY_TOOLS + GOAL_TOOLS
 
 def tools_for_turn(user_text: str, native_tools: bool) -> tuple[ToolSpec, ...]:
     """Remote models get every tool. The embedded model gets none: it wrote tool JSON for small
@@ -125,6 +139,7 @@ class ToolHost(Protocol):
     def read_main_diary(self, from_date: str = "") -> str: ...
     def read_secret_diary(self, from_date: str = "") -> str: ...
     def plan_diary_edit(self, diary: str, intent: str) -> str: ...
+    def manage_goals(self, action: str, goal: str, term: str = "", priority: int | None = None, reason: str = "") -> str: ...
 
 
 MemoryEditor = ToolHost  # the name the graph's dependencies use
@@ -180,6 +195,8 @@ def run_tool(call: ToolCall, host: ToolHost) -> ToolOutcome:
         return _run_edit(call, host)
     if spec is WRITE_ENTITY_MEMORY:
         return _run_entity_write(call, host)
+    if spec is MANAGE_GOALS:
+        return _run_manage_goals(call, host)
     values = []
     for arg in spec.parameters["required"]:  # every argument a tool takes is a required string
         value = call.arguments.get(arg)
@@ -222,3 +239,22 @@ def _run_entity_write(call: ToolCall, host: ToolHost) -> ToolOutcome:
     except ValueError as exc:
         return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}{call.name} failed: {exc}")
     return ToolOutcome(call, True, result, f"{ANNOUNCEMENT_MARK}entity page {name.strip()} ({mode})")
+
+
+def _run_manage_goals(call: ToolCall, host: ToolHost) -> ToolOutcome:
+    args = call.arguments
+    action, goal = args.get("action"), args.get("goal")
+    term, reason, priority = args.get("term") or "", args.get("reason") or "", args.get("priority")
+    if isinstance(priority, str) and priority.strip().isdigit():
+        priority = int(priority)
+    if (action not in GOAL_ACTIONS or not isinstance(goal, str) or not goal.strip()
+            or term not in ("", "short_term", "long_term") or not isinstance(reason, str)
+            or not (priority is None or (isinstance(priority, int) and not isinstance(priority, bool)))
+            or (action == "priority" and priority is None) or (action == "abandon" and not reason.strip())):
+        detail = json.dumps(dict(args), ensure_ascii=False)[:200]
+        return ToolOutcome(call, False, f"Invalid arguments: {detail}", f"{ANNOUNCEMENT_MARK}{call.name} failed (invalid arguments)")
+    try:
+        result = host.manage_goals(action, goal.strip(), term, priority, reason.strip())
+    except ValueError as exc:
+        return ToolOutcome(call, False, str(exc), f"{ANNOUNCEMENT_MARK}{call.name} failed: {exc}")
+    return ToolOutcome(call, True, result, f"{ANNOUNCEMENT_MARK}goal {action}: {goal.strip()[:60]}")

@@ -35,6 +35,7 @@ from managers.diaries import DiaryStore
 from managers.episodes import Episode, EpisodeStore
 from managers.sleep_state import SleepReport, SleepState, SleepStateStore
 from persona.after_turn import AfterTurnDeps, after_turn
+from persona.inner_life import InnerLifeMethods
 from persona.scheduler import SleepScheduler
 from persona.sleep import SleepBusy, SleepInputs, run_night
 from persona.session import CharacterSession, RecoveredReply
@@ -89,7 +90,7 @@ class TurnEvent:
     counts: Mapping[str, int] | None = None  # "guard": replies asked for again, sentences put right
 
 
-class NexusService:
+class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary: persona/inner_life.py
     def __init__(
         self,
         data_dir: Path,

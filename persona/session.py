@@ -31,6 +31,9 @@ from agent.memory_traces import moved_arousal, read_resonance
 from managers.conversation_summary import ConversationSummary, ConversationSummaryStore
 from managers.entities import OFFERED, PENDING, EntityProposal, EntityStore, ProposalStore
 from managers.episodes import Episode, EpisodeStore, episode_id
+from managers.dream_diary import DreamDiary
+from managers.goals import GoalStore, shown_in_prompt
+from agent.goals import goal_lines, goals_hint
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
 from managers.personas import Character, CharacterSettings
@@ -342,6 +345,10 @@ class CharacterSession:
             PromptSection("notepad", "Notepad", self.read("notepad")),
             # Entity memory v2: the names only (seed 004 §4, 目次方式); changes when a page is made.
             PromptSection("entity_index", "People, places and things you know", self._entity_index(model)),
+            # Goals (seed 004 §6: 3 short + 2 long) and last night's strategy (§5): they change once a
+            # night or by a tool or the user's edit, so they stay in the cached part.
+            PromptSection("goals", "Your goals", self._goals_text(model)),
+            PromptSection("dream_strategy", "What you resolved while dreaming", self.dream_diary().latest_strategy()),
             # Last of the cached part: they change once a night, or when the window moves on.
             PromptSection("episodes", "Earlier days (your episodes)",
                           self._episodes_text(self.episodes_before(window), with_ids=model.budget_family != "local")
@@ -405,6 +412,17 @@ class CharacterSession:
     def _entity_index(self, model: ChatModel) -> str:
         names = self.entities.recent_names()  # cut to its budget, the index keeps the pages written last
         return f"{index_hint(model.native_tools)}\n{index_text(names)}" if names else ""
+
+    # --- goals and the dream diary (seed 004 §5, §6) -------------------------------------
+    def goals(self) -> GoalStore:
+        return GoalStore(self.character.memory_dir, self.files)
+
+    def dream_diary(self) -> DreamDiary:
+        return DreamDiary(self.character.memory_dir, self.files)
+
+    def _goals_text(self, model: ChatModel) -> str:
+        shown = shown_in_prompt(self.goals().load())
+        return "\n".join((goals_hint(model.native_tools), *goal_lines(shown, model.native_tools))) if shown else ""
 
     def _named_pages(self, message: str) -> tuple[str, ...]:
         """The pages of the entities the message names, as lines for the turn's tail."""

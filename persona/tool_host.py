@@ -16,6 +16,8 @@ from agent.providers.base import ChatModel
 from managers.diaries import MAIN_DIARY, SECRET_DIARY, DiaryStore, part_from, recent_part
 from managers.memory_sources import find_passage
 from persona.diary_job import apply_intent
+from persona.inner_life import complete_and_record
+from managers.goals import LONG, SHORT, GoalError, abandon_goal, add_goal, find_active, update_goal
 from persona.recall import MemoryRecall
 from persona.session import CharacterSession
 
@@ -152,3 +154,29 @@ class PersonaTools:
         # In the user's time zone: an added line goes to the user's today.
         return as_data(apply_intent(self._diaries(), diary, intent, self._model(), self.session.character.name,
                                     self._clock().astimezone()))
+
+    # --- goals (seed 004 §6) --------------------------------------------------------------
+    def manage_goals(self, action: str, goal: str, term: str = "", priority: int | None = None, reason: str = "") -> str:
+        """The persona's own change of its goals; a completed goal writes its achievement episode."""
+        now, store = self._clock().astimezone(), self.session.goals()
+        try:
+            if action == "add":
+                known = {g.id for t in ("short_term", "long_term", "completed", "abandoned") for g in getattr(store.load(), t)}
+                added = store.change(lambda goals: add_goal(goals, goal, term or SHORT, priority or 3, now))
+                if added.id in known:
+                    return f"You had that goal already ({added.id}, {added.status})."
+                return f"Goal added ({'long' if added.term == LONG else 'short'}-term, {added.id}): {added.goal}"
+            found = find_active(store.load(), goal)
+            if found is None:
+                names = "; ".join(f"{g.id}: {g.goal}" for g in store.load().active()) or "none"
+                return f"No active goal matches {goal!r}. Your active goals: {names}."
+            if action == "complete":
+                complete_and_record(self.session, found.id, reason, now, by_user=False)
+                return f"Goal completed: {found.goal}"
+            if action == "abandon":
+                store.change(lambda goals: abandon_goal(goals, found.id, reason, now))
+                return f"Goal abandoned: {found.goal} ({reason})"
+            changed = store.change(lambda goals: update_goal(goals, found.id, now, priority=priority))
+            return f"Priority of {changed.goal!r} is now {changed.priority}."
+        except GoalError as exc:
+            raise ValueError(str(exc)) from exc

@@ -9,6 +9,7 @@ from ui.chat_view import conversation_view
 from ui.entities_tab import build_entities_tab, entities_values
 from ui.diary_tab import build_diary_tab, diary_values, unedited_refreshed
 from ui.episodes_tab import build_episodes_tab, episodes_values
+from ui.goals_tab import build_goals_tab, goals_values
 from ui.knowledge_tab import build_knowledge_tab
 from ui.local_servers import build_first_run_note
 from ui.memory_tab import build_memory_tab, memory_values
@@ -37,6 +38,9 @@ def build_app(service: NexusService) -> gr.Blocks:
         entities_page.select(lambda name: entities_values(service, name), [persona], entities.outputs(), api_name=False)
         with gr.Tab("Diary") as diary_page:
             diary = build_diary_tab(service, persona)
+        with gr.Tab("Goals") as goals_page:
+            goals = build_goals_tab(service, persona)
+        goals_page.select(lambda name: goals_values(service, name), [persona], goals.outputs(), api_name=False)
         with gr.Tab("Personas"):
             build_persona_tab(service, persona)
         with gr.Tab("Knowledge"):
