@@ -112,7 +112,15 @@ MANAGE_GOALS = ToolSpec(
         "priority": {"type": "integer", "description": "1 (highest) to 5; for add and priority."},
         "reason": {"type": "string", "description": "Why it is abandoned (required), or a note on its completion."},
     }, "required": ["action", "goal"]})
-GOAL_TOOLS: tuple[ToolSpec, ...] = (MANAGE_GOALS,)
+# Open questions (seed 004 §8): resolved only by this tool or in the night's reflection, never guessed.
+RESOLVE_OPEN_QUESTION = ToolSpec(
+    "resolve_open_question",
+    "Mark one of your open questions answered, with what you learned (it is filed in your memory at night).",
+    {"type": "object", "properties": {
+        "question": {"type": "string", "description": "The question's id or its text."},
+        "answer": {"type": "string", "description": "What you learned: the answer, in a sentence or two."}},
+     "required": ["question", "answer"]})
+GOAL_TOOLS: tuple[ToolSpec, ...] = (MANAGE_GOALS, RESOLVE_OPEN_QUESTION)
 ALL_TOOLS = MEMORY_EDIT_TOOLS + MEMORY_SEARCH_TOOLS + ENTITY_TOOLS + DIARY_TOOLS + GOAL_TOOLS
 
 def tools_for_turn(user_text: str, native_tools: bool) -> tuple[ToolSpec, ...]:
@@ -139,6 +147,7 @@ class ToolHost(Protocol):
     def read_main_diary(self, from_date: str = "") -> str: ...
     def read_secret_diary(self, from_date: str = "") -> str: ...
     def plan_diary_edit(self, diary: str, intent: str) -> str: ...
+    def resolve_open_question(self, question: str, answer: str) -> str: ...
     def manage_goals(self, action: str, goal: str, term: str = "", priority: int | None = None, reason: str = "") -> str: ...
 
 
@@ -184,6 +193,7 @@ _ANNOUNCEMENTS = {
     "read_main_diary": f"{ANNOUNCEMENT_MARK}read the diary",
     "read_secret_diary": f"{ANNOUNCEMENT_MARK}read the secret diary",
     "plan_diary_edit": f"{ANNOUNCEMENT_MARK}wrote in the diary",
+    "resolve_open_question": f"{ANNOUNCEMENT_MARK}resolved an open question",
 }
 
 

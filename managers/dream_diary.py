@@ -62,11 +62,11 @@ class DreamDiary:
             return []
 
     def append(self, entry: DreamEntry) -> bool:
-        """Append unless an entry of the same night (and source question) is there already; False then."""
+        """Append unless the night's dream (or the insight of the same question) is there already; False then."""
         with file_lock(self.path):
             current = self.entries()
-            if entry.night and any(e.night == entry.night and e.source_question == entry.source_question
-                                   for e in current):
+            if any(e.source_question == entry.source_question if entry.source_question
+                   else (entry.night and e.night == entry.night and not e.source_question) for e in current):
                 return False
             self._files.backup(self.path)
             records = [_record(e) for e in [*current, entry]]

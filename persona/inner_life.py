@@ -16,6 +16,7 @@ from managers.dream_diary import DreamEntry
 from managers.episodes import EpisodeStore
 from managers.goals import (SHORT, Goal, GoalError, Goals, GoalStats, abandon_goal, add_goal, complete_goal, statistics,
                             update_goal)
+from managers.open_questions import BY_USER, OpenQuestion, QuestionError
 from managers.personas import PersonaError
 from persona.session import CharacterSession
 
@@ -79,6 +80,39 @@ class InnerLifeMethods:
     def abandon_goal(self, persona: str, goal_id: str, reason: str) -> Goal:
         now = self._local_now()
         return self._goal_change(persona, lambda goals: abandon_goal(goals, goal_id, reason, now, by_user=True))
+
+    # --- open questions (seed 004 §8, Phase B) -------------------------------------------
+    def open_questions(self, persona: str, resolved: bool = False) -> list[OpenQuestion]:
+        """The unresolved questions, the highest priority first; with `resolved`, the resolved ones
+        (newest first) instead, with how each was filed."""
+        store = self.session(persona).questions()
+        if not resolved:
+            return store.unresolved()
+        return sorted((q for q in store.all() if q.resolved and not q.deleted), key=lambda q: q.resolved_at, reverse=True)
+
+    def top_open_question(self, persona: str) -> OpenQuestion | None:
+        """What's on the persona's mind (seed: 最強の問い): the unresolved question of the highest priority."""
+        return self.session(persona).questions().top()
+
+    def resolve_open_question(self, persona: str, question_id: str, resolution: str = "") -> OpenQuestion:
+        """The user marks a question answered; it is filed at night (no answer: SKIP)."""
+        try:
+            return self.session(persona).questions().resolve(question_id, resolution, BY_USER, self._local_now())
+        except QuestionError as exc:
+            raise PersonaError(str(exc)) from exc
+
+    def delete_open_question(self, persona: str, question_id: str) -> None:
+        try:
+            self.session(persona).questions().delete(question_id)
+        except QuestionError as exc:
+            raise PersonaError(str(exc)) from exc
+
+    def mark_question_asked(self, persona: str, question_id: str) -> OpenQuestion:
+        """The persona brought the question up (for the drives' decay)."""
+        try:
+            return self.session(persona).questions().mark_asked(question_id, self._local_now())
+        except QuestionError as exc:
+            raise PersonaError(str(exc)) from exc
 
     # --- the dream diary (seed 004 §5) ---------------------------------------------------
     def dream_diary(self, persona: str) -> list[DreamEntry]:

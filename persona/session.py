@@ -33,6 +33,7 @@ from managers.entities import OFFERED, PENDING, EntityProposal, EntityStore, Pro
 from managers.episodes import Episode, EpisodeStore, episode_id
 from managers.dream_diary import DreamDiary
 from managers.goals import GoalStore, shown_in_prompt
+from managers.open_questions import OpenQuestionStore
 from agent.goals import goal_lines, goals_hint
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
@@ -416,6 +417,9 @@ class CharacterSession:
     # --- goals and the dream diary (seed 004 §5, §6) -------------------------------------
     def goals(self) -> GoalStore:
         return GoalStore(self.character.memory_dir, self.files)
+
+    def questions(self) -> OpenQuestionStore:
+        return OpenQuestionStore(self.character.memory_dir, self.files)
 
     def dream_diary(self) -> DreamDiary:
         return DreamDiary(self.character.memory_dir, self.files)

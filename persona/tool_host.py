@@ -17,6 +17,7 @@ from managers.diaries import MAIN_DIARY, SECRET_DIARY, DiaryStore, part_from, re
 from managers.memory_sources import find_passage
 from persona.diary_job import apply_intent
 from persona.inner_life import complete_and_record
+from managers.open_questions import BY_PERSONA, QuestionError
 from managers.goals import LONG, SHORT, GoalError, abandon_goal, add_goal, find_active, update_goal
 from persona.recall import MemoryRecall
 from persona.session import CharacterSession
@@ -180,3 +181,16 @@ class PersonaTools:
             return f"Priority of {changed.goal!r} is now {changed.priority}."
         except GoalError as exc:
             raise ValueError(str(exc)) from exc
+
+    # --- open questions (seed 004 §8; filed at night, Phase B) ------------------------------
+    def resolve_open_question(self, question: str, answer: str) -> str:
+        store = self.session.questions()
+        found = store.find(question)
+        if found is None or found.resolved:
+            names = "; ".join(f"{q.id}: {q.text}" for q in store.unresolved()) or "none"
+            return f"No open question matches {question!r}. Your open questions: {names}."
+        try:
+            store.resolve(found.id, answer, BY_PERSONA, self._clock())
+        except QuestionError as exc:
+            raise ValueError(str(exc)) from exc
+        return f"Resolved: {found.text} — it goes into your memory tonight."
