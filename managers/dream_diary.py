@@ -79,3 +79,36 @@ class DreamDiary:
 
     def has_night(self, night: str) -> bool:
         return any(e.night == night and not e.source_question for e in self.entries())
+
+
+PENDING_FILE = "dream_pending.json"
+
+
+class DreamPending(BaseModel):
+    """The night's answer, saved before any of it is applied: a crash mid-dream applies it again on
+    resume (each write skips what is there already) instead of asking the model twice."""
+    model_config = ConfigDict(frozen=True)
+
+    night: str
+    level: int
+    answer: str
+    newest_day: str
+    language: str = ""
+    days_text: str = ""
+    goal_ids: list[str] = []  # the goals as numbered in the ask
+    question_ids: list[str] = []  # the open questions, then the answered ones, as numbered
+
+
+class PendingDream:
+    def __init__(self, memory_dir: Path, files: CharacterFiles):
+        self.path = memory_dir / PENDING_FILE
+        self._files = files
+
+    def load(self) -> DreamPending | None:
+        return self._files.load_json_model(self.path, DreamPending, lambda: None)
+
+    def save(self, pending: DreamPending) -> None:
+        self._files.save_json_model(self.path, pending, keep_backup=False)
+
+    def clear(self) -> None:
+        self.path.unlink(missing_ok=True)

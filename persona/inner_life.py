@@ -14,7 +14,7 @@ import constants
 from agent.goals import achievement_text
 from managers.dream_diary import DreamEntry
 from managers.episodes import EpisodeStore
-from managers.goals import (SHORT, Goal, GoalError, Goals, GoalStats, abandon_goal, add_goal, complete_goal, statistics,
+from managers.goals import (SHORT, Goal, GoalError, Goals, GoalStats, GoalStore, abandon_goal, add_goal, complete_goal, statistics,
                             update_goal)
 from managers.open_questions import BY_USER, OpenQuestion, QuestionError
 from managers.personas import PersonaError
@@ -25,12 +25,22 @@ def episodes_of(session: CharacterSession) -> EpisodeStore:
     return EpisodeStore(session.character.memory_dir, session.files)
 
 
-def complete_and_record(session: CharacterSession, goal_id: str, note: str, now: datetime, by_user: bool) -> Goal:
-    """Complete the goal and write its achievement episode (Phase E; `now` local: the episode's day)."""
-    goal = session.goals().change(lambda goals: complete_goal(goals, goal_id, note, now, by_user))
-    episodes_of(session).record_milestone("achievement", achievement_text(goal.goal, note), constants.ACHIEVEMENT_AROUSAL,
-                                          now, {"goal_id": goal.id})
+def record_achievement(episodes: EpisodeStore, goal: Goal, now: datetime) -> None:
+    """Phase E: the completed goal as a high-arousal episode (the same one again replaces itself)."""
+    episodes.record_milestone("achievement", achievement_text(goal.goal, goal.completion_note),
+                              constants.ACHIEVEMENT_AROUSAL, now, {"goal_id": goal.id})
+
+
+def complete_recorded(store: GoalStore, episodes: EpisodeStore, goal_id: str, note: str, now: datetime,
+                      by_user: bool) -> Goal:
+    """Complete the goal and write its achievement episode (`now` local: the episode's day)."""
+    goal = store.change(lambda goals: complete_goal(goals, goal_id, note, now, by_user))
+    record_achievement(episodes, goal, now)
     return goal
+
+
+def complete_and_record(session: CharacterSession, goal_id: str, note: str, now: datetime, by_user: bool) -> Goal:
+    return complete_recorded(session.goals(), episodes_of(session), goal_id, note, now, by_user)
 
 
 class InnerLifeMethods:

@@ -38,6 +38,8 @@ from persona.after_turn import AfterTurnDeps, after_turn
 from persona.inner_life import InnerLifeMethods
 from persona.scheduler import SleepScheduler
 from persona.sleep import SleepBusy, SleepInputs, run_night
+from persona.dream_job import DreamStores
+from managers.dream_diary import PendingDream
 from persona.session import CharacterSession, RecoveredReply
 from persona.tool_host import PersonaTools
 
@@ -598,7 +600,9 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
                            language_hint=session.language_hint(), memory_dir=memory, entries=session.chat_log.view,
                            episodes=EpisodeStore(memory, session.files), state=SleepStateStore(memory, session.files),
                            model=self.model(), entities=session.entities, entity_proposals=session.entity_proposals,
-                           diaries=DiaryStore(memory, session.files), identity=session.read("system_prompt"))
+                           diaries=DiaryStore(memory, session.files), identity=session.read("system_prompt"),
+                           dream=DreamStores(session.episodes(), session.goals(), session.questions(),
+                                             session.dream_diary(), PendingDream(memory, session.files), session.entities))
 
     def sleep_now(self, persona: str, progress: Callable[[str, float], None] | None = None,
                   now: datetime | None = None) -> SleepReport:

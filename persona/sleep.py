@@ -23,6 +23,7 @@ from managers.entities import EntityStore, ProposalStore
 from managers.episodes import EpisodeStore
 from managers.sleep_state import SleepReport, SleepStateStore
 from persona.diary_job import write_diary_entries
+from persona.dream_job import DreamStores, dream_step
 from persona.entities_job import entities_step
 from persona.episodes_job import JobTally, compress_weeks, summarise_days
 
@@ -50,6 +51,7 @@ class SleepInputs:
     entity_proposals: ProposalStore | None = None
     diaries: DiaryStore | None = None  # None: no diary written tonight
     identity: str = ""  # the persona's system prompt, for the diary's voice
+    dream: DreamStores | None = None  # goals, questions, the dream diary (seed 004 §5, §6); None: no dreaming
 
 
 def run_night(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Callable[[], bool],
@@ -88,7 +90,10 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
              ("entities", "Noting people, places and things", lambda: inputs.entities is None or entities_step(
                  inputs.entries(), inputs.episodes, inputs.entities, inputs.entity_proposals, inputs.model,
                  persona=inputs.persona, user_name=inputs.user_name, language_hint=inputs.language_hint, now=now,
-                 should_stop=should_stop, tally=tally)))
+                 should_stop=should_stop, tally=tally)),
+             ("dream", "Dreaming", lambda: inputs.dream is None or dream_step(
+                 inputs.dream, inputs.model, persona=inputs.persona, user_name=inputs.user_name,
+                 language_hint=inputs.language_hint, night=night, now=now, should_stop=should_stop, tally=tally)))
     finished = True
     for number, (name, label, step) in enumerate(steps):
         if name in state.steps_done:

@@ -1,6 +1,7 @@
 """Shared fixtures: a fixed clock, a temp data dir, and a service around a scripted model."""
 from __future__ import annotations
 
+import json
 import os
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -39,3 +40,11 @@ def data_dir(tmp_path: Path) -> Path:
 def embedded_model_path() -> Path:
     override = os.environ.get("NEXUS_ARK_MODEL_PATH")
     return Path(override) if override else REPO / "data" / "models" / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+
+
+def quiet_dream(insight: str = "A quiet night; nothing new to resolve.") -> str:
+    """A scripted answer to the night's dream (persona/dream_job.py) that changes nothing but the diary:
+    for tests of the other sleep-time steps, whose model must answer every ask of the night."""
+    return json.dumps({"trigger_topic": "", "insight": insight, "strategy": "", "log_entry": "", "new_goals": [],
+                       "completed_goals": [], "abandoned_goals": [], "new_questions": [], "resolved_questions": [],
+                       "entity_updates": []})

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 from agent.providers.fake import ScriptedChatModel, replies
 from managers.diaries import MAIN_DIARY, DiaryStore, entry_days
 from persona.service import NexusService
-from tests.conftest import StepClock
+from tests.conftest import StepClock, quiet_dream
 
 DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 
@@ -17,6 +17,8 @@ def make(data_dir, clock, entry_for):
     asked = []
 
     def script(system, user, schema):
+        if "insight" in schema["properties"]:  # the night's dream (tests/unit/test_dream.py)
+            return quiet_dream()
         if "entry" not in schema["properties"]:
             first = next(line for line in user.splitlines() if ": " in line and not line.startswith("Date"))
             return json.dumps({"sessions": [{"arousal": 0.4}] * user.count("## Session "),

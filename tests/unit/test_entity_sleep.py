@@ -12,7 +12,7 @@ from agent.tools import run_tool
 from managers.entities import APPLIED, OFFERED, PENDING, REJECTED
 from persona.service import NexusService
 from persona.tool_host import PersonaTools
-from tests.conftest import StepClock
+from tests.conftest import StepClock, quiet_dream
 
 DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 NIGHT = DAY + timedelta(days=1, hours=6)  # 02:00 on the 16th: the 14th and the 15th are over
@@ -27,6 +27,8 @@ def scripted(entity_answers: dict[str, list], asked: list):
             return json.dumps({"entities": entity_answers.get(day, [])})
         if "entry" in schema["properties"]:  # the night's diary entry
             return json.dumps({"entry": "A calm day with Mina."})
+        if "insight" in schema["properties"]:  # the night's dream (tests/unit/test_dream.py)
+            return quiet_dream()
         return json.dumps({"sessions": [{"arousal": 0.4}] * user.count("## Session "), "summary": f"A day. {day}"})
     return script
 

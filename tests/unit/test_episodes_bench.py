@@ -5,6 +5,7 @@ import json
 import pytest
 
 from agent.providers.fake import ScriptedChatModel, replies
+from tests.conftest import quiet_dream
 from bench import episodes_bench
 from bench.shared import find_shared
 
@@ -37,6 +38,8 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     def episode(system, user, schema):
         if "entities" in schema["properties"]:  # the night's entity step
             return json.dumps({"entities": []})
+        if "insight" in schema["properties"]:  # the night's dream
+            return quiet_dream()
         if "entry" in schema["properties"]:  # the night's diary entry, after the day's episode
             return json.dumps({"entry": "A good day."})
         asked.append(user.splitlines()[0])
@@ -50,4 +53,4 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     assert [e["date"] for e in written] == ["2023-05-08", "2023-05-25"]
     tiny = results["tiny"]
     assert tiny["events"] == 3 and tiny["event_coverage"] == pytest.approx(66.7)  # the race was not told
-    assert tiny["days"] == 2 and tiny["model_calls"] == 6  # each night: the episode, the diary, then the entities
+    assert tiny["days"] == 2 and tiny["model_calls"] == 8  # each night: the episode, the diary, the entities, the dream

@@ -10,7 +10,7 @@ from agent.providers.fake import ScriptedChatModel, replies
 from managers.episodes import Episode, EpisodeStore, episode_id
 from managers.store import CharacterFiles
 from persona.service import NexusService
-from tests.conftest import StepClock
+from tests.conftest import StepClock, quiet_dream
 
 NOW = datetime(2026, 1, 14, 22, 0, tzinfo=timezone.utc)
 
@@ -61,6 +61,8 @@ def test_the_night_neither_redoes_a_day_for_its_milestone_nor_folds_the_mileston
         asked.append(user)
         if "sessions" in schema["properties"]:
             return json.dumps({"sessions": [{"arousal": 0.3}] * user.count("## Session "), "summary": "A day with Mina."})
+        if "insight" in schema["properties"]:  # the night's dream (tests/unit/test_dream.py)
+            return quiet_dream()
         return json.dumps({"summary": "A calm week.", "entry": "A calm day."})
     model = ScriptedChatModel(replies("ok"), json_script=script)
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)

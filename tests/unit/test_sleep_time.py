@@ -10,7 +10,7 @@ import constants
 from agent.providers.fake import ScriptedChatModel, replies
 from managers.personas import PersonaError
 from persona.service import NexusService
-from tests.conftest import StepClock
+from tests.conftest import StepClock, quiet_dream
 
 DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 
@@ -18,6 +18,8 @@ DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 def answer_for(days: list[str], arousal: float = 0.7):
     """A scripted JSON answer per call: one rating per session in the prompt, a summary naming the day."""
     def script(system, user, schema):
+        if "insight" in schema["properties"]:  # the night's dream (tests/unit/test_dream.py)
+            return quiet_dream()
         if "entities" in schema["properties"]:  # the night's entity step (tests/unit/test_entity_sleep.py)
             return json.dumps({"entities": []})
         if "entry" in schema["properties"]:  # the night's diary entry, written from the day's episode
@@ -50,9 +52,10 @@ def test_finished_days_become_episodes_once_and_a_changed_day_is_redone_in_place
     talk(service, clock, DAY + timedelta(days=1), "Back at work.", "How was it?")
     clock.now = DAY + timedelta(days=1, hours=6)  # 02:00 on the 16th
     report = service.sleep_now("Ark")
-    assert report.written == ["episode 2026-03-15", "episode 2026-03-14", "diary 2026-03-15", "diary 2026-03-14"]
-    # each day: its episode, its diary entry, then its entities
-    assert not report.problems and report.model_calls == 6 and not report.stopped
+    assert report.written == ["episode 2026-03-15", "episode 2026-03-14", "diary 2026-03-15", "diary 2026-03-14",
+                              "dream 2026-03-16 (level 1)"]
+    # each day: its episode, its diary entry, then its entities; then the night's one dream
+    assert not report.problems and report.model_calls == 7 and not report.stopped
     episodes = service.episodes("Ark")
     assert [e.id for e in episodes] == ["episode_2026-03-14_001", "episode_2026-03-15_001"]
     assert episodes[0].arousal == 0.7 and "novel" in episodes[0].summary
@@ -89,7 +92,7 @@ def test_a_reply_stops_the_night_and_the_rest_follows_later(data_dir):
     model.json_script = original
     rest = service.sleep_now("Ark")
     assert not rest.stopped and rest.written == ["episode 2026-03-15", "episode 2026-03-14", "diary 2026-03-16",
-                                                 "diary 2026-03-15", "diary 2026-03-14"]
+                                                 "diary 2026-03-15", "diary 2026-03-14", "dream 2026-03-18 (level 1)"]
     assert len(service.episodes("Ark")) == 3
 
 
@@ -111,7 +114,7 @@ def test_the_schedulers_look_runs_a_night_only_when_due(data_dir):
     night = datetime(2026, 3, 15, 1, 0, tzinfo=timezone.utc)  # inside 00:00-07:00, idle since 20:00
     assert service.sleep_tick(datetime(2026, 3, 14, 20, 10, tzinfo=timezone.utc)) == []  # still talking
     [report] = service.sleep_tick(night)
-    assert report.written == ["episode 2026-03-14", "diary 2026-03-14"]
+    assert report.written == ["episode 2026-03-14", "diary 2026-03-14", "dream 2026-03-15 (level 1)"]
     assert service.sleep_tick(night + timedelta(hours=2)) == []  # done tonight
     service.update_settings(sleep_enabled=False)
     assert service.sleep_tick(night + timedelta(days=1)) == []
@@ -162,6 +165,8 @@ def test_episodes_older_than_sixty_days_become_one_a_week_and_are_not_written_ag
             return json.dumps({"sessions": [{"arousal": 0.3}] * user.count("## Session "), "summary": "A day with Mina."})
         if "entities" in schema["properties"]:
             return json.dumps({"entities": []})
+        if "insight" in schema["properties"]:
+            return quiet_dream()
         if "entry" in schema["properties"]:
             return json.dumps({"entry": "A calm evening with Mina."})
         weeks_asked.append(user)

@@ -1,0 +1,205 @@
+"""Dreaming (seed 004 §5 夢日記, 睡眠時処理): the pure parts of the night's reflection — its level by
+dates, the days it looks back over (what fits the model's context), the one schema-forced ask
+(insight, strategy, log entry, goal updates, open questions, entity updates), its parser, and the
+check a strategy passes before it goes into every prompt. The job is persona/dream_job.py.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Callable, Sequence
+
+import constants
+from agent.episodes import LANGUAGE_NAMES
+from agent.language import message_language, script_of_letters
+from agent.memory_lines import terms
+from agent.prompt_builder import fit_to_budget
+from managers.episodes import Episode
+from managers.goals import LONG, SHORT, Goal, GoalsMeta, days_since
+from managers.open_questions import FILED_KINDS, OpenQuestion
+
+CountTokens = Callable[[str], int]
+LEVEL_TASKS = {  # seed 004 省察レベル: 日次 / 週次 / 月次
+    1: "a daily reflection: look back on the latest conversations and find one insight",
+    2: "a weekly reflection: look for patterns across the week, and adjust your short-term goals",
+    3: "a monthly reflection: re-examine what you value, and review your long-term goals",
+}
+
+
+def level_for(today: date, meta: GoalsMeta) -> int:
+    """3 when REFLECTION_LEVEL3_DAYS have passed since the last level 3, else 2 when
+    REFLECTION_LEVEL2_DAYS have passed since the last level 2 (or 3), else 1. With no such date yet,
+    the days count from the first dream; the first dream of all is level 1."""
+    since3 = days_since(meta.last_level3_date or meta.first_dream_date, today)
+    if since3 is not None and since3 >= constants.REFLECTION_LEVEL3_DAYS:
+        return 3
+    since2 = days_since(max(meta.last_level2_date, meta.last_level3_date) or meta.first_dream_date, today)
+    return 2 if since2 is not None and since2 >= constants.REFLECTION_LEVEL2_DAYS else 1
+
+
+def days_to_reflect(episodes: Sequence[Episode], level: int, today: date, last_dream_day: str) -> list[Episode]:
+    """The episodes the level looks back over, newest first: level 1 the days after the last dream's
+    (at most DREAM_LOOKBACK_DAYS[1]), levels 2 and 3 the last 7 or 30 days (weeks included)."""
+    usable = [e for e in episodes if not e.deleted and not e.is_milestone and e.summary.strip() and e.last_day < today.isoformat()]
+    if level == 1:
+        chosen = [e for e in usable if e.last_day > last_dream_day]
+    else:
+        since = (today - timedelta(days=constants.DREAM_LOOKBACK_DAYS[level])).isoformat()
+        chosen = [e for e in usable if e.last_day >= since]
+    chosen.sort(key=lambda e: e.last_day, reverse=True)
+    return chosen[: constants.DREAM_LOOKBACK_DAYS[level]]
+
+
+def day_line(episode: Episode) -> str:
+    star = " ★" if (episode.arousal_max or 0) >= constants.AROUSAL_STAR_THRESHOLD else ""
+    return f"- [{episode.date}]{star} {' '.join(episode.summary.split())}"
+
+
+def fit_days(episodes: Sequence[Episode], last_dream_day: str, room: int, count: CountTokens) -> list[str]:
+    """The day lines that fit in `room` tokens, in date order: when not all fit whole, each is cut to an
+    equal share (never below a tenth of the room), and the new days, then the ★ days, then the newest
+    are kept first."""
+    if not episodes:
+        return []
+    lines = {e.id: day_line(e) for e in episodes}
+    share = max(room // len(episodes), room // 10)
+    if count("\n".join(lines.values())) > room:
+        lines = {k: fit_to_budget(v, share, count, "…") for k, v in lines.items()}
+    star = constants.AROUSAL_STAR_THRESHOLD
+    ranked = sorted(episodes, key=lambda e: (e.last_day <= last_dream_day, (e.arousal_max or 0) < star,
+                                             [-ord(c) for c in e.last_day]))
+    kept: list[Episode] = []
+    for episode in ranked:
+        if count("\n".join(lines[e.id] for e in [*kept, episode])) <= room:
+            kept.append(episode)
+    return [lines[e.id] for e in sorted(kept, key=lambda e: e.last_day)]
+
+
+# --- the ask --------------------------------------------------------------------------------
+def dream_schema() -> dict:
+    """One object: the seed's four diary fields, then the updates (no length bounds: llama.cpp turns a
+    repetition bound into grammar rules; the parser cuts)."""
+    def items(properties: dict, most: int) -> dict:
+        return {"type": "array", "maxItems": most, "items": {"type": "object", "properties": properties,
+                                                            "required": list(properties)}}
+    number, text = {"type": "integer"}, {"type": "string"}
+    goals_most = constants.DREAM_GOALS_PER_NIGHT
+    return {"type": "object", "properties": {
+        "trigger_topic": text, "insight": text, "strategy": text, "log_entry": text,
+        "new_goals": items({"goal": text, "term": {"type": "string", "enum": [SHORT, LONG]}, "priority": number}, goals_most),
+        "completed_goals": items({"number": number, "note": text}, goals_most),
+        "abandoned_goals": items({"number": number, "reason": text}, goals_most),
+        "new_questions": items({"question": text, "priority": {"type": "number"}}, constants.OPEN_QUESTIONS_PER_NIGHT),
+        "resolved_questions": items({"number": number, "answer": text, "kind": {"type": "string", "enum": list(FILED_KINDS)},
+                                     "about": text}, constants.OPEN_QUESTIONS_SHOWN),
+        "entity_updates": items({"name": text, "fact": text}, constants.DREAM_ENTITY_UPDATES_PER_NIGHT),
+    }, "required": ["trigger_topic", "insight", "strategy", "log_entry", "new_goals", "completed_goals",
+                    "abandoned_goals", "new_questions", "resolved_questions", "entity_updates"]}
+
+
+def dream_system(persona: str, user_name: str, level: int, language: str) -> str:
+    written = LANGUAGE_NAMES.get(language, "the language of your days")
+    limit = (f" Keep at most {constants.GOAL_MAX_SHORT} short-term goals: abandon the ones that matter least."
+             if level >= constants.GOAL_LEVEL_FOR_LIMIT else "")
+    return (
+        f"You are {persona}, dreaming: in your sleep you reflect on your recent days with {user_name}. This is "
+        f"{LEVEL_TASKS[level]}. Write everything in {written}, as {persona}, only from what the days below say. "
+        f"trigger_topic: a few words for what the dream is about. insight: what you understood about {user_name} or "
+        f"about the two of you, in one to three sentences. strategy: one sentence naming {user_name}: how you will "
+        f"be with {user_name} from now on. log_entry: the dream itself, one or two sentences. new_goals: goals of "
+        f"your own (short_term or long_term, priority 1 highest to 5), none if you have enough. completed_goals: "
+        f"the numbers of your goals the days achieved; when one is achieved, mark it without hesitation. "
+        f"abandoned_goals: the numbers of goals that no longer matter, with the reason.{limit} new_questions: what "
+        f"{user_name} left open that you want to know, priority 0 to 1. resolved_questions: the numbers of open "
+        f"questions the days answered (with the answer), and of the answered questions listed, each with its kind: "
+        f"FACT (a fact about a person, place or thing; about: its name), INSIGHT (an understanding of feelings or "
+        f"patterns) or SKIP (nothing worth keeping). entity_updates: new facts about people, places or things the "
+        f"days name (who did what stays theirs). Leave a list empty when nothing fits.")
+
+
+def dream_user(today: date, day_lines: Sequence[str], goals: Sequence[Goal], questions: Sequence[OpenQuestion],
+               answered: Sequence[OpenQuestion], strategy: str) -> str:
+    """The ask's material; goals and questions numbered from 1 (open questions first, then the answered)."""
+    parts = [f"Date: {today.isoformat()}", "# Your recent days", *day_lines]
+    if goals:
+        parts += ["", "# Your goals", *(f"{n}. ({'long' if g.term == LONG else 'short'}-term) {g.goal}"
+                                        for n, g in enumerate(goals, 1))]
+    if questions:
+        parts += ["", "# Your open questions", *(f"{n}. {q.text}" for n, q in enumerate(questions, 1))]
+    if answered:
+        parts += ["", "# Answered questions to file",
+                  *(f"{n}. {q.text} — {q.resolution or '(no answer)'}" for n, q in enumerate(answered, len(questions) + 1))]
+    if strategy:
+        parts += ["", "# Your strategy until now", strategy]
+    return "\n".join(parts)
+
+
+@dataclass(frozen=True)
+class DreamResult:
+    trigger_topic: str
+    insight: str
+    strategy: str
+    log_entry: str
+    new_goals: tuple[tuple[str, str, int], ...] = ()  # (goal, term, priority)
+    completed_goals: tuple[tuple[int, str], ...] = ()  # (number, note)
+    abandoned_goals: tuple[tuple[int, str], ...] = ()  # (number, reason)
+    new_questions: tuple[tuple[str, float], ...] = ()  # (question, priority)
+    resolved_questions: tuple[tuple[int, str, str, str], ...] = ()  # (number, answer, kind, about)
+    entity_updates: tuple[tuple[str, str], ...] = ()  # (name, fact)
+
+
+def _text(value: object, field: str = "") -> str:
+    text = " ".join(value.split()) if isinstance(value, str) else ""
+    most = constants.DREAM_FIELD_CHARS.get(field)
+    return text[:most] if most else text
+
+
+def _number(value: object, default: float) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
+
+
+def _items(data: dict, key: str) -> list[dict]:
+    value = data.get(key)
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def parse_dream(answer: str) -> DreamResult | None:
+    """The reflection, or None for an answer that is no such JSON or has no insight."""
+    try:
+        data = json.loads(answer)
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(data, dict) or not _text(data.get("insight")):
+        return None
+    return DreamResult(
+        trigger_topic=_text(data.get("trigger_topic"), "trigger_topic"), insight=_text(data.get("insight"), "insight"),
+        strategy=_text(data.get("strategy"), "strategy"), log_entry=_text(data.get("log_entry"), "log_entry"),
+        new_goals=tuple((_text(i.get("goal")), i.get("term") if i.get("term") in (SHORT, LONG) else SHORT,
+                         int(_number(i.get("priority"), 3))) for i in _items(data, "new_goals") if _text(i.get("goal"))
+                        )[: constants.DREAM_GOALS_PER_NIGHT],
+        completed_goals=tuple((int(_number(i.get("number"), 0)), _text(i.get("note"))) for i in _items(data, "completed_goals")),
+        abandoned_goals=tuple((int(_number(i.get("number"), 0)), _text(i.get("reason"))) for i in _items(data, "abandoned_goals")),
+        new_questions=tuple((_text(i.get("question")), min(1.0, max(0.0, _number(i.get("priority"), 0.5))))
+                            for i in _items(data, "new_questions") if _text(i.get("question"))
+                            )[: constants.OPEN_QUESTIONS_PER_NIGHT],
+        resolved_questions=tuple((int(_number(i.get("number"), 0)), _text(i.get("answer")),
+                                  i.get("kind") if i.get("kind") in FILED_KINDS else "", _text(i.get("about")))
+                                 for i in _items(data, "resolved_questions")),
+        entity_updates=tuple((_text(i.get("name")), _text(i.get("fact"))) for i in _items(data, "entity_updates")
+                             if _text(i.get("name")) and _text(i.get("fact")))[: constants.DREAM_ENTITY_UPDATES_PER_NIGHT],
+    )
+
+
+def strategy_ok(strategy: str, language: str, user_name: str, days_text: str) -> bool:
+    """A strategy goes into every prompt only when it is there, in the persona's language (the days'),
+    and about this user: it names them or shares STRATEGY_SHARED_TERMS content words with the days."""
+    if not strategy.strip():
+        return False
+    said_in = message_language(strategy)
+    if said_in != language and not (said_in == "" and script_of_letters(strategy) == script_of_letters(
+            {"ja": "あ", "zh": "中", "ko": "한"}.get(language, "a"))):
+        return False
+    if user_name.strip() and user_name.strip().casefold() in strategy.casefold():
+        return True
+    return len(terms(strategy) & terms(days_text)) >= constants.STRATEGY_SHARED_TERMS

@@ -1,0 +1,220 @@
+"""Sleep-time job: dreaming (seed 004 §5, 睡眠時処理) and the goals' nightly care (§6 Phase D).
+
+Every night: stale short-term goals are let go. When there is a day the last dream did not see, the
+persona dreams once (agent/dream.py: the level by dates, the days that fit the model's context, one
+schema-forced ask) and the answer is applied — the dream diary entry (`insights.json`, the strategy
+only when it passes its check, else the previous one stays), goal updates (never a goal the user
+wrote or edited; at level ≥ 2 the 10-goal limit), new and resolved open questions, entity facts.
+Then every resolved question is filed (Phase B: FACT / INSIGHT / SKIP, with discovery episodes).
+
+The answer is saved (`dream_pending.json`) before any of it is applied and each write skips what is
+there already, so a crash mid-dream resumes without a second ask and without duplicates; the goals'
+`meta` (the night, the level's dates, the newest day seen) is written last.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable
+
+import constants
+from agent.dream import (days_to_reflect, dream_schema, dream_system, dream_user, fit_days, level_for, parse_dream,
+                         strategy_ok)
+from agent.entities import names_in
+from agent.language import message_language
+from agent.providers.base import CallStopped, ChatModel
+from managers.dream_diary import DreamDiary, DreamEntry, DreamPending, PendingDream
+from managers.entities import EntityError, EntityStore
+from managers.episodes import EpisodeStore
+from managers.goals import (ACTIVE, COMPLETED, GoalError, GoalStore, abandon_goal, add_goal, enforce_limit,
+                            stale_cleanup)
+from managers.open_questions import BY_REFLECTION, OpenQuestionStore, QuestionError
+from persona.episodes_job import JobTally, ask_tallied
+from persona.inner_life import complete_recorded, record_achievement
+from persona.questions_job import Filing, file_question, rule_kind
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class DreamStores:
+    episodes: EpisodeStore
+    goals: GoalStore
+    questions: OpenQuestionStore
+    diary: DreamDiary
+    pending: PendingDream
+    entities: EntityStore | None = None
+
+
+def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, language_hint: str, night: str,
+         now: datetime, should_stop: Callable[[], bool], tally: JobTally) -> DreamPending | None:
+    """The night's one ask, saved before it is applied; None when there is nothing new to dream of
+    (or the provider failed: reported). CallStopped goes to the caller."""
+    goals = stores.goals.load()
+    today = now.date()
+    level = level_for(today, goals.meta)
+    days = days_to_reflect(stores.episodes.all(), level, today, goals.meta.last_dream_day)
+    if not any(e.last_day > goals.meta.last_dream_day for e in days):
+        return None  # no day the last dream did not see
+    newest = max(e.last_day for e in days)
+    language = message_language(" ".join(e.summary for e in days[:2])[-600:], [], language_hint) or "en"
+    active = goals.active()
+    open_questions = stores.questions.unresolved()[: constants.OPEN_QUESTIONS_SHOWN]
+    answered = stores.questions.to_file()[: constants.OPEN_QUESTIONS_SHOWN]
+    strategy = stores.diary.latest_strategy()
+    system = dream_system(persona, user_name, level, language)
+    frame = dream_user(today, [], active, open_questions, answered, strategy)
+    family = model.budget_family
+    room = (constants.CONTEXT_TOKENS[family] - constants.DREAM_MAX_TOKENS[family] - model.count_tokens(system)
+            - model.count_tokens(frame) - constants.DREAM_PROMPT_MARGIN_TOKENS)
+    lines = fit_days(days, goals.meta.last_dream_day, room, model.count_tokens)
+    user = dream_user(today, lines, active, open_questions, answered, strategy)
+    answer = ask_tallied(model, system, user, dream_schema(), constants.DREAM_MAX_TOKENS[family], should_stop, tally,
+                         f"dream {night}")
+    if answer is None:
+        return None
+    pending = DreamPending(night=night, level=level, answer=answer, newest_day=newest, language=language,
+                           days_text="\n".join(lines), goal_ids=[g.id for g in active],
+                           question_ids=[q.id for q in [*open_questions, *answered]])
+    stores.pending.save(pending)
+    return pending
+
+
+def _apply_goals(stores: DreamStores, pending: DreamPending, result, now: datetime, tally: JobTally) -> None:
+    def numbered(number: int):
+        goal_id = pending.goal_ids[number - 1] if 0 < number <= len(pending.goal_ids) else ""
+        return stores.goals.load().find(goal_id) if goal_id else None
+
+    for number, note in result.completed_goals:
+        goal = numbered(number)
+        if goal is None or goal.user_edited:  # the user's goal: the night leaves it
+            continue
+        if goal.status == ACTIVE:
+            complete_recorded(stores.goals, stores.episodes, goal.id, note, now, by_user=False)
+            tally.written.append(f"goal completed: {goal.goal[:40]}")
+        elif goal.status == COMPLETED:  # completed before a crash: its episode again (it replaces itself)
+            record_achievement(stores.episodes, goal, now)
+    for number, reason in result.abandoned_goals:
+        goal = numbered(number)
+        if goal is not None and goal.status == ACTIVE and not goal.user_edited:
+            stores.goals.change(lambda goals, g=goal, r=reason: abandon_goal(goals, g.id, r or "—", now))
+            tally.written.append(f"goal abandoned: {goal.goal[:40]}")
+    for text, term, priority in result.new_goals:  # one the night had added before a crash is found by its text
+        goals = stores.goals.load()
+        before = {g.id for t in ("short_term", "long_term", "completed", "abandoned") for g in getattr(goals, t)}
+        try:
+            added = stores.goals.change(lambda goals, t=text, tm=term, p=priority: add_goal(goals, t, tm, p, now))
+        except GoalError:
+            continue
+        if added.id not in before:
+            tally.written.append(f"goal added: {added.goal[:40]}")
+    if pending.level >= constants.GOAL_LEVEL_FOR_LIMIT:
+        gone = stores.goals.change(lambda goals: enforce_limit(goals, now))
+        tally.written += [f"goal abandoned (limit): {g.goal[:40]}" for g in gone]
+
+
+def _apply_questions(stores: DreamStores, pending: DreamPending, result, now: datetime, tally: JobTally) -> dict:
+    """New and resolved questions; the kinds the reflection gave, by question id, for the filing."""
+    added = stores.questions.add([(q, "", p) for q, p in result.new_questions], now, pending.newest_day)
+    tally.written += [f"question: {q.text[:40]}" for q in added]
+    kinds = {}
+    for number, answer, kind, about in result.resolved_questions:
+        if not 0 < number <= len(pending.question_ids):
+            continue
+        question_id = pending.question_ids[number - 1]
+        question = next((q for q in stores.questions.all() if q.id == question_id), None)
+        if question is None or question.deleted:
+            continue
+        if not question.resolved:
+            if not answer:
+                continue
+            try:
+                stores.questions.resolve(question_id, answer, BY_REFLECTION, now)
+            except QuestionError:
+                continue
+        if kind:
+            kinds[question_id] = Filing(kind, about)
+    return kinds
+
+
+def _apply_entities(stores: DreamStores, pending: DreamPending, result, now: datetime, tally: JobTally) -> None:
+    if stores.entities is None:
+        return
+    known = stores.entities.names()
+    for name, fact in result.entity_updates:
+        if not (names_in(pending.days_text, [name]) or names_in(name, known)):
+            continue  # a name the days do not hold: the small model's invention
+        try:
+            page, added = stores.entities.append(name, f"- [{pending.newest_day}] {fact}", now)
+        except EntityError as exc:
+            tally.problems.append(f"dream entity {name}: {exc}")
+            continue
+        if added:
+            tally.written.append(f"entity {page.name}")
+
+
+def _apply(stores: DreamStores, pending: DreamPending, user_name: str, now: datetime, tally: JobTally) -> dict:
+    result = parse_dream(pending.answer)
+    if result is None:
+        tally.problems.append(f"dream {pending.night}: the model's answer was not a usable reflection")
+        log.warning("No usable dream for %s: %r", pending.night, pending.answer[:300])
+        stores.pending.clear()
+        return {}
+    accepted = strategy_ok(result.strategy, pending.language, user_name, pending.days_text)
+    if result.strategy and not accepted:
+        log.info("The dream's strategy %r was not taken (language, or not about %s)", result.strategy, user_name)
+    entry = DreamEntry(created_at=now.strftime("%Y-%m-%d %H:%M:%S"), trigger_topic=result.trigger_topic,
+                       insight=result.insight, strategy=result.strategy if accepted else "", log_entry=result.log_entry,
+                       night=pending.night, level=pending.level,
+                       strategy_rejected="" if accepted else result.strategy)
+    if stores.diary.append(entry):
+        tally.written.append(f"dream {pending.night} (level {pending.level})")
+    _apply_goals(stores, pending, result, now, tally)
+    kinds = _apply_questions(stores, pending, result, now, tally)
+    _apply_entities(stores, pending, result, now, tally)
+    today = now.date().isoformat()
+
+    def new_meta(goals):
+        meta = goals.meta.model_copy(update={
+            "last_reflection_level": pending.level, "last_dream_night": pending.night,
+            "last_dream_day": max(goals.meta.last_dream_day, pending.newest_day),
+            "first_dream_date": goals.meta.first_dream_date or today,
+            **({"last_level2_date": today} if pending.level >= 2 else {}),
+            **({"last_level3_date": today} if pending.level == 3 else {})})
+        return goals.model_copy(update={"meta": meta}), None
+    stores.goals.change(new_meta)
+    stores.pending.clear()
+    return kinds
+
+
+def dream_step(stores: DreamStores, model: ChatModel, *, persona: str, user_name: str, language_hint: str, night: str,
+               now: datetime, should_stop: Callable[[], bool], tally: JobTally) -> bool:
+    """The night's dreaming and the goals' and questions' care; False when a reply stopped it."""
+    try:
+        gone = stores.goals.change(lambda goals: stale_cleanup(goals, now))
+    except GoalError as exc:
+        tally.problems.append(f"goals: {exc}")
+        gone = []
+    tally.written += [f"goal abandoned (stale): {g.goal[:40]}" for g in gone]
+    kinds: dict = {}
+    if stores.goals.load().meta.last_dream_night != night:
+        pending = stores.pending.load()
+        if pending is None or pending.night != night:
+            if should_stop():
+                return False
+            try:
+                pending = _ask(stores, model, persona, user_name, language_hint, night, now, should_stop, tally)
+            except CallStopped:
+                return False
+        if pending is not None:
+            kinds = _apply(stores, pending, user_name, now, tally)
+    known = stores.entities.names() if stores.entities is not None else []
+    for question in stores.questions.to_file():
+        rule = rule_kind(question, known)
+        filing = kinds.get(question.id) or rule
+        if filing.kind == "FACT" and not filing.about:  # the reflection said FACT but not about whom
+            filing = rule
+        tally.written.append(file_question(question, filing, questions=stores.questions, entities=stores.entities,
+                                           diary=stores.diary, episodes=stores.episodes, night=night, now=now))
+    return True

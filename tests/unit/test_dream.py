@@ -1,0 +1,261 @@
+"""Dreaming at night (seed 004 §5, 睡眠時処理) on a scripted model: the level by dates, one ask a
+night whose answer lands in the dream diary, goals, open questions and entity pages; only a checked
+strategy reaches the prompt; the user's goals are left alone; Phase B files resolved questions; and a
+crash mid-dream resumes without a second ask or any duplicate."""
+import json
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+import constants
+from agent.dream import days_to_reflect, fit_days, level_for
+from agent.providers.base import ToolCall
+from agent.providers.fake import ScriptedChatModel, replies
+from agent.tools import run_tool
+from managers.episodes import Episode
+from managers.goals import SHORT, GoalsMeta
+from managers.open_questions import FACT, INSIGHT
+from persona import dream_job
+from persona.service import NexusService
+from persona.tool_host import PersonaTools
+from tests.conftest import StepClock
+
+DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
+NIGHT = DAY + timedelta(hours=6)  # 02:00 on the 15th: the 14th is over
+
+DREAM = {"trigger_topic": "Mina's novel", "insight": "Mina writes at night because the quiet makes her brave.",
+         "strategy": "Ask Mina how the lighthouse chapter is going.", "log_entry": "I dreamt of a lighthouse.",
+         "new_goals": [{"goal": "Read Mina's first chapter", "term": "short_term", "priority": 1}],
+         "completed_goals": [], "abandoned_goals": [],
+         "new_questions": [{"question": "What is the lighthouse keeper's secret?", "priority": 0.8}],
+         "resolved_questions": [], "entity_updates": [{"name": "Ida", "fact": "Ida is the lighthouse keeper in Mina's novel."},
+                                                       {"name": "Zorblax", "fact": "Invented."}]}
+
+
+def script(dreams: list, answer=None):
+    """Episodes, diary and entities as usual; the dream's ask answered with `answer(user)` (DREAM by default)."""
+    def json_script(system, user, schema):
+        props = schema["properties"]
+        if "insight" in props:
+            dreams.append(user)
+            return json.dumps(answer(user) if answer else DREAM)
+        if "entities" in props:
+            return json.dumps({"entities": []})
+        if "entry" in props:
+            return json.dumps({"entry": "A quiet evening with Mina."})
+        return json.dumps({"sessions": [{"arousal": 0.7}] * user.count("## Session "),
+                           "summary": f"Mina told me about her novel and Ida, the lighthouse keeper. {user.splitlines()[0]}"})
+    return json_script
+
+
+def make(data_dir, dreams, answer=None, native_tools=False):
+    clock = StepClock(DAY)
+    model = ScriptedChatModel(replies("Sure."), json_script=script(dreams, answer), native_tools=native_tools)
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    service.update_settings(user_name="Mina")
+    return service, model, clock
+
+
+def talk(service, clock, when, *texts):
+    clock.now = when
+    log = service.session("Ark").chat_log
+    for i, text in enumerate(texts):
+        log.append("USER" if i % 2 == 0 else "AGENT", "Mina" if i % 2 == 0 else "Ark", text)
+
+
+def test_the_level_follows_the_dates_of_the_last_reflections():
+    today = date(2026, 4, 30)
+    assert level_for(today, GoalsMeta()) == 1  # the first dream of all
+    assert level_for(today, GoalsMeta(first_dream_date="2026-04-24")) == 1
+    assert level_for(today, GoalsMeta(first_dream_date="2026-04-23")) == 2  # 7 days of dreaming
+    assert level_for(today, GoalsMeta(first_dream_date="2026-03-31")) == 3  # 30 days
+    meta = GoalsMeta(first_dream_date="2026-03-01", last_level3_date="2026-04-01", last_level2_date="2026-04-24")
+    assert level_for(today, meta) == 1  # 29 days since the level 3, 6 since the level 2
+    meta = meta.model_copy(update={"last_level3_date": "2026-03-31"})
+    assert level_for(today, meta) == 3  # 30 days
+    meta = meta.model_copy(update={"last_level3_date": "2026-04-02"})
+    assert level_for(today, meta) == 1  # level 2 six days ago, level 3 twenty-eight days ago
+    assert level_for(today, meta.model_copy(update={"last_level2_date": "2026-04-23"})) == 2
+    # a level 3 counts as a level 2 too
+    assert level_for(today, GoalsMeta(first_dream_date="2026-01-01", last_level3_date="2026-04-25")) == 1
+
+
+def test_levels_two_and_three_choose_what_of_the_week_or_month_fits_the_embedded_models_context():
+    today = date(2026, 4, 30)
+    episodes = [Episode(id=f"e{d}", date=(today - timedelta(days=d)).isoformat(), summary="ミナさんと話した。" * 150,
+                        arousal_max=0.9 if d == 20 else 0.3) for d in range(1, 40)]
+    month = days_to_reflect(episodes, 3, today, (today - timedelta(days=2)).isoformat())
+    assert len(month) == 30 and month[0].date == "2026-04-29"
+    assert len(days_to_reflect(episodes, 2, today, "")) == 7
+    assert [e.date for e in days_to_reflect(episodes, 1, today, "2026-04-27")] == ["2026-04-29", "2026-04-28"]
+    count = ScriptedChatModel(replies("")).count_tokens
+    room = 1500
+    lines = fit_days(month, (today - timedelta(days=2)).isoformat(), room, count)
+    assert count("\n".join(lines)) <= room and len(lines) >= 9  # cut to a share each: many days, not two whole ones
+    assert lines[-1].startswith("- [2026-04-29]") and any(line.startswith("- [2026-04-10] ★") for line in lines)
+    assert [line[3:13] for line in lines] == sorted(line[3:13] for line in lines)  # in date order
+
+
+def test_a_night_dreams_once_and_writes_the_diary_goals_questions_and_pages(data_dir):
+    dreams = []
+    service, model, clock = make(data_dir, dreams)
+    service.session("Ark").entities.append("Ida", "- A character Mina made up.", DAY, "person")
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
+    report = service.sleep_now("Ark", now=NIGHT)
+    assert len(dreams) == 1 and report.model_calls == 4  # the episode, the diary, the entities, the dream
+    assert "dream 2026-03-15 (level 1)" in report.written and not report.problems
+    assert "- [2026-03-14] ★ Mina told me" in dreams[0] and "Date: 2026-03-15" in dreams[0]
+    raw = json.loads((data_dir / "characters/Ark/memory/insights.json").read_text())
+    assert list(raw[0])[:5] == ["created_at", "trigger_topic", "insight", "strategy", "log_entry"]  # the seed's format
+    assert raw[0]["created_at"] == "2026-03-15 02:00:00" and raw[0]["night"] == "2026-03-15" and raw[0]["level"] == 1
+    assert service.latest_strategy("Ark") == DREAM["strategy"]
+    assert [g.goal for g in service.goals("Ark").short_term] == ["Read Mina's first chapter"]
+    assert service.top_open_question("Ark").text == "What is the lighthouse keeper's secret?"
+    assert service.top_open_question("Ark").source_date == "2026-03-14"
+    pages = {p.name: p.body for p in service.entity_pages("Ark")}
+    assert "Zorblax" not in pages  # a name the days do not hold is not written
+    assert pages["Ida"].endswith("- [2026-03-14] Ida is the lighthouse keeper in Mina's novel.")
+    meta = service.goals("Ark").meta
+    assert (meta.last_dream_night, meta.last_dream_day, meta.first_dream_date) == ("2026-03-15", "2026-03-14", "2026-03-15")
+    assert service.sleep_now("Ark", now=NIGHT).model_calls == 0  # the same night again: no second dream
+    assert service.sleep_now("Ark", now=NIGHT + timedelta(days=1)).model_calls == 0  # no new day: nothing to dream of
+    assert len(service.dream_diary("Ark")) == 1
+
+    clock.now = DAY + timedelta(days=1, hours=14)
+    list(service.send("Ark", "Good morning!"))
+    system = model.calls[-1][0][0].content
+    assert "# What you resolved while dreaming\nAsk Mina how the lighthouse chapter is going." in system
+    assert "- (short-term) Read Mina's first chapter" in system
+
+
+@pytest.mark.parametrize("strategy", ["", "ミナさんに灯台の章のことを聞こう。", "Be kind and patient with everyone."])
+def test_a_strategy_that_fails_its_check_leaves_the_previous_one_in_the_prompt(data_dir, strategy):
+    dreams = []
+    answers = iter([DREAM, {**DREAM, "insight": "Another night.", "strategy": strategy}])
+    service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers))
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
+    service.sleep_now("Ark", now=NIGHT)
+    talk(service, clock, DAY + timedelta(days=1), "More about my novel today.", "Tell me!")
+    service.sleep_now("Ark", now=NIGHT + timedelta(days=1))
+    assert len(dreams) == 2
+    newest = service.dream_diary("Ark")[0]
+    assert newest.insight == "Another night." and newest.strategy == "" and newest.strategy_rejected == strategy
+    assert service.latest_strategy("Ark") == DREAM["strategy"]
+
+
+def test_the_night_leaves_the_users_goals_and_completes_its_own_with_an_achievement(data_dir):
+    dreams = []
+    answer = {**DREAM, "new_goals": [], "completed_goals": [{"number": 1, "note": "done"}, {"number": 2, "note": "done"}],
+              "abandoned_goals": [{"number": 3, "reason": "Mina moved on"}]}
+    service, model, clock = make(data_dir, dreams, answer=lambda user: answer)
+    host = PersonaTools(service.session("Ark"), lambda: None, lambda: None, clock)
+    clock.now = DAY - timedelta(days=1)
+    run_tool(ToolCall("manage_goals", {"action": "add", "goal": "Learn Mina's favourite song", "priority": 1}), host)
+    mine = service.add_goal("Ark", "Ask Mina about her trip", SHORT, 2)
+    run_tool(ToolCall("manage_goals", {"action": "add", "goal": "Draw a lighthouse", "priority": 3}), host)
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
+    service.sleep_now("Ark", now=NIGHT)
+    assert "1. (short-term) Learn Mina's favourite song" in dreams[0] and "2. (short-term) Ask Mina about her trip" in dreams[0]
+    goals = service.goals("Ark")
+    assert [g.goal for g in goals.completed] == ["Learn Mina's favourite song"]
+    assert [g.id for g in goals.active()] == [mine.id]  # the user's goal: not completed by the night
+    assert goals.abandoned[0].goal == "Draw a lighthouse" and goals.abandoned[0].reason == "Mina moved on"
+    [achievement] = [e for e in service.episodes("Ark") if e.type == "achievement"]
+    assert achievement.summary == "【達成】I achieved my goal \u201cLearn Mina's favourite song\u201d. done"
+
+
+def test_at_level_two_the_short_goals_are_cut_to_ten_and_stale_ones_go_every_night(data_dir):
+    dreams = []
+    service, model, clock = make(data_dir, dreams, answer=lambda user: {**DREAM, "new_goals": []})
+    session = service.session("Ark")
+    host = PersonaTools(session, lambda: None, lambda: None, clock)
+    clock.now = DAY - timedelta(days=40)
+    run_tool(ToolCall("manage_goals", {"action": "add", "goal": "An old goal", "priority": 1}), host)
+    clock.now = DAY - timedelta(days=2)
+    for i in range(11):
+        run_tool(ToolCall("manage_goals", {"action": "add", "goal": f"Goal {i}", "priority": 5 if i < 2 else 2}), host)
+    session.goals().change(lambda goals: (goals.model_copy(update={"meta": goals.meta.model_copy(
+        update={"first_dream_date": "2026-03-01", "last_dream_day": "2026-03-01"})}), None))
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
+    report = service.sleep_now("Ark", now=NIGHT)
+    assert "dream 2026-03-15 (level 2)" in report.written
+    goals = service.goals("Ark")
+    assert len(goals.short_term) == constants.GOAL_MAX_SHORT
+    reasons = {g.goal: g.reason for g in goals.abandoned}
+    assert reasons == {"An old goal": "自動整理: 30日以上進展なし", "Goal 0": "自動整理: 短期目標の上限超過"}
+    assert goals.meta.last_level2_date == "2026-03-15" and goals.meta.last_reflection_level == 2
+
+
+def test_resolved_questions_are_routed_by_the_reflection_fact_insight_with_discoveries(data_dir):
+    dreams = []
+    answers = iter([
+        {**DREAM, "entity_updates": [], "new_goals": [],
+         "new_questions": [{"question": "What does Tama like to eat?", "priority": 0.9},
+                           {"question": "Why does Mina write at night?", "priority": 0.7}]},
+        {**DREAM, "entity_updates": [], "new_goals": [], "new_questions": [], "insight": "Second night.",
+         "resolved_questions": [{"number": 1, "answer": "Mina says the quiet hours make her braver.", "kind": "INSIGHT",
+                                 "about": ""},
+                                {"number": 2, "answer": "", "kind": "FACT", "about": "Tama"}]},
+    ])
+    service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers), native_tools=True)
+    session = service.session("Ark")
+    session.entities.append("Tama", "- Mina's cat.", DAY, "thing")
+    talk(service, clock, DAY, "Tama is so fussy about food.", "Cats!")
+    service.sleep_now("Ark", now=NIGHT)
+    host = PersonaTools(session, lambda: None, lambda: None, clock)
+    assert run_tool(ToolCall("resolve_open_question", {"question": "Tama like to eat",
+                                                       "answer": "Tama loves chicken-flavoured kibble."}), host).ok
+    talk(service, clock, DAY + timedelta(days=1), "I write best after midnight.", "Night owl!")
+    report = service.sleep_now("Ark", now=NIGHT + timedelta(days=1))
+    assert "# Your open questions\n1. Why does Mina write at night?" in dreams[1]
+    assert "# Answered questions to file\n2. What does Tama like to eat? — Tama loves chicken-flavoured kibble." in dreams[1]
+    filed = {q.text: (q.filed, q.resolved_by) for q in session.questions().all()}
+    assert filed == {"What does Tama like to eat?": (FACT, "persona"), "Why does Mina write at night?": (INSIGHT, "reflection")}
+    assert service.entity_pages("Ark")[0].body.endswith("- [2026-03-16] Tama loves chicken-flavoured kibble.")
+    insight = next(e for e in service.dream_diary("Ark") if e.source_question)
+    assert insight.trigger_topic == "Why does Mina write at night?" and insight.insight.startswith("Mina says")
+    assert len([e for e in service.episodes("Ark") if e.type == "discovery"]) == 2
+    assert sum(w.startswith("question filed") for w in report.written) == 2
+
+
+def test_a_crash_mid_dream_resumes_without_a_second_ask_or_duplicates(data_dir, monkeypatch):
+    dreams = []
+    service, model, clock = make(data_dir, dreams)
+    service.session("Ark").entities.append("Ida", "- A character.", DAY, "person")
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
+    real = dream_job._apply_entities
+
+    def crash(*args):
+        raise RuntimeError("power cut")
+    monkeypatch.setattr(dream_job, "_apply_entities", crash)  # the diary, goals and questions are written; then the crash
+    with pytest.raises(RuntimeError):
+        service.sleep_now("Ark", now=NIGHT)
+    assert len(service.dream_diary("Ark")) == 1 and service.goals("Ark").meta.last_dream_night == ""
+    monkeypatch.setattr(dream_job, "_apply_entities", real)
+    report = service.sleep_now("Ark", now=NIGHT)
+    assert len(dreams) == 1  # the saved answer was applied again, not asked again
+    assert not any(w.startswith("episode ") for w in report.written) and "entity Ida" in report.written
+    assert len(service.dream_diary("Ark")) == 1 and len(service.goals("Ark").short_term) == 1
+    assert len(service.open_questions("Ark")) == 1
+    assert service.entity_pages("Ark")[0].body.count("lighthouse keeper") == 1
+    assert service.goals("Ark").meta.last_dream_night == "2026-03-15"
+    assert not (data_dir / "characters/Ark/memory/dream_pending.json").exists()
+
+
+def test_a_reply_stops_the_dream_before_its_ask_and_it_follows_later(data_dir):
+    dreams = []
+    service, model, clock = make(data_dir, dreams)
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
+    original = model.json_script
+
+    def busy_after_entities(system, user, schema):
+        answer = original(system, user, schema)
+        if "entities" in schema["properties"]:
+            service._replying = 1
+        return answer
+    model.json_script = busy_after_entities
+    assert service.sleep_now("Ark", now=NIGHT).stopped and dreams == []
+    service._replying = 0
+    model.json_script = original
+    rest = service.sleep_now("Ark", now=NIGHT)
+    assert not rest.stopped and rest.model_calls == 1 and len(dreams) == 1
