@@ -68,7 +68,10 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     family = model.budget_family
     room = (constants.CONTEXT_TOKENS[family] - constants.DREAM_MAX_TOKENS[family] - model.count_tokens(system)
             - model.count_tokens(frame) - constants.DREAM_PROMPT_MARGIN_TOKENS)
-    lines = fit_days(days, goals.meta.last_dream_day, room, model.count_tokens)
+    lines = [line for line in fit_days(days, goals.meta.last_dream_day, room, model.count_tokens) if line]
+    if not lines:
+        tally.problems.append(f"dream {night}: no room for the days beside the goals and questions")
+        return None
     user = dream_user(today, lines, active, open_questions, answered, strategy)
     answer = ask_tallied(model, system, user, dream_schema(), constants.DREAM_MAX_TOKENS[family], should_stop, tally,
                          f"dream {night}")
