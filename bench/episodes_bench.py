@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import logging
+import shutil
 import statistics
 import tempfile
 import time
@@ -46,8 +47,9 @@ def load_scorer(explicit: str | None = None):
     return module
 
 
-def write_episodes(path: str, model: ChatModel, work: Path) -> tuple[list[dict], dict]:
-    """The file's days as the app writes them, and the timings."""
+def write_episodes(path: str, model: ChatModel, work: Path, keep: Path | None = None) -> tuple[list[dict], dict]:
+    """The file's days as the app writes them, and the timings; the persona's memory folder (the
+    diary, entity pages, dream diary and goals the nights wrote too) copied to `keep` for reading."""
     conv, _ = load(Path(path))
     user, persona_speaker = conv["speaker_a"], conv["speaker_b"]
     service = NexusService(work / "data", model_factory=lambda s, k, p: model)
@@ -74,6 +76,10 @@ def write_episodes(path: str, model: ChatModel, work: Path) -> tuple[list[dict],
               "chars_per_day_mean": round(statistics.mean(len(e["text"]) for e in episodes)),
               "chars_per_day_max": max(len(e["text"]) for e in episodes), "model_calls": calls,
               "prompt_tokens": prompt_tokens, "output_tokens": output_tokens}
+    if keep is not None:
+        shutil.rmtree(keep, ignore_errors=True)
+        shutil.copytree(service.session(persona).character.memory_dir, keep)
+    service.close()
     return episodes, timing
 
 
@@ -90,7 +96,7 @@ def run(files: Sequence[str], model: ChatModel, out_dir: Path, shared: str | Non
     results = {}
     for path in files:
         with tempfile.TemporaryDirectory(prefix="episodes-bench-") as tmp:
-            episodes, timing = write_episodes(path, model, Path(tmp))
+            episodes, timing = write_episodes(path, model, Path(tmp), out_dir / f"{Path(path).stem}-memory")
         target = out_dir / f"{Path(path).stem}.json"
         target.write_text(json.dumps(episodes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         results[Path(path).stem] = {**_score(scorer, path, episodes), **timing}
