@@ -9,7 +9,7 @@ A simulated clock starts at the script's `start`, moves 2 minutes per user turn 
 log, dated evenly between the previous step and the next user step, then bring the memory index
 up to date and let the persona get ready again (`warm_up`, the app's start-up path: had the
 filler been real turns, their after-turn work would have evaluated the new prompt prefix, so
-the first turn after it is not charged for re-reading a whole new history); `sleep` steps run the persona's sleep-time work if the service has any. Every user
+the first turn after it is not charged for re-reading a whole new history); `sleep` steps run the persona's own sleep-time work (episodes, diary, entities, dream) as a night at 02:00. Every user
 step goes through `NexusService.send`, the Send button's path.
 
 One transcript per script and run is written to --transcripts DIR (default: a new temporary
@@ -111,6 +111,16 @@ class BenchResult:
 
 
 # --- the shared folder ------------------------------------------------------------------
+
+SLEEP_HOUR = 2  # a sleep step's night: 02:00, two hours into the default quiet hours (00:00–07:00)
+
+
+def night_after(cursor: datetime) -> datetime:
+    """The first 02:00 at or after `cursor`: the night a user going to bed then would sleep through."""
+    night = cursor.replace(hour=SLEEP_HOUR, minute=0, second=0, microsecond=0)
+    return night if night >= cursor else night + timedelta(days=1)
+
+
 def shared_dir(explicit: str | Path | None = None) -> Path:
     """The shared folder: --shared, else $NEXUS_ARK_SHARED_DIR, else `<repo>/../shared`."""
     candidates = shared_candidates(explicit)
@@ -361,10 +371,9 @@ def run_script(script: dict, run: int, models: SharedModelFactory, filler: Modul
                     _write_filler(service, persona, script["user_name"], clock, filler, int(step["filler"]),
                                   index, cursor, _next_user_time(script["steps"], index, cursor))
                 elif step.get("sleep"):
-                    clock.now = cursor
-                    if hasattr(service, "run_sleep_work"):
-                        service.run_sleep_work(persona)
-                        service.wait_for_background_work(persona)
+                    clock.now = night_after(cursor)
+                    service.sleep_now(persona, now=clock.now)  # the app's own night: episodes, diary, dream…
+                    service.wait_for_background_work(persona)
                 else:
                     raise ConversationBenchError(f"{script['name']}: step {index} is none of user / "
                                                  f"advance_hours / filler / sleep: {step}")

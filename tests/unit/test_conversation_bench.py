@@ -67,7 +67,12 @@ def played(tmp_path_factory):
     checks = cb.load_module(SHARED / "bench" / "conversation_checks.py", "checks") if SHARED else None
     model = scripted_model()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(NexusService, "run_sleep_work", lambda self, persona: sleeps.append(persona), raising=False)
+        real_sleep = NexusService.sleep_now
+
+        def sleep_now(self, persona, progress=None, now=None):
+            sleeps.append((persona, now))
+            return real_sleep(self, persona, progress, now)
+        patch.setattr(NexusService, "sleep_now", sleep_now)
         outcome = cb.run_bench([SCRIPT], cb.SharedModelFactory(lambda settings, secrets: model),
                                tmp_path / "transcripts", filler=filler, checks=checks, keep_data=tmp_path / "data")
     return SimpleNamespace(outcome=outcome, filler=filler, sleeps=sleeps, model=model,
@@ -91,7 +96,10 @@ def test_transcript_has_every_user_step_in_the_scorers_format(played):
     assert turns[0]["reply"] == "Hello Mina, lovely to meet you and Tama!"  # as the chat shows it: no tag
     assert turns[0]["source"] == "model" and turns[0]["ttft_s"] >= 0
     assert turns[2]["reply"] == REPLIES["remember?"]
-    assert played.sleeps == ["Ark"]
+    # the sleep step after 30 hours ran the app's own night at the next 02:00 (the filler's days summarised)
+    [(persona, night)] = played.sleeps
+    start = datetime.fromisoformat(START)
+    assert persona == "Ark" and night.hour == 2 and start + timedelta(hours=30) <= night < start + timedelta(hours=54)
     # the seed is fixed per script and run, and reached the settings
     assert written["seed"] == cb.script_seed("tiny", 1) != cb.script_seed("tiny", 2)
 
