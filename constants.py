@@ -170,10 +170,9 @@ JOURNAL_FLUSH_INTERVAL_S = 1.0
 JOURNAL_FLUSH_SIZE_CHARS = 500
 
 # --- Reply tags (seed 004, 感情ログ) ----------------------------------------
-EMOTION_CATEGORIES = (
-    "joy", "sadness", "anger", "fear", "surprise", "love",
-    "calm", "curiosity", "anxiety", "gratitude", "loneliness", "neutral",
-)
+# The seed's seven (seed 004 §9 Phase F, 感情カテゴリ; DESIGN.md "Decisions"). Labels of the list
+# used before issue 20 are mapped by LEGACY_EMOTION_MAP (end of this file).
+EMOTION_CATEGORIES = ("joy", "contentment", "protective", "anxious", "sadness", "anger", "neutral")
 EMOTION_INTENSITY_MIN = 0.0
 EMOTION_INTENSITY_MAX = 1.0
 # The embedded model's emotion is read after the reply (agent/emotion.py): this much of the user's
@@ -470,3 +469,32 @@ DIARY_IDENTITY_CHARS = 600
 # diary is written of the days just lived, not back-filled for years of imported history).
 DIARY_DAYS_PER_RUN = 7
 DIARY_LOOKBACK_DAYS = 14
+
+# --- The persona's inner life: emotions, drives, speaking first (seed 004 §8, §9; issue 20) -----------
+# Labels the emotion log held before issue 20 (a twelve-label list that rejected the seed's own
+# `protective`), and the few the seed's retired user-emotion classifier used (fear, surprise), mapped
+# to the seed's seven when read or parsed; the logged entry keeps its own label beside the mapping.
+LEGACY_EMOTION_MAP = {
+    "fear": "anxious",  # the seed's 不安 is fear of a loss
+    "anxiety": "anxious",
+    "love": "protective",  # 庇護欲・守りたい気持ち: care for the user is the seed's protective
+    "calm": "contentment",  # 満足・安心
+    "gratitude": "contentment",  # a settled, warm state, not the aroused joy
+    "curiosity": "neutral",  # interest is not one of the seven; it has its own drive (curiosity)
+    "surprise": "neutral",  # no valence of its own: the unmarked state
+    "loneliness": "sadness",
+}
+# A label in neither list (a hand-edited line): read as the unmarked state, its own label kept.
+UNKNOWN_EMOTION_CATEGORY = "neutral"
+# Phase F bonding episode (絆確認): a shift from FROM to TO categories.
+BONDING_FROM = ("anxious", "protective")
+BONDING_TO = ("joy", "contentment")
+# The seed's example records its bonding episode with arousal 0.7.
+BONDING_AROUSAL = 0.7
+# The embedded model's emotion call is noisy (issue 20): the "from" reading must be at least this
+# intense (a faint anxious is not a worry that was eased) and within this many hours of the "to"
+# reading (one conversation, not yesterday's mood), and a day records at most one bond.
+BONDING_MIN_FROM_INTENSITY = 0.5
+BONDING_WINDOW_HOURS = 6
+# Entries of the emotion log read back for the bonding check and the drives (the tail of the file).
+EMOTION_RECENT_ENTRIES = 20

@@ -30,11 +30,13 @@ from agent.episodes import within
 from agent.memory_traces import moved_arousal, read_resonance
 from managers.conversation_summary import ConversationSummary, ConversationSummaryStore
 from managers.entities import OFFERED, PENDING, EntityProposal, EntityStore, ProposalStore
+from managers.emotion_log import EmotionLog
 from managers.episodes import Episode, EpisodeStore, episode_id
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
 from managers.personas import Character, CharacterSettings
 from managers.store import append_durably, file_lock
+from persona.emotions import record_persona_emotion
 
 log = logging.getLogger(__name__)
 
@@ -202,9 +204,11 @@ class CharacterSession:
 
     # --- emotions -----------------------------------------------------------------------
     def record_emotion(self, entry: LogEntry, emotion) -> None:
-        record = {"ts": entry.ts.isoformat() if entry.ts else "", "message_id": entry.id,
-                  "category": emotion.category, "intensity": emotion.intensity}
-        append_durably(self.character.memory_dir / "emotion_log.jsonl", json.dumps(record) + "\n")
+        """Logged with its reply's time; a worry eased becomes a bonding episode (persona/emotions.py)."""
+        user_texts = [e.text for e in self.chat_log.recent(constants.EMOTION_RECENT_ENTRIES) if e.role == "USER"][-3:]
+        language = message_language(" ".join(user_texts), user_texts, self.language_hint()) or "en"
+        record_persona_emotion(EmotionLog(self.character.memory_dir), self.episodes(), entry.ts or self.clock(),
+                               emotion.category, emotion.intensity, entry.id, language)
 
     # --- prompt -------------------------------------------------------------------------
     def remember_as_sent(self, entry_id: str, content: str) -> None:
