@@ -498,3 +498,31 @@ BONDING_MIN_FROM_INTENSITY = 0.5
 BONDING_WINDOW_HOURS = 6
 # Entries of the emotion log read back for the bonding check and the drives (the tail of the file).
 EMOTION_RECENT_ENTRIES = 20
+
+# Drives (seed 004 §8, 内部状態): each a level in 0..1, pure functions of `now` (agent/drives.py).
+DRIVES = ("boredom", "curiosity", "goal", "relatedness")  # also the order that breaks a tie
+# Boredom rises on a log curve of the minutes since the user's last message (the seed: 対数曲線):
+# level = ln(1 + idle/SCALE) / ln(1 + SATURATION/SCALE), capped at 1. With a 10-minute scale and a
+# day to saturate it is 0.39 after an hour, 0.59 after three (near the seed's threshold 0.6), 0.86
+# after twelve: fast at first, then slow, as missing someone is.
+BOREDOM_SCALE_MINUTES = 10.0
+BOREDOM_SATURATION_MINUTES = 24 * 60.0
+# Curiosity is the most pressing open question: its priority × 0.5^(days since it was raised or
+# last asked / HALF_LIFE). The seed's example has one fresh question of priority 0.8 and curiosity
+# 0.8, hence the maximum, not a sum. A week's half-life: a question is revisited by the weekly
+# (level 2) reflection, and one left a week is half as pressing (the seed gives no decay number).
+CURIOSITY_HALF_LIFE_DAYS = 7.0
+# The goal drive is the top active goal's priority in 0..1 (the seed's example: 0.6); none → 0.
+# Relatedness = category weight × intensity (seed 004 Phase F). The seed: protective/anxious raise the
+# drive (high arousal), joy/contentment are the stable state (low); its example protective 0.9 →
+# level 0.8 gives protective ~0.9. The rest are chosen: sadness seeks comfort (0.6), anger withdraws
+# more than it reaches out (0.3), neutral is a faint baseline (0.2).
+RELATEDNESS_WEIGHTS = {"anxious": 1.0, "protective": 0.9, "sadness": 0.6, "anger": 0.3, "neutral": 0.2,
+                       "contentment": 0.1, "joy": 0.1}
+# Drives at or above this go into the prompt as "how you feel now" (seed 004 §8: 閾値0.4以上).
+DRIVE_PROMPT_THRESHOLD = 0.4
+# The section's own budget in the turn's tail (it changes by the minute, so never in the cached
+# prefix): on the embedded model two short lines (~20 tokens each, a Japanese line a token a
+# character); remote models get room for all four drives' lines and the top question.
+PROMPT_BUDGETS["local"]["inner_state"] = 45
+PROMPT_BUDGETS["remote"]["inner_state"] = 400

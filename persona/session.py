@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import Callable, Mapping, Sequence
 
 import constants
+from agent.drives import Drives, feelings_lines
 from agent.introductions import introduced_name
 from agent.language import message_language
 from agent.memory_lines import focused_line
@@ -37,6 +38,7 @@ from managers.keep_ledger import KeepLedger
 from managers.personas import Character, CharacterSettings
 from managers.store import append_durably, file_lock
 from persona.emotions import record_persona_emotion
+from persona.inner_state import GoalSource, QuestionSource, drives_now
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +70,10 @@ class CharacterSession:
         self.entities = EntityStore(character.memory_dir, self.files)  # kept: its listing is cached
         self.entity_proposals = ProposalStore(character.memory_dir, self.files)
         self._offers: tuple[str, list[EntityProposal]] = ("", [])  # the message the night's proposals went with
+        # The drives' inputs from stores other modules keep (wired by the facade): open questions as
+        # (priority, raised or last asked[, text]) and the top active goal as (priority 0..1, text).
+        self.open_questions: QuestionSource = lambda: ()
+        self.top_goal: GoalSource = lambda: None
 
     # --- crash recovery ---------------------------------------------------------------
     def recover_interrupted_reply(self) -> RecoveredReply | None:
@@ -207,8 +213,17 @@ class CharacterSession:
         """Logged with its reply's time; a worry eased becomes a bonding episode (persona/emotions.py)."""
         user_texts = [e.text for e in self.chat_log.recent(constants.EMOTION_RECENT_ENTRIES) if e.role == "USER"][-3:]
         language = message_language(" ".join(user_texts), user_texts, self.language_hint()) or "en"
-        record_persona_emotion(EmotionLog(self.character.memory_dir), self.episodes(), entry.ts or self.clock(),
+        record_persona_emotion(self.emotion_log(), self.episodes(), entry.ts or self.clock(),
                                emotion.category, emotion.intensity, entry.id, language)
+
+    def emotion_log(self) -> EmotionLog:
+        return EmotionLog(self.character.memory_dir)
+
+    # --- drives (seed 004 §8; agent/drives.py) -------------------------------------------
+    def drives(self, before_id: str = "", now: datetime | None = None) -> Drives:
+        """The drives now; `before_id`: the turn's message, so the idle time is the one before it."""
+        return drives_now(now or self.clock(), self.chat_log.recent(constants.EMOTION_RECENT_ENTRIES),
+                          self.emotion_log(), self.open_questions, self.top_goal, before_id)
 
     # --- prompt -------------------------------------------------------------------------
     def remember_as_sent(self, entry_id: str, content: str) -> None:
@@ -382,6 +397,9 @@ class CharacterSession:
             lines = (proposals_intro(model.native_tools), *(proposal_line(p.name, p.kind, p.facts) for p in offers))
             dynamic.append(PromptSection("entity_proposals", "Notes from your sleep", "\n".join(lines), lines,
                                          shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))
+        language = self.turn_language(user_entry, before)
+        if feelings := feelings_lines(self.drives(user_entry.id), language, user_name):  # seed 004 §8: ≥ 0.4
+            dynamic.append(PromptSection("inner_state", "How you feel now", "\n".join(feelings), feelings))
         if not model.native_tools and (pages := self._named_pages(user_entry.text)):  # no tool to read them by
             dynamic.append(PromptSection("entity_page", "Your notes on what the message names", "\n".join(pages), pages,
                                          shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))
@@ -391,7 +409,6 @@ class CharacterSession:
             dynamic.append(PromptSection(
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
-        language = self.turn_language(user_entry, before)
         reminder = reply_reminder(language, self.character.name, user_name, brief=asks_for_brevity(user_entry.text))
         prompt = build_prompt(
             self.static_sections(model, user_name, window), window, dynamic, user_entry.text, budgets,
