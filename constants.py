@@ -526,3 +526,23 @@ DRIVE_PROMPT_THRESHOLD = 0.4
 # character); remote models get room for all four drives' lines and the top question.
 PROMPT_BUDGETS["local"]["inner_state"] = 45
 PROMPT_BUDGETS["remote"]["inner_state"] = 400
+# Speaking first (issue 20; seed 003 §8.2 heartbeat: look up now and then, do nothing when nothing
+# is due). Off by default (DESIGN.md), one switch in Settings. Checked on the sleep scheduler's tick.
+# A drive at or above this may make the persona write first: the seed's one threshold (boredom 0.6).
+SPEAK_FIRST_THRESHOLD = 0.6
+# Never while a conversation is going on: the user silent at least this long (the sleep-time idle
+# default, the app's one notion of "the user has stepped away").
+SPEAK_FIRST_MIN_IDLE_MINUTES = 30
+# Between two first messages at least this long, and at most this many a day (the user's local
+# day): a companion that writes now and then, not a notifier (seed 003 heartbeat: the same notice
+# is not repeated within 24 hours; two a day leaves room for a morning and an evening one).
+SPEAK_FIRST_COOLDOWN_HOURS = 4
+SPEAK_FIRST_DAILY_MAX = 2
+# The opening line: one or two short sentences; its JSON answer fits in this many tokens (a
+# Japanese sentence runs about a token a character), the last turns shown to it cut to this much.
+SPEAK_FIRST_MAX_CHARS = 200
+SPEAK_FIRST_MAX_TOKENS = 160
+SPEAK_FIRST_CONTEXT_TURNS = 4
+SPEAK_FIRST_CONTEXT_CHARS = 200
+# How often an open page looks for a message the persona wrote first, and for new dashboard data.
+UI_INNER_REFRESH_S = 10.0

@@ -38,6 +38,7 @@ from persona.after_turn import AfterTurnDeps, after_turn
 from persona.scheduler import SleepScheduler
 from persona.sleep import SleepBusy, SleepInputs, run_night
 from persona.session import CharacterSession, RecoveredReply
+from persona.speak_first_job import speak_first
 from persona.tool_host import PersonaTools
 
 log = logging.getLogger(__name__)
@@ -617,7 +618,9 @@ class NexusService:
         return report
 
     def sleep_tick(self, now: datetime) -> list[SleepReport]:
-        """The scheduler's look: every persona whose night is due (agent/sleep_schedule.py) gets it."""
+        """The scheduler's look: every persona whose night is due (agent/sleep_schedule.py) gets it;
+        first, whether the current persona writes first (speak_first_tick)."""
+        self.speak_first_tick(now)
         if not self.settings.sleep_enabled or self._replying:
             return []
         now = now.astimezone()  # the quiet hours are the user's local hours
@@ -640,6 +643,19 @@ class NexusService:
                 except ProviderError as exc:
                     log.warning("Sleep-time work for %s could not reach the model: %s", persona, exc.user_message)
         return reports
+
+    def speak_first_tick(self, now: datetime) -> LogEntry | None:
+        """The current persona writes first if Settings allow it and it is time (persona/speak_first_job.py);
+        never while a reply is being written or before the model is ready."""
+        persona = self.current_persona()
+        if not self.settings.speak_first or not persona or self._replying or self.model_status.state != "ready":
+            return None
+        try:
+            return speak_first(self.session(persona), self.model(), now.astimezone(), self.quiet_hours(), True,
+                               self.user_name_for(persona), should_stop=lambda: self._replying > 0)
+        except (OSError, PersonaError) as exc:
+            log.warning("Speaking first failed for %s: %s", persona, exc)
+            return None
 
     def sleep_state(self, persona: str) -> SleepState:
         session = self.session(persona)
