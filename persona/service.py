@@ -15,7 +15,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Iterator, Mapping, Sequence
 
 import constants
 from agent.graph import TurnControl, TurnDeps, build_turn_graph, turn_config
@@ -37,6 +37,7 @@ from managers.sleep_state import SleepReport, SleepState, SleepStateStore
 from persona.after_turn import AfterTurnDeps, after_turn
 from persona.scheduler import SleepScheduler
 from persona.sleep import SleepBusy, SleepInputs, run_night
+from persona.dashboard import InnerLifeView, inner_life_view, last_run_text, next_run_text
 from persona.session import CharacterSession, RecoveredReply
 from persona.speak_first_job import speak_first
 from persona.tool_host import PersonaTools
@@ -656,6 +657,26 @@ class NexusService:
         except (OSError, PersonaError) as exc:
             log.warning("Speaking first failed for %s: %s", persona, exc)
             return None
+
+    def is_replying(self) -> bool:
+        """A reply is being written right now (the page leaves the chat alone meanwhile)."""
+        return self._replying > 0
+
+    # --- introspection dashboard (persona/dashboard.py) ----------------------------------
+    def inner_life(self, persona: str, goals: Sequence[str] | None = None, questions: Sequence[str] | None = None,
+                   dreams: Sequence[str] | None = None) -> InnerLifeView:
+        """The dashboard's data, in the user's local time. `goals`, `questions`, `dreams`: lines from
+        their stores when there are any (None shows "none yet"); open questions also default to the
+        session's source of them."""
+        session = self.session(persona)
+        now, state = self.clock().astimezone(), self.sleep_state(persona)
+        if questions is None and (asked := tuple(session.open_questions())):
+            questions = [str(q[2]) for q in asked if len(q) > 2]
+        language = (session.language_hint().split("/")[0].strip() or "en")
+        return inner_life_view(session.drives(now=now), session.emotion_log().entries(), language,
+                               self.user_name_for(persona), last_run_text(state),
+                               next_run_text(now, self.quiet_hours(), state, self.settings.sleep_enabled,
+                                             self.settings.sleep_idle_minutes), goals, questions, dreams)
 
     def sleep_state(self, persona: str) -> SleepState:
         session = self.session(persona)
