@@ -75,7 +75,6 @@ def emotion_figure(view) -> go.Figure:
             hovertemplate="%{x|%Y-%m-%d %H:%M}<br>%{text}: %{y:.2f}<extra></extra>"))
     figure.update_layout(
         height=380, margin={"l": 40, "r": 20, "t": 30, "b": 30}, yaxis={"title": "intensity", "range": [0, 1.05]},
-        legend={"orientation": "h", "y": 1.12},
         xaxis={"type": "date", "rangeslider": {"visible": True}, "rangeselector": {"buttons": [
             {"count": 1, "label": "1d", "step": "day", "stepmode": "backward"},
             {"count": 7, "label": "1w", "step": "day", "stepmode": "backward"},
