@@ -170,10 +170,9 @@ JOURNAL_FLUSH_INTERVAL_S = 1.0
 JOURNAL_FLUSH_SIZE_CHARS = 500
 
 # --- Reply tags (seed 004, 感情ログ) ----------------------------------------
-EMOTION_CATEGORIES = (
-    "joy", "sadness", "anger", "fear", "surprise", "love",
-    "calm", "curiosity", "anxiety", "gratitude", "loneliness", "neutral",
-)
+# The seed's seven (seed 004 §9 Phase F, 感情カテゴリ; DESIGN.md "Decisions"). Labels of the list
+# used before issue 20 are mapped by LEGACY_EMOTION_MAP (end of this file).
+EMOTION_CATEGORIES = ("joy", "contentment", "protective", "anxious", "sadness", "anger", "neutral")
 EMOTION_INTENSITY_MIN = 0.0
 EMOTION_INTENSITY_MAX = 1.0
 # The embedded model's emotion is read after the reply (agent/emotion.py): this much of the user's
@@ -526,3 +525,79 @@ DREAM_ENTITY_UPDATES_PER_NIGHT = 3
 # The strategy counts as "about this user" when it names them or shares at least this many
 # content words (CJK: bigrams) with the days reflected on.
 STRATEGY_SHARED_TERMS = 1
+# --- The persona's inner life: emotions, drives, speaking first (seed 004 §8, §9; issue 20) -----------
+# Labels the emotion log held before issue 20 (a twelve-label list that rejected the seed's own
+# `protective`), and the few the seed's retired user-emotion classifier used (fear, surprise), mapped
+# to the seed's seven when read or parsed; the logged entry keeps its own label beside the mapping.
+LEGACY_EMOTION_MAP = {
+    "fear": "anxious",  # the seed's 不安 is fear of a loss
+    "anxiety": "anxious",
+    "love": "protective",  # 庇護欲・守りたい気持ち: care for the user is the seed's protective
+    "calm": "contentment",  # 満足・安心
+    "gratitude": "contentment",  # a settled, warm state, not the aroused joy
+    "curiosity": "neutral",  # interest is not one of the seven; it has its own drive (curiosity)
+    "surprise": "neutral",  # no valence of its own: the unmarked state
+    "loneliness": "sadness",
+}
+# A label in neither list (a hand-edited line): read as the unmarked state, its own label kept.
+UNKNOWN_EMOTION_CATEGORY = "neutral"
+# Phase F bonding episode (絆確認): a shift from FROM to TO categories.
+BONDING_FROM = ("anxious", "protective")
+BONDING_TO = ("joy", "contentment")
+# The seed's example records its bonding episode with arousal 0.7.
+BONDING_AROUSAL = 0.7
+# The embedded model's emotion call is noisy (issue 20): the "from" reading must be at least this
+# intense (a faint anxious is not a worry that was eased) and within this many hours of the "to"
+# reading (one conversation, not yesterday's mood), and a day records at most one bond.
+BONDING_MIN_FROM_INTENSITY = 0.5
+BONDING_WINDOW_HOURS = 6
+# Entries of the emotion log read back for the bonding check and the drives (the tail of the file).
+EMOTION_RECENT_ENTRIES = 20
+
+# Drives (seed 004 §8, 内部状態): each a level in 0..1, pure functions of `now` (agent/drives.py).
+DRIVES = ("boredom", "curiosity", "goal", "relatedness")  # also the order that breaks a tie
+# Boredom rises on a log curve of the minutes since the user's last message (the seed: 対数曲線):
+# level = ln(1 + idle/SCALE) / ln(1 + SATURATION/SCALE), capped at 1. With a 10-minute scale and a
+# day to saturate it is 0.39 after an hour, 0.59 after three (near the seed's threshold 0.6), 0.86
+# after twelve: fast at first, then slow, as missing someone is.
+BOREDOM_SCALE_MINUTES = 10.0
+BOREDOM_SATURATION_MINUTES = 24 * 60.0
+# Curiosity is the most pressing open question: its priority × 0.5^(days since it was raised or
+# last asked / HALF_LIFE). The seed's example has one fresh question of priority 0.8 and curiosity
+# 0.8, hence the maximum, not a sum. A week's half-life: a question is revisited by the weekly
+# (level 2) reflection, and one left a week is half as pressing (the seed gives no decay number).
+CURIOSITY_HALF_LIFE_DAYS = 7.0
+# The goal drive is the top active goal's priority in 0..1 (the seed's example: 0.6); none → 0.
+# Relatedness = category weight × intensity (seed 004 Phase F). The seed: protective/anxious raise the
+# drive (high arousal), joy/contentment are the stable state (low); its example protective 0.9 →
+# level 0.8 gives protective ~0.9. The rest are chosen: sadness seeks comfort (0.6), anger withdraws
+# more than it reaches out (0.3), neutral is a faint baseline (0.2).
+RELATEDNESS_WEIGHTS = {"anxious": 1.0, "protective": 0.9, "sadness": 0.6, "anger": 0.3, "neutral": 0.2,
+                       "contentment": 0.1, "joy": 0.1}
+# Drives at or above this go into the prompt as "how you feel now" (seed 004 §8: 閾値0.4以上).
+DRIVE_PROMPT_THRESHOLD = 0.4
+# The section's own budget in the turn's tail (it changes by the minute, so never in the cached
+# prefix): on the embedded model two short lines (~20 tokens each, a Japanese line a token a
+# character); remote models get room for all four drives' lines and the top question.
+PROMPT_BUDGETS["local"]["inner_state"] = 45
+PROMPT_BUDGETS["remote"]["inner_state"] = 400
+# Speaking first (issue 20; seed 003 §8.2 heartbeat: look up now and then, do nothing when nothing
+# is due). Off by default (DESIGN.md), one switch in Settings. Checked on the sleep scheduler's tick.
+# A drive at or above this may make the persona write first: the seed's one threshold (boredom 0.6).
+SPEAK_FIRST_THRESHOLD = 0.6
+# Never while a conversation is going on: the user silent at least this long (the sleep-time idle
+# default, the app's one notion of "the user has stepped away").
+SPEAK_FIRST_MIN_IDLE_MINUTES = 30
+# Between two first messages at least this long, and at most this many a day (the user's local
+# day): a companion that writes now and then, not a notifier (seed 003 heartbeat: the same notice
+# is not repeated within 24 hours; two a day leaves room for a morning and an evening one).
+SPEAK_FIRST_COOLDOWN_HOURS = 4
+SPEAK_FIRST_DAILY_MAX = 2
+# The opening line: one or two short sentences; its JSON answer fits in this many tokens (a
+# Japanese sentence runs about a token a character), the last turns shown to it cut to this much.
+SPEAK_FIRST_MAX_CHARS = 200
+SPEAK_FIRST_MAX_TOKENS = 160
+SPEAK_FIRST_CONTEXT_TURNS = 4
+SPEAK_FIRST_CONTEXT_CHARS = 200
+# How often an open page looks for a message the persona wrote first, and for new dashboard data.
+UI_INNER_REFRESH_S = 10.0

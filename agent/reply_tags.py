@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 import constants
+from managers.emotion_log import seed_category
 
 log = logging.getLogger(__name__)
 
@@ -250,8 +251,9 @@ def _emotion(attrs: dict[str, str]) -> EmotionTag | str:
     category = (attrs.get("category") or attrs.get("emotion") or "").strip().lower()
     if not category:
         return "persona_emotion: no category"
-    if category not in constants.EMOTION_CATEGORIES:
+    if seed_category(category) is None:
         return f"persona_emotion: unknown category {category!r}"
+    category = seed_category(category)  # an old label ("calm") in the seed's seven (constants.LEGACY_EMOTION_MAP)
     low, high = constants.EMOTION_INTENSITY_MIN, constants.EMOTION_INTENSITY_MAX
     return EmotionTag(category, _number(attrs.get("intensity"), low, high, DEFAULT_INTENSITY))
 

@@ -50,6 +50,9 @@ class AppSettings(BaseModel):
     sleep_enabled: bool = True
     quiet_hours: str = constants.DEFAULT_QUIET_HOURS
     sleep_idle_minutes: int = Field(default=constants.DEFAULT_SLEEP_IDLE_MINUTES, ge=1, le=24 * 60)
+    # Speaking first (issue 20): the persona may write to the user unasked when a drive is strong,
+    # outside the quiet hours, within a cooldown and a daily maximum. Off by default (DESIGN.md).
+    speak_first: bool = False
 
 
 class Secrets(BaseModel):

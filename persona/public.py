@@ -11,9 +11,10 @@ from managers.knowledge import KnowledgeError
 from managers.memory_db import StoreClosed
 from managers.personas import PersonaError
 from persona.sleep import SleepBusy
+from persona.speak_first_job import FIRST_MARK
 
 __all__ = [
     "DIARY_FILES", "DiaryEditRefused", "MAIN_DIARY", "SECRET_DIARY",
-    "DocumentRejected", "EmbedderUnavailable", "KnowledgeError", "LocalServer", "LogEntry", "NotLoopback",
+    "DocumentRejected", "FIRST_MARK", "EmbedderUnavailable", "KnowledgeError", "LocalServer", "LogEntry", "NotLoopback",
     "PersonaError", "SleepBusy", "STATUS_RECOVERED", "STATUS_STOPPED", "SUPPORTED_EXTENSIONS", "StoreClosed",
 ]

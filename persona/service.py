@@ -15,7 +15,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Iterator, Mapping, Sequence
 
 import constants
 from agent.graph import TurnControl, TurnDeps, build_turn_graph, turn_config
@@ -40,7 +40,9 @@ from persona.scheduler import SleepScheduler
 from persona.sleep import SleepBusy, SleepInputs, run_night
 from persona.dream_job import DreamStores
 from managers.dream_diary import PendingDream
+from persona.dashboard import InnerLifeView, inner_life_view, last_run_text, next_run_text
 from persona.session import CharacterSession, RecoveredReply
+from persona.speak_first_job import speak_first
 from persona.tool_host import PersonaTools
 
 log = logging.getLogger(__name__)
@@ -622,7 +624,9 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         return report
 
     def sleep_tick(self, now: datetime) -> list[SleepReport]:
-        """The scheduler's look: every persona whose night is due (agent/sleep_schedule.py) gets it."""
+        """The scheduler's look: every persona whose night is due (agent/sleep_schedule.py) gets it;
+        first, whether the current persona writes first (speak_first_tick)."""
+        self.speak_first_tick(now)
         if not self.settings.sleep_enabled or self._replying:
             return []
         now = now.astimezone()  # the quiet hours are the user's local hours
@@ -645,6 +649,43 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
                 except ProviderError as exc:
                     log.warning("Sleep-time work for %s could not reach the model: %s", persona, exc.user_message)
         return reports
+
+    def speak_first_tick(self, now: datetime) -> LogEntry | None:
+        """The current persona writes first if Settings allow it and it is time (persona/speak_first_job.py);
+        never while a reply is being written or before the model is ready."""
+        persona = self.current_persona()
+        if not self.settings.speak_first or not persona or self._replying or self.model_status.state != "ready":
+            return None
+        try:
+            return speak_first(self.session(persona), self.model(), now.astimezone(), self.quiet_hours(), True,
+                               self.user_name_for(persona), should_stop=lambda: self._replying > 0)
+        except (OSError, PersonaError) as exc:
+            log.warning("Speaking first failed for %s: %s", persona, exc)
+            return None
+
+    def is_replying(self) -> bool:
+        """A reply is being written right now (the page leaves the chat alone meanwhile)."""
+        return self._replying > 0
+
+    # --- introspection dashboard (persona/dashboard.py) ----------------------------------
+    def inner_life(self, persona: str, goals: Sequence[str] | None = None, questions: Sequence[str] | None = None,
+                   dreams: Sequence[str] | None = None) -> InnerLifeView:
+        """The dashboard's data, in the user's local time. `goals`, `questions`, `dreams`: lines from
+        their stores when there are any (None shows "none yet"); open questions also default to the
+        session's source of them."""
+        session = self.session(persona)
+        now, state = self.clock().astimezone(), self.sleep_state(persona)
+        if questions is None and (asked := tuple(session.open_questions())):
+            questions = [str(q[2]) for q in asked if len(q) > 2]
+        if goals is None and (active := session.goals().load().active()):
+            goals = [f"[{g.term}] {g.goal}" for g in active]
+        if dreams is None and (entries := self.dream_diary(persona)):
+            dreams = [f"{e.created_at[:10]} — {e.insight}" for e in entries if e.insight]
+        language = (session.language_hint().split("/")[0].strip() or "en")
+        return inner_life_view(session.drives(now=now), session.emotion_log().entries(), language,
+                               self.user_name_for(persona), last_run_text(state),
+                               next_run_text(now, self.quiet_hours(), state, self.settings.sleep_enabled,
+                                             self.settings.sleep_idle_minutes), goals, questions, dreams)
 
     def sleep_state(self, persona: str) -> SleepState:
         session = self.session(persona)

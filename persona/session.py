@@ -7,10 +7,11 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from typing import Callable, Mapping, Sequence
 
 import constants
+from agent.drives import Drives, feelings_lines
 from agent.introductions import introduced_name
 from agent.language import message_language
 from agent.memory_lines import focused_line
@@ -23,22 +24,25 @@ from agent.relative_time import spelled_out
 from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
 from agent.retrieval import RetrievalResult
-from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry, spoken_text
+from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry, parse_timestamp, spoken_text
 from agent.entities import index_hint, index_text, names_in, page_lines, proposal_head, proposal_line, proposals_intro
 from agent.conversation_summary import SUMMARY_SCHEMA, fold_prompt, live_session, parse_fold
 from agent.episodes import within
 from agent.memory_traces import moved_arousal, read_resonance
 from managers.conversation_summary import ConversationSummary, ConversationSummaryStore
 from managers.entities import OFFERED, PENDING, EntityProposal, EntityStore, ProposalStore
+from managers.emotion_log import EmotionLog
 from managers.episodes import Episode, EpisodeStore, episode_id
 from managers.dream_diary import DreamDiary
-from managers.goals import GoalStore, shown_in_prompt
+from managers.goals import GoalStore, priority_weight, shown_in_prompt
 from managers.open_questions import OpenQuestionStore
 from agent.goals import goal_lines, goals_hint
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
 from managers.personas import Character, CharacterSettings
 from managers.store import append_durably, file_lock
+from persona.emotions import record_persona_emotion
+from persona.inner_state import GoalSource, QuestionSource, drives_now
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +74,10 @@ class CharacterSession:
         self.entities = EntityStore(character.memory_dir, self.files)  # kept: its listing is cached
         self.entity_proposals = ProposalStore(character.memory_dir, self.files)
         self._offers: tuple[str, list[EntityProposal]] = ("", [])  # the message the night's proposals went with
+        # The drives' inputs from stores other modules keep (wired by the facade): open questions as
+        # (priority, raised or last asked[, text]) and the top active goal as (priority 0..1, text).
+        self.open_questions: QuestionSource = self._open_questions
+        self.top_goal: GoalSource = self._top_goal
 
     # --- crash recovery ---------------------------------------------------------------
     def recover_interrupted_reply(self) -> RecoveredReply | None:
@@ -206,9 +214,20 @@ class CharacterSession:
 
     # --- emotions -----------------------------------------------------------------------
     def record_emotion(self, entry: LogEntry, emotion) -> None:
-        record = {"ts": entry.ts.isoformat() if entry.ts else "", "message_id": entry.id,
-                  "category": emotion.category, "intensity": emotion.intensity}
-        append_durably(self.character.memory_dir / "emotion_log.jsonl", json.dumps(record) + "\n")
+        """Logged with its reply's time; a worry eased becomes a bonding episode (persona/emotions.py)."""
+        user_texts = [e.text for e in self.chat_log.recent(constants.EMOTION_RECENT_ENTRIES) if e.role == "USER"][-3:]
+        language = message_language(" ".join(user_texts), user_texts, self.language_hint()) or "en"
+        record_persona_emotion(self.emotion_log(), self.episodes(), entry.ts or self.clock(),
+                               emotion.category, emotion.intensity, entry.id, language)
+
+    def emotion_log(self) -> EmotionLog:
+        return EmotionLog(self.character.memory_dir)
+
+    # --- drives (seed 004 §8; agent/drives.py) -------------------------------------------
+    def drives(self, before_id: str = "", now: datetime | None = None) -> Drives:
+        """The drives now; `before_id`: the turn's message, so the idle time is the one before it."""
+        return drives_now(now or self.clock(), self.chat_log.recent(constants.EMOTION_RECENT_ENTRIES),
+                          self.emotion_log(), self.open_questions, self.top_goal, before_id)
 
     # --- prompt -------------------------------------------------------------------------
     def remember_as_sent(self, entry_id: str, content: str) -> None:
@@ -386,6 +405,9 @@ class CharacterSession:
             lines = (proposals_intro(model.native_tools), *(proposal_line(p.name, p.kind, p.facts) for p in offers))
             dynamic.append(PromptSection("entity_proposals", "Notes from your sleep", "\n".join(lines), lines,
                                          shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))
+        language = self.turn_language(user_entry, before)
+        if feelings := feelings_lines(self.drives(user_entry.id), language, user_name):  # seed 004 §8: ≥ 0.4
+            dynamic.append(PromptSection("inner_state", "How you feel now", "\n".join(feelings), feelings))
         if not model.native_tools and (pages := self._named_pages(user_entry.text)):  # no tool to read them by
             dynamic.append(PromptSection("entity_page", "Your notes on what the message names", "\n".join(pages), pages,
                                          shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))
@@ -395,7 +417,6 @@ class CharacterSession:
             dynamic.append(PromptSection(
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
-        language = self.turn_language(user_entry, before)
         reminder = reply_reminder(language, self.character.name, user_name, brief=asks_for_brevity(user_entry.text))
         prompt = build_prompt(
             self.static_sections(model, user_name, window), window, dynamic, user_entry.text, budgets,
@@ -423,6 +444,21 @@ class CharacterSession:
 
     def dream_diary(self) -> DreamDiary:
         return DreamDiary(self.character.memory_dir, self.files)
+
+    def _open_questions(self) -> list[tuple[float, datetime, str]]:
+        """The unresolved questions as the curiosity drive reads them: (priority, raised or last asked, text)."""
+        found = []
+        for question in self.questions().unresolved():
+            when = parse_timestamp(question.last_asked or question.created_at)
+            if when is not None:
+                found.append((question.priority, when if when.tzinfo else when.replace(tzinfo=timezone.utc),
+                              question.text))
+        return found
+
+    def _top_goal(self) -> tuple[float, str] | None:
+        """The goal drive's input: the top active goal's priority as 0–1, and its text."""
+        active = self.goals().load().active()
+        return (priority_weight(active[0].priority), active[0].goal) if active else None
 
     def _goals_text(self, model: ChatModel) -> str:
         shown = shown_in_prompt(self.goals().load())

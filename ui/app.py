@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import gradio as gr
 
+import constants
+
 from persona.service import NexusService
 from ui.chat_tab import ENTER_SENDS_JS, build_chat_tab
 from ui.chat_view import conversation_view
 from ui.entities_tab import build_entities_tab, entities_values
+from ui.dashboard_tab import build_dashboard_tab, dashboard_values
 from ui.diary_tab import build_diary_tab, diary_values, unedited_refreshed
 from ui.episodes_tab import build_episodes_tab, episodes_values
 from ui.goals_tab import build_goals_tab, goals_values
@@ -41,6 +44,10 @@ def build_app(service: NexusService) -> gr.Blocks:
         with gr.Tab("Goals") as goals_page:
             goals = build_goals_tab(service, persona)
         goals_page.select(lambda name: goals_values(service, name), [persona], goals.outputs(), api_name=False)
+        with gr.Tab("Inner life / 内省") as dashboard_page:
+            dashboard = build_dashboard_tab(service, persona)
+        dashboard_page.select(lambda name: dashboard_values(service, name), [persona], dashboard.outputs(),
+                              api_name=False)
         with gr.Tab("Personas"):
             build_persona_tab(service, persona)
         with gr.Tab("Knowledge"):
@@ -69,6 +76,18 @@ def build_app(service: NexusService) -> gr.Blocks:
         diary_page.select(lambda name, *values: unedited_refreshed(service, name, *values), [persona, *diary.outputs()],
                           diary.outputs(), api_name=False)
         demo.load(on_persona, [persona], outputs)
+        persona.change(lambda name: dashboard_values(service, name), [persona], dashboard.outputs(), api_name=False)
+        demo.load(lambda name: dashboard_values(service, name), [persona], dashboard.outputs(), api_name=False)
+
+        def on_new_messages(name, shown_ids):
+            """A message the persona wrote first (or any written while this page was not looking)."""
+            if not name or service.is_replying():
+                return gr.update(), gr.update()
+            messages, ids = conversation_view(service.conversation(name))
+            return (messages, ids) if ids != shown_ids else (gr.update(), gr.update())
+
+        gr.Timer(constants.UI_INNER_REFRESH_S).tick(on_new_messages, [persona, chat.ids], [chat.chatbot, chat.ids],
+                                                    api_name=False)
 
         servers_seen = gr.State(-1)  # the look-up this page shows (LocalServerScan.version)
         pickers = [note.picker, settings.picker]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import html
 
-from persona.public import STATUS_RECOVERED, STATUS_STOPPED, LogEntry
+from persona.public import FIRST_MARK, STATUS_RECOVERED, STATUS_STOPPED, LogEntry
 
 
 def display_text(text: str) -> str:
@@ -18,6 +18,8 @@ def entry_to_message(entry: LogEntry) -> dict:
         text = "↩️ *(recovered after an interruption)*\n\n" + text
     elif status == STATUS_STOPPED:
         text += " ⏹ *(stopped)*"
+    if entry.meta.get(FIRST_MARK):  # written unasked (persona/speak_first_job.py)
+        text = "💬 *(wrote first / 自分から)*\n\n" + text
     return {"role": "user" if entry.role == "USER" else "assistant", "content": text}
 
 

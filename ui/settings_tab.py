@@ -52,6 +52,10 @@ def build_settings_tab(service: NexusService) -> SettingsTab:
     )
     save = gr.Button("Save settings", elem_id="save-settings")
     status = gr.Markdown()
+    speak_first = gr.Checkbox(s.speak_first, elem_id="speak-first",
+                              label="Let the persona write first now and then (outside the quiet hours, at most "
+                                    "twice a day) / ペルソナから話しかける")
+    speak_first.input(lambda on: service.update_settings(speak_first=on) and None, [speak_first], None)
     with gr.Group():
         gr.Markdown("**Models on this computer** — Ollama, LM Studio or llama.cpp's server on 127.0.0.1 "
                     "(no API key needed). / このパソコンのモデル（API キー不要）")

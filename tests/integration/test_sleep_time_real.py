@@ -50,7 +50,9 @@ def test_a_day_becomes_an_episode_in_the_personas_voice(real_model, tmp_path, re
     report_metric(f"episode_{language}", {"summary": episode.summary, "arousal": episode.arousal,
                                          "wall_s": report.wall_s, "prompt_tokens": report.prompt_tokens,
                                          "output_tokens": report.output_tokens})
-    assert report.written == ["episode 2026-11-24", "diary 2026-11-24"] and not report.problems
+    assert report.written[:2] == ["episode 2026-11-24", "diary 2026-11-24"] and not report.problems, report
+    # then what the day names (entity proposals) and the night's dream, each at most once
+    assert all(w.startswith(("entity proposals 2026-11-24", "dream ")) for w in report.written[2:]), report.written
     assert episode.id == "episode_2026-11-24_001"
     text = episode.summary
     assert len(text) >= 20 and "<" not in text and "{" not in text
@@ -72,6 +74,11 @@ def test_a_day_becomes_an_episode_in_the_personas_voice(real_model, tmp_path, re
         assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", entry), f"not in English: {entry!r}"
     assert not re.search(persona_owns, entry, re.I), f"the user's day told as the persona's: {entry!r}"
 
+    for dream in service.dream_diary("Ark"):  # the night's reflection, when it wrote one
+        report_metric(f"dream_{language}", dream.model_dump())
+        assert dream.insight.strip() and "{" not in dream.insight, dream
+        if language == "ja":
+            assert re.search(r"[\u3040-\u30ff]", dream.insight), f"not in Japanese: {dream.insight!r}"
     again = service.sleep_now("Ark")
     assert again.written == [] and again.model_calls == 0
 
@@ -109,5 +116,5 @@ def test_a_message_sent_mid_sleep_streams_at_once_and_the_night_resumes(real_mod
     assert reply.strip() and first_token is not None and first_token < 6.0
     [stopped] = reports
     assert stopped.stopped and stopped.written == []  # the reply came while the day was being written
-    assert service.sleep_now("Ark").written == ["episode 2026-11-24", "diary 2026-11-24"]  # it resumes at the next run
+    assert service.sleep_now("Ark").written[:2] == ["episode 2026-11-24", "diary 2026-11-24"]  # it resumes later
     assert [e.date for e in service.episodes("Ark")] == ["2026-11-24"]

@@ -121,7 +121,8 @@ def test_only_remote_models_are_asked_for_the_inline_emotion_tag():
 
 @pytest.mark.parametrize("answer, expected", [
     ('{"category": "joy", "intensity": 0.7}', ("joy", 0.7)),
-    ('{"category": "calm", "intensity": 3}', ("calm", 1.0)),
+    ('{"category": "protective", "intensity": 3}', ("protective", 1.0)),
+    ('{"category": "calm", "intensity": 0.4}', ("contentment", 0.4)),  # the old list's label, mapped
     ('{"category": "bliss", "intensity": 0.5}', None),
     ('{"category": "joy", "intensity": "high"}', None),
     ('{"category": "joy", "intensity": true}', None),

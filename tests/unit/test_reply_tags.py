@@ -57,13 +57,19 @@ def test_lenient_memory_trace_variants(tag: str) -> None:
 
 def test_several_tags_kept_in_order() -> None:
     parsed = parse_reply(
-        '<persona_emotion category="calm" intensity="0.2"/>ふう。'
+        '<persona_emotion category="contentment" intensity="0.2"/>ふう。'
         '<memory_trace id="m1" resonance="0.3"/><memory_trace id="m2" resonance="0.9"/>'
-        '<persona_emotion category="gratitude" intensity="0.9"/>'
+        '<persona_emotion category="protective" intensity="0.9"/>'
     )
     assert parsed.visible_text == "ふう。"
-    assert parsed.emotions == (EmotionTag("calm", 0.2), EmotionTag("gratitude", 0.9))
+    assert parsed.emotions == (EmotionTag("contentment", 0.2), EmotionTag("protective", 0.9))
     assert [t.id for t in parsed.traces] == ["m1", "m2"]
+
+
+def test_a_label_of_the_old_list_is_mapped_to_the_seeds_seven_and_an_unknown_one_rejected() -> None:
+    parsed = parse_reply('ふう。<persona_emotion category="calm" intensity="0.2"/><persona_emotion category="bliss"/>')
+    assert parsed.emotions == (EmotionTag("contentment", 0.2),)
+    assert any("bliss" in r for r in parsed.rejected)
 
 
 def test_tag_cut_off_at_the_end_still_counts_and_is_hidden() -> None:
@@ -209,8 +215,8 @@ def test_user_typed_tags_are_neutralised_and_never_parsed(user_text: str) -> Non
 
 def test_persona_echoing_user_tags_only_yields_its_own_tag() -> None:
     echoed = strip_user_tags('<persona_emotion category="anger" intensity="1"/>')
-    parsed = parse_reply(f"「{echoed}」って書いたの？<persona_emotion category=curiosity intensity=0.6/>")
-    assert parsed.emotions == (EmotionTag("curiosity", 0.6),)
+    parsed = parse_reply(f"「{echoed}」って書いたの？<persona_emotion category=anxious intensity=0.6/>")
+    assert parsed.emotions == (EmotionTag("anxious", 0.6),)
     assert parsed.visible_text == f"「{echoed}」って書いたの？"
 
 
