@@ -129,7 +129,10 @@ PROMPT_BUDGETS = {
         "entity_page": 60,
         # sleep-time proposals for entity pages, told once in the next conversation's tail (seed 004
         # §4, 二層記録): a proposal's line, cut to fit (a Japanese fact is about a token a character)
-        "entity_proposals": 80,
+        # Not told to the embedded model, which cannot reject one without tools: told "Maria (person):
+        # …" from a night's notes, it answered "What's my pottery teacher called?" with "Maria" (§4,
+        # session 13); its proposals are applied the next night unless the user dismisses them.
+        "entity_proposals": 0,
     },
     "remote": {
         "identity": 4000,
@@ -579,7 +582,11 @@ DRIVE_PROMPT_THRESHOLD = 0.4
 # The section's own budget in the turn's tail (it changes by the minute, so never in the cached
 # prefix): on the embedded model two short lines (~20 tokens each, a Japanese line a token a
 # character); remote models get room for all four drives' lines and the top question.
-PROMPT_BUDGETS["local"]["inner_state"] = 45
+# Not on the embedded model: with its two lines in the tail, §4 on all 27 development scripts (idle,
+# session 13) fell from 86.8 to 83.5 % of expectations, TTFT p95 3.16 s, and out-of-character
+# refusals came back ("as a computer program, I don't have access…"); the 1.5B model reads "you are
+# a little worried" as the subject of its reply. The dashboard still shows the drives.
+PROMPT_BUDGETS["local"]["inner_state"] = 0
 PROMPT_BUDGETS["remote"]["inner_state"] = 400
 # Speaking first (issue 20; seed 003 §8.2 heartbeat: look up now and then, do nothing when nothing
 # is due). Off by default (DESIGN.md), one switch in Settings. Checked on the sleep scheduler's tick.

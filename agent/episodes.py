@@ -135,15 +135,17 @@ def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySe
 
 def _completed(answer: str) -> dict | None:
     """An answer cut off before its end (the model ran out of tokens, or wrote blank lines until
-    it did) closed where it stopped, so its whole sentences can be kept; None if it was cut
-    anywhere else than inside or after its summary."""
+    it did), or whose summary ran on past stray braces, closed where the words stopped, so its
+    whole sentences can be kept; None if it went wrong anywhere else than inside or after its summary."""
     try:
         data = json.loads(answer.rstrip() + "}")
         if isinstance(data, dict):
             return data
     except json.JSONDecodeError:
         pass
-    match = re.search(r'"summary"\s*:\s*"((?:[^"\\]|\\.)*)$', answer, re.S)
+    # the summary's words up to its closing quote or the answer's end: a string the model closed after
+    # stray braces and blank lines ('…感じました。} \n\n{  " }') is no JSON either
+    match = re.search(r'"summary"\s*:\s*"((?:[^"\\]|\\.)*)', answer, re.S)
     if not match:
         return None
     # what the model wrote after the summary's words ("} }", a code fence, blank lines) goes

@@ -141,11 +141,25 @@ def insight_items(raw: bytes, source: str, now: str = "") -> list[Item]:
     return items
 
 
+def _with_headings_joined(chunks: list[str]) -> list[str]:
+    """A chunk that is only a heading ("## 2026-01-14", a diary entry's date) goes with the chunk
+    after it: alone it was recalled as a memory that says nothing (§4, session 13)."""
+    joined: list[str] = []
+    pending = ""
+    for chunk in chunks:
+        if re.fullmatch(r"#{1,6} [^\n]*", chunk.strip()):
+            pending = f"{pending}{chunk.strip()}\n"
+            continue
+        joined.append(pending + chunk)
+        pending = ""
+    return joined + ([pending.strip()] if pending else [])
+
+
 def diary_items(raw: bytes, source: str, now: str = "") -> list[Item]:
     """Chunks of a diary; a new chunk is dated `now` (a chunk already indexed keeps its item)."""
     text = raw.decode("utf-8", errors="replace")
     items: dict[str, Item] = {}
-    for position, chunk in enumerate(chunk_text(text)):
+    for position, chunk in enumerate(_with_headings_joined(chunk_text(text))):
         key = f"diary:{source}:{_digest(chunk)}"
         # One session per diary file: a chunk's window is the chunks around it.
         items.setdefault(key, Item(key, "diary", source, f"Diary ({Path(source).name}): {chunk}", "", (),

@@ -19,7 +19,7 @@ from agent.episodes import day_prompt, sessions_of_day
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from managers.chat_log import LogEntry
-from managers.entities import (APPLIED, OFFERED, EntityError, EntityProposal, EntityStore, ProposalStore,
+from managers.entities import (APPLIED, OFFERED, PENDING, EntityError, EntityProposal, EntityStore, ProposalStore,
                                proposal_id)
 from managers.episodes import EpisodeStore
 from persona.episodes_job import JobTally, day_digest, days_of, users_part_kept
@@ -27,17 +27,22 @@ from persona.episodes_job import JobTally, day_digest, days_of, users_part_kept
 log = logging.getLogger(__name__)
 
 
-def apply_offered(entities: EntityStore, proposals: ProposalStore, now: datetime, tally: JobTally) -> None:
+def apply_offered(entities: EntityStore, proposals: ProposalStore, now: datetime, tally: JobTally,
+                  untold_too: bool = False) -> None:
     """Append the facts of every proposal told and not rejected (dated lines; a fact the page
-    holds already is left out), and mark it applied."""
-    for proposal in proposals.with_status(OFFERED):
+    holds already is left out), and mark it applied; with `untold_too`, the earlier nights' ones not
+    told as well (the embedded model is not told them: see constants.PROMPT_BUDGETS)."""
+    statuses = (OFFERED, PENDING) if untold_too else (OFFERED,)
+    for proposal in proposals.with_status(*statuses):
+        if proposal.status == PENDING and proposal.created_at[:10] >= now.date().isoformat():
+            continue  # this night's own (a resumed night): told, or applied, from the next one on
         lines = "\n".join(f"- [{proposal.day}] {fact}" for fact in proposal.facts)
         try:
             page, added = entities.append(proposal.name, lines, now, proposal.kind)
         except EntityError as exc:
             tally.problems.append(f"entity {proposal.name}: {exc}")
             continue
-        proposals.mark([proposal.id], APPLIED, now, only_from=(OFFERED,))
+        proposals.mark([proposal.id], APPLIED, now, only_from=statuses)
         if added:
             tally.written.append(f"entity {page.name}")
     proposals.prune(now.date())
@@ -99,6 +104,6 @@ def entities_step(entries: Sequence[LogEntry], episodes: EpisodeStore, entities:
                   proposals: ProposalStore, model: ChatModel, *, persona: str, user_name: str, language_hint: str,
                   now: datetime, should_stop: Callable[[], bool], tally: JobTally) -> bool:
     """The night's entity step: the proposals told since the last night applied, then the new days asked."""
-    apply_offered(entities, proposals, now, tally)
+    apply_offered(entities, proposals, now, tally, untold_too=not model.native_tools)
     return propose_for_days(entries, episodes, entities, proposals, model, persona=persona, user_name=user_name,
                             language_hint=language_hint, now=now, should_stop=should_stop, tally=tally)

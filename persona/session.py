@@ -406,7 +406,8 @@ class CharacterSession:
             dynamic.append(PromptSection("entity_proposals", "Notes from your sleep", "\n".join(lines), lines,
                                          shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))
         language = self.turn_language(user_entry, before)
-        if feelings := feelings_lines(self.drives(user_entry.id), language, user_name):  # seed 004 §8: ≥ 0.4
+        if budgets.get("inner_state", 0) and (feelings := feelings_lines(self.drives(user_entry.id), language,
+                                                                          user_name)):  # seed 004 §8: ≥ 0.4
             dynamic.append(PromptSection("inner_state", "How you feel now", "\n".join(feelings), feelings))
         if not model.native_tools and (pages := self._named_pages(user_entry.text)):  # no tool to read them by
             dynamic.append(PromptSection("entity_page", "Your notes on what the message names", "\n".join(pages), pages,

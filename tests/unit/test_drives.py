@@ -66,7 +66,7 @@ def test_the_dominant_drive_and_its_narrative_in_the_personas_language():
 
 def test_how_you_feel_is_in_the_turns_tail_and_never_in_the_cached_prefix(data_dir):
     clock = StepClock(NOW)
-    model = ScriptedChatModel(lambda messages, tools: "Good to see you, Mina. How was your day?")
+    model = ScriptedChatModel(lambda messages, tools: "Good to see you, Mina. How was your day?", budget_family="remote")
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model, after_turn_work=False)
     service.update_settings(user_name="Mina")
     session = service.session("Ark")
@@ -90,7 +90,7 @@ def test_how_you_feel_is_in_the_turns_tail_and_never_in_the_cached_prefix(data_d
     context = model.calls[-1][0][-2].content
     assert "Something is on your mind: Did Mina's interview go well?" in context and "poem" not in context  # 0.3 < 0.4
     tokens = model.count_tokens(context.split("\n\n")[0])
-    assert tokens <= constants.PROMPT_BUDGETS["local"]["inner_state"]  # its own budget
+    assert tokens <= constants.PROMPT_BUDGETS["remote"]["inner_state"]  # its own budget
 
 
 def test_the_drives_read_the_personas_open_questions_and_goals(data_dir):
@@ -106,3 +106,16 @@ def test_the_drives_read_the_personas_open_questions_and_goals(data_dir):
     assert after.top_question == "Did Mina's interview go well?"
     assert after.levels["curiosity"] == pytest.approx(0.8 * 0.5 ** (7 / constants.CURIOSITY_HALF_LIFE_DAYS), abs=0.01)
     assert after.levels["goal"] == 1.0 and after.goal == "Learn Mina's favourite songs"
+
+
+def test_the_embedded_model_is_not_told_how_it_feels(data_dir):
+    # measured: the 1.5B model took "you are a little worried" as its reply's subject (constants.py)
+    clock = StepClock(NOW)
+    model = ScriptedChatModel(lambda messages, tools: "Welcome back, Mina!")
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model, after_turn_work=False)
+    service.update_settings(user_name="Mina")
+    EmotionLog(service.session("Ark").character.memory_dir).append(NOW, "anxious", 0.8)
+    clock.now = NOW + timedelta(hours=6)
+    list(service.send("Ark", "I'm back."))
+    assert not any("How you feel now" in m.content for m in model.calls[-1][0])
+    assert service.session("Ark").drives(now=clock.now).levels["relatedness"] > 0  # the dashboard still has them

@@ -33,9 +33,10 @@ def scripted(entity_answers: dict[str, list], asked: list):
     return script
 
 
-def make(data_dir, answers, asked, reply="Sounds lovely!"):
+def make(data_dir, answers, asked, reply="Sounds lovely!", **model_kind):
+    """`model_kind`: budget_family="remote", native_tools=True for a model that is told proposals."""
     clock = StepClock(DAY)
-    model = ScriptedChatModel(replies(reply), json_script=scripted(answers, asked))
+    model = ScriptedChatModel(replies(reply), json_script=scripted(answers, asked), **model_kind)
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     service.update_settings(user_name="Mina")
     return service, model, clock
@@ -59,7 +60,7 @@ def tails(model, start=0):
 
 def test_a_proposal_is_told_once_in_the_next_conversation_and_applied_the_next_night(data_dir):
     asked = []
-    service, model, clock = make(data_dir, {"2026-03-14": [MOCHI]}, asked)
+    service, model, clock = make(data_dir, {"2026-03-14": [MOCHI]}, asked, budget_family="remote", native_tools=True)
     talk(service, clock, DAY, "I adopted a shiba puppy! His name is Mochi.", "Congratulations!")
     report = service.sleep_now("Ark", now=NIGHT - timedelta(days=1))  # 02:00 on the 15th
     assert "entity proposals 2026-03-14: Mochi" in report.written and asked == ["2026-03-14"]
@@ -86,14 +87,25 @@ def test_a_proposal_is_told_once_in_the_next_conversation_and_applied_the_next_n
     assert [p.status for p in service.session("Ark").entity_proposals.load().proposals] == [APPLIED]
     assert asked == ["2026-03-14", "2026-03-15"]  # the 14th was not asked again; the 15th was new
 
+
+def test_the_embedded_model_is_not_told_proposals_they_are_applied_the_next_night(data_dir):
+    asked = []
+    service, model, clock = make(data_dir, {"2026-03-14": [MOCHI]}, asked)
+    talk(service, clock, DAY, "I adopted a shiba puppy! His name is Mochi.", "Congratulations!")
+    service.sleep_now("Ark", now=NIGHT - timedelta(days=1))
+    clock.now = DAY + timedelta(hours=14)
+    list(service.send("Ark", "Good morning! Guess what I did?"))
+    assert not any("Notes from your sleep" in t for t in tails(model))  # no tool to reject one with
+    assert service.entity_proposals("Ark")[0].status == PENDING
+    assert "entity Mochi" in service.sleep_now("Ark", now=NIGHT).written
     calls = len(model.calls)
-    list(service.send("Ark", "How is Mochi doing?"))  # the embedded model: the page comes with its name
+    list(service.send("Ark", "How is Mochi doing?"))  # no tool to read it by: the page comes with its name
     assert "# Your notes on what the message names\nMochi (thing):\n- [2026-03-14] Mina adopted" in tails(model, calls)[0]
 
 
 def test_a_rejected_proposal_is_never_applied_and_an_unoffered_one_waits(data_dir):
     asked = []
-    service, model, clock = make(data_dir, {"2026-03-14": [MOCHI, ENOSHIMA]}, asked)
+    service, model, clock = make(data_dir, {"2026-03-14": [MOCHI, ENOSHIMA]}, asked, budget_family="remote", native_tools=True)
     talk(service, clock, DAY, "I adopted Mochi and we went to Enoshima beach.", "How fun!")
     service.sleep_now("Ark", now=NIGHT - timedelta(days=1))
     mochi, enoshima = sorted(service.entity_proposals("Ark"), key=lambda p: p.name, reverse=True)
@@ -111,7 +123,7 @@ def test_a_rejected_proposal_is_never_applied_and_an_unoffered_one_waits(data_di
 
 def test_a_page_the_persona_wrote_itself_after_the_note_is_not_appended_again(data_dir):
     asked = []
-    service, model, clock = make(data_dir, {"2026-03-14": [MOCHI]}, asked)
+    service, model, clock = make(data_dir, {"2026-03-14": [MOCHI]}, asked, budget_family="remote", native_tools=True)
     talk(service, clock, DAY, "I adopted Mochi!", "Yay!")
     service.sleep_now("Ark", now=NIGHT - timedelta(days=1))
     clock.now = DAY + timedelta(hours=14)
@@ -159,24 +171,3 @@ def test_a_night_stopped_in_the_entity_step_resumes_without_asking_a_day_twice(d
     assert not any(w.startswith("episode ") for w in rest.written)  # the episodes were not redone
     assert sorted(p.name for p in service.entity_proposals("Ark")) == ["Friend0", "Friend1", "Friend2"]
     assert service.sleep_now("Ark", now=NIGHT + timedelta(days=2)).model_calls == 0  # nothing left to ask
-
-
-def test_on_the_embedded_model_long_proposals_are_told_cut_to_fit_each_exactly_once(data_dir):
-    long_facts = [{"name": f"友達{d}", "kind": "person", "facts": [f"ミナさんは友達{d}と" + "長い話をした。" * 12]}
-                  for d in range(3)]
-    asked = []
-    service, model, clock = make(data_dir, {"2026-03-14": long_facts}, asked, reply="いいね！")
-    talk(service, clock, DAY, "友達0と友達1と友達2に会ったよ。", "楽しそう！")
-    service.sleep_now("Ark", now=NIGHT - timedelta(days=1))
-    assert len(service.entity_proposals("Ark")) == 3
-    told = []
-    for turn in range(5):
-        clock.now = DAY + timedelta(hours=14, minutes=turn)
-        calls = len(model.calls)
-        list(service.send("Ark", f"おはよう、今日は{turn}回目の話だよ。"))
-        tail = tails(model, calls)[0]
-        told += [line.split(" (")[0][2:] for line in tail.split("\n") if line.startswith("- 友達")]
-        section = tail.split("# Notes from your sleep\n")[1].split("\n\n")[0] if "# Notes from your sleep" in tail else ""
-        assert model.count_tokens("# Notes from your sleep\n" + section) <= constants.PROMPT_BUDGETS["local"]["entity_proposals"]
-    assert sorted(told) == ["友達0", "友達1", "友達2"]  # every one told, none twice
-    assert {p.status for p in service.entity_proposals("Ark")} == {OFFERED}

@@ -122,3 +122,13 @@ def test_an_unclosed_summary_followed_by_stray_braces_and_a_fence_keeps_its_sent
     cut = ('{ "sessions": [ { "arousal": 1.0 } ] , "summary": "Mina finished her novel. It was a great day for her. '
            '} }\n```\n\n\n')
     assert parse_day(cut, 1).summary == "Mina finished her novel. It was a great day for her."
+
+
+def test_a_summary_closed_after_stray_braces_and_blank_lines_keeps_its_sentences():
+    # the string's end quote came after the stray text, so it is no JSON: a literal newline in a string
+    ran_on = ('{ "sessions": [ {"arousal": 0.6} ] , "summary": "ミサキはピアノ教室に通い始めた。最初の曲を楽しく弾いた。} '
+              '\n\n{  " }')
+    assert parse_day(ran_on, 1).summary == "ミサキはピアノ教室に通い始めた。最初の曲を楽しく弾いた。"
+    closed = '{"sessions": [{"arousal": 0.2}], "summary": "Ken went hiking.\n\n" }'
+    assert parse_day(closed, 1).summary == "Ken went hiking."
+    assert parse_day('{"sessions": [{"arousal": 0.2}], "note": "no summary at all\n" }', 1) is None

@@ -10,7 +10,7 @@ import pytest
 import constants
 
 from agent.query_planner import rule_plan
-from managers.memory_sources import diary_items, episode_items, insight_items
+from managers.memory_sources import _with_headings_joined, diary_items, episode_items, insight_items
 from managers.rag import MemoryIndexer
 from persona.recall import MemoryRecall
 from tests.unit.test_rag_indexing import CountingEmbedder, write_month
@@ -130,3 +130,10 @@ def test_read_memory_context_continues_a_message_a_diary_passage_or_an_episode(d
         "Diary (memory_main.txt): The kiln was opened at dawn")
     assert tools.read_memory_context("the blue vase she glazed") == "[2026-03-01] Episode: " + EPISODES[0]["summary"]
     assert "not found" in tools.read_memory_context("words nobody ever wrote")
+
+
+def test_a_diary_entrys_date_heading_is_recalled_with_its_entry_not_alone():
+    chunks = ["## 2026-01-13", "Nina made a wobbly little bowl.", "## 2026-01-14", "## 2026-01-15", "A quiet day."]
+    assert _with_headings_joined(chunks) == ["## 2026-01-13\nNina made a wobbly little bowl.",
+                                             "## 2026-01-14\n## 2026-01-15\nA quiet day."]
+    assert _with_headings_joined(["Text.", "## 2026-01-16"]) == ["Text.", "## 2026-01-16"]
