@@ -31,11 +31,14 @@ def diary_values(service: NexusService, name: str) -> list[str]:
 
 
 def unedited_refreshed(service: NexusService, name: str, *boxes_then_shown: str) -> list:
-    """The diaries read afresh where the box holds what it was filled with; a box being edited is left."""
+    """The diaries read afresh where the file changed since the box was filled and the box holds what
+    it was filled with; a box being edited is left. An unchanged file sends nothing, so a refresh that
+    arrives after the user started typing cannot put the old text back."""
     half = len(DIARIES)
-    fresh = diary_values(service, name)
-    keep = [box != was for box, was in zip(boxes_then_shown[:half], boxes_then_shown[half:])]
-    return [gr.update() if k else text for k, text in zip(keep + keep, fresh)]
+    fresh = diary_values(service, name)[:half]
+    boxes, shown = boxes_then_shown[:half], boxes_then_shown[half:]
+    keep = [box != was or text == was for box, was, text in zip(boxes, shown, fresh)]
+    return [gr.update() if k else text for k, text in zip(keep + keep, fresh + fresh)]
 
 
 def _editor(service: NexusService, persona: gr.Dropdown, which: str, label: str) -> tuple[gr.Textbox, gr.State]:

@@ -112,3 +112,19 @@ def test_a_passage_that_is_there_is_replaced_and_an_unreadable_answer_changes_no
         assert not outcome.ok and "nothing was changed" in outcome.result
     assert not run_tool(ToolCall("plan_diary_edit", {"diary": "../x", "intent": "Anything."}), tools).ok
     assert "Her cat is Sora, I think." in diaries_of(service).read(SECRET_DIARY)
+
+
+def test_showing_the_diary_tab_again_replaces_only_an_unedited_box_whose_file_changed(data_dir, clock):
+    import gradio as gr
+
+    from ui.diary_tab import unedited_refreshed
+
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: ScriptedChatModel(lambda m, t: "Hi"))
+    diaries_of(service).add_entry(MAIN_DIARY, date(2026, 3, 14), "Rain.")
+    main = service.read_diary("Ark", MAIN_DIARY)
+    # Nothing changed on disk: nothing is sent, so a late answer cannot undo what the user has typed since.
+    assert [u == gr.update() for u in unedited_refreshed(service, "Ark", main, "", main, "")] == [True] * 4
+    diaries_of(service).add_entry(MAIN_DIARY, date(2026, 3, 15), "Sun.")
+    fresh = service.read_diary("Ark", MAIN_DIARY)
+    assert unedited_refreshed(service, "Ark", main, "", main, "")[0] == fresh  # the night's entry shown
+    assert unedited_refreshed(service, "Ark", main + "my edit", "", main, "")[0] == gr.update()  # an edit kept
