@@ -276,6 +276,10 @@ LEXICAL_CACHE_IDS = 4_000_000
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7
 RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrated on the dev probe)
+# A night's summary (episode, dream, diary) goes after the messages recalled beside it when at least
+# this share of its words is in them: it retells them (persona/recall.retells_shown). Half: an
+# episode's own framing ("Ark and Nina had a brief conversation about") is a third to a half of it.
+RECALL_RETOLD_SHARE = 0.5
 # A message naming a period ("in July 2022", 「先月」, agent/time_period.py): memories dated in it, or
 # within the slack after it (told a few days later), gain this much fused score (BENCHMARKS.md §1, session 10).
 RECALL_PERIOD_BONUS = 0.15

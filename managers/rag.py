@@ -36,6 +36,7 @@ EMBEDDED_TEXT_VERSION = "text-v2"
 # averages the message vectors' scores over each window).
 RETIRED_INDEX_FILES = ("memory-window.faiss", "memory-window.json")
 MEMORY_KINDS = ("current_log", "log_archive", "episodic_memory", "dream_insight", "diary")
+NIGHT_KINDS = frozenset({"episodic_memory", "dream_insight", "diary"})  # written by the night from the log
 
 
 def _content_hash(raw: bytes) -> str:

@@ -19,6 +19,7 @@ import numpy as np
 import constants
 from agent.keyword_sampling import LogBlock, sample_keyword_hits
 from agent.language import only_asks
+from agent.memory_lines import terms
 from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
 from agent.time_period import Period
@@ -27,7 +28,7 @@ from managers.chat_log import parse_timestamp
 from managers.embeddings import beside_embedder
 from managers.lexical import is_latin_word
 from managers.memory_db import MemoryDB, StoredItem, ranking_terms
-from managers.rag import MEMORY_KINDS, MemoryIndexer, said_in
+from managers.rag import MEMORY_KINDS, NIGHT_KINDS, MemoryIndexer, said_in
 from managers.vector_index import VectorIndex
 
 
@@ -56,8 +57,25 @@ def shown_order(chosen: Sequence[RankedItem]) -> list[RankedItem]:
     """The recalled items in the order the prompt takes them while it has room: first those that
     match by themselves and tell something, then a message that only asks ("When are you opening the
     studio?"), then those recalled only for their neighbours ("Awesome! Enjoy yourself!"); by rank
-    within each (BENCHMARKS.md §5, session 10)."""
-    return sorted(chosen, key=lambda r: (not r.matched_itself, only_asks(said_in(r.text))))
+    within each (BENCHMARKS.md §5, session 10). A night's summary that retells messages shown beside
+    it comes after them (`retells_shown`)."""
+    retelling = retells_shown(chosen)
+    return sorted(chosen, key=lambda r: (not r.matched_itself, only_asks(said_in(r.text)), r.id in retelling))
+
+
+def retells_shown(chosen: Sequence[RankedItem]) -> set[int]:
+    """The night's summaries (episode, dream diary, diary) most of whose words are in the messages
+    recalled beside them. The summary of an evening ranks above its own messages (it holds all their
+    words) and then takes the room of the one message with the answer, which the summary left out:
+    "What's my pottery teacher called?" got the evening's episode, dream and diary, not "The
+    teacher, Marguerite, …" (§4 en-weeks-pottery, session 13)."""
+    said = set().union(*(terms(r.text) for r in chosen if r.kind not in NIGHT_KINDS))
+    retelling = set()
+    for r in chosen:
+        words = terms(r.text) if r.kind in NIGHT_KINDS else set()
+        if words and len(words & said) >= constants.RECALL_RETOLD_SHARE * len(words):
+            retelling.add(r.id)
+    return retelling
 
 
 def minmax(scores: dict[int, float]) -> dict[int, float]:

@@ -120,6 +120,24 @@ def test_memories_that_match_by_themselves_and_tell_come_first():
     assert [r.id for r in shown_order(ranked)] == [3, 2, 1, 4]
 
 
+def test_a_nights_summary_that_retells_the_messages_beside_it_comes_after_them():
+    def item(n, kind, text):
+        return RankedItem(n, text, (f"m{n}",), "src", kind, 1 - n / 10, 0.5, 0.5, None)
+
+    episode = item(1, "episodic_memory", "[2026-01-13] Episode: Ark and Nina had a brief conversation about Nina's "
+                   "pottery class, where she made a wobbly little bowl and the teacher suggested trying the wheel next week.")
+    bowl = item(2, "current_log", "[2026-01-13] Nina: Hi Ark! I went to my first pottery class tonight and made a wobbly little bowl.")
+    teacher = item(3, "current_log", "[2026-01-13] Nina: The teacher, Marguerite, says I should try the wheel next week.")
+    diary = item(4, "diary", "Diary (memory_main.txt): ## 2026-01-13\nI remember Nina's pottery class: a wobbly "
+                 "little bowl, and the teacher suggested the wheel next week.")
+    assert [r.id for r in shown_order([episode, bowl, teacher, diary])] == [2, 3, 1, 4]
+    # An older day whose messages were not recalled: its episode is what there is, and keeps its rank.
+    march = item(5, "episodic_memory", "[2025-03-02] Episode: Nina moved to Lyon for a new job at a bakery.")
+    assert [r.id for r in shown_order([march, teacher])] == [5, 3]
+    # A message recalled beside a summary of something else does not push that summary down.
+    assert [r.id for r in shown_order([march, bowl])] == [5, 2]
+
+
 def test_keyword_search_uses_every_log_file(tmp_path, clock, embedder):
     root = tmp_path / "Ark"
     clock.now = clock.now.replace(month=1)
