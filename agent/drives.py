@@ -180,5 +180,19 @@ def feelings_lines(drives: Drives, language: str, user_name: str,
     return tuple(drive_line(drives, d, language, user_name) for d in drives.at_least(threshold))
 
 
+_OPENING = {
+    "ja": "前回から気になっていること: {question}（話の流れに合えば{user}に聞いてみてもいい）",
+    "en": "Since you last talked, you have wondered: {question} (you may ask {user} about it if it fits)",
+}
+
+
+def opening_line(drives: Drives, language: str, user_name: str) -> str:
+    """The top open question, for the first message after a long silence ("" when there is none or
+    the conversation is going on): the time a friend asks "so, did your sister decide?"."""
+    if not drives.top_question or (drives.idle_minutes or 0) < constants.SESSION_GAP_MINUTES:
+        return ""
+    return _OPENING[_lang(language)].format(question=drives.top_question, user=user_name)
+
+
 def label(drive: str, language: str) -> str:
     return LABELS.get(language, LABELS["en"])[drive]

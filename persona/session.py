@@ -11,7 +11,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Callable, Mapping, Sequence
 
 import constants
-from agent.drives import Drives, feelings_lines
+from agent.drives import Drives, feelings_lines, opening_line
 from agent.introductions import introduced_name
 from agent.language import message_language
 from agent.memory_lines import focused_line
@@ -409,6 +409,9 @@ class CharacterSession:
         if budgets.get("inner_state", 0) and (feelings := feelings_lines(self.drives(user_entry.id), language,
                                                                           user_name)):  # seed 004 §8: ≥ 0.4
             dynamic.append(PromptSection("inner_state", "How you feel now", "\n".join(feelings), feelings))
+        elif budgets.get("opening_thought", 0) and (thought := opening_line(self.drives(user_entry.id), language,
+                                                                            user_name)):
+            dynamic.append(PromptSection("opening_thought", "On your mind", thought))
         if not model.native_tools and (pages := self._named_pages(user_entry.text)):  # no tool to read them by
             dynamic.append(PromptSection("entity_page", "Your notes on what the message names", "\n".join(pages), pages,
                                          shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))

@@ -119,3 +119,25 @@ def test_the_embedded_model_is_not_told_how_it_feels(data_dir):
     list(service.send("Ark", "I'm back."))
     assert not any("How you feel now" in m.content for m in model.calls[-1][0])
     assert service.session("Ark").drives(now=clock.now).levels["relatedness"] > 0  # the dashboard still has them
+
+
+def test_the_embedded_model_hears_its_open_question_on_the_first_message_after_a_silence_only(data_dir):
+    clock = StepClock(NOW)
+    model = ScriptedChatModel(lambda messages, tools: "Good to see you, Mina.")  # the embedded model's budgets
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model, after_turn_work=False)
+    service.update_settings(user_name="Mina")
+    session = service.session("Ark")
+    session.chat_log.append("USER", "Mina", "My interview is tomorrow morning.")
+    session.chat_log.append("AGENT", "Ark", "Good luck!")
+    session.questions().add([("Did Mina's interview go well?", "", 0.8)], NOW)
+    EmotionLog(session.character.memory_dir).append(NOW, "anxious", 0.8)
+    clock.now = NOW + timedelta(hours=20)
+    list(service.send("Ark", "Evening!"))
+    context = model.calls[-1][0][-2].content
+    assert "# On your mind\nSince you last talked, you have wondered: Did Mina's interview go well?" in context
+    assert "How you feel now" not in context and "worried" not in context  # no drives lines on this model
+    list(service.send("Ark", "What should I cook tonight?"))  # the conversation is going on
+    assert "Did Mina's interview" not in model.calls[-1][0][-2].content
+    clock.now += timedelta(minutes=constants.SESSION_GAP_MINUTES - 5)
+    list(service.send("Ark", "Back again."))  # a short break is the same conversation
+    assert "On your mind" not in model.calls[-1][0][-2].content
