@@ -617,8 +617,8 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
                            should_stop=lambda: self._replying > 0, progress=progress or (lambda what, done: None))
         if report.written and self.model_status.state == "ready":
             # The new episodes are in the next prompt's cached prefix and in recall: prepare both now.
-            if persona == self.current_persona():
-                self.start_background_warmup()
+            if persona == self.current_persona():  # awaited like the after-turn work (wait_for_background_work)
+                self._start_background(persona, self.warm_up, (), "night-warmup")
             else:
                 self.index_in_background(persona)
         return report

@@ -156,6 +156,21 @@ def test_episodes_of_the_days_before_the_history_window_reach_the_prompt(data_di
     assert shown[-1].startswith(f"- [{(window_first_day.date() - timedelta(days=1)).isoformat()}]")  # the newest kept
 
 
+def test_after_a_night_the_next_turn_starts_with_a_prefix_already_read(data_dir):
+    clock, asked = StepClock(DAY), []
+    service, model = make(data_dir, clock, asked)
+    for day in range(6):
+        talk(service, clock, DAY + timedelta(days=day), *[f"Day {day} message {i}: " + "words " * 80 for i in range(6)])
+    service.warm_up()  # the app's start: the model ready, the persona current
+    clock.now = DAY + timedelta(days=5, hours=8)
+    assert service.sleep_now("Ark").written
+    service.wait_for_background_work("Ark")  # hours pass before the user is back: the app has re-read
+    warmed = model.warmed[-1]
+    assert "# Earlier days (your episodes)" in warmed[0].content  # the night's episodes, already read
+    list(service.send("Ark", "Good morning!"))
+    assert model.calls[-1][0][:len(warmed)] == warmed
+
+
 def test_episodes_older_than_sixty_days_become_one_a_week_and_are_not_written_again(data_dir):
     clock = StepClock(DAY)
     weeks_asked = []
