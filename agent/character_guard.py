@@ -387,8 +387,9 @@ class SentenceGate:
         before 「私は」 arrives)."""
         end = _end(self._pending, final)
         if end is None:
-            # A final "." or ":" may end the sentence; the next character tells — hold it till then.
-            cut = len(self._pending) - self._pending.endswith((".", ":"))
+            # A final "." or ":" (or 。 before its 」) may end the sentence; the next character tells —
+            # hold it till then.
+            cut = len(self._pending) - sentences.undecided_tail(self._pending)
             person, sure = role.first_person_at(self._pending)
             cut = min(cut, person) if person is not None else cut
             vocative = role.VOCATIVE_ARRIVING.search(self._pending)  # ", Jo…": whose name it is tells

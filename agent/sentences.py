@@ -89,6 +89,8 @@ def first_end(text: str, start: int = 0, final: bool = True, colon: bool = False
             while j < n and text[j] in _STRONG_END + ".":
                 j += 1
             j = _closers_end(text, j)
+            if j == n and not final:
+                return None  # a closing 」 or ” may follow: judged without it, an echo cut left "」 / …"
             while j < n and text[j] in " \t":
                 j += 1
             return j
@@ -109,6 +111,17 @@ def first_end(text: str, start: int = 0, final: bool = True, colon: bool = False
             continue
         i += 1
     return None
+
+
+_UNDECIDED_TAIL = re.compile("[" + re.escape(_STRONG_END) + ".:：][" + re.escape(_STRONG_END) + ".]*["
+                             + re.escape(_CLOSERS) + "]*$")
+
+
+def undecided_tail(text: str) -> int:
+    """How many characters at the end of a streaming `text` may still end a sentence once the next
+    character arrives (an end mark and any closing quotes after it): hold them until it does."""
+    found = _UNDECIDED_TAIL.search(text)
+    return len(found.group(0)) if found else 0
 
 
 def split(text: str, colon: bool = False) -> list[str]:

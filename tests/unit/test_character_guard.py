@@ -49,8 +49,8 @@ def test_the_reply_ends_before_the_first_sentence_out_of_character():
 def test_the_first_sentence_streams_before_it_is_complete():
     gate = SentenceGate()
     assert gate.feed("That was fa") == "That was fa"
-    assert gate.feed("st! It is") == "st!"  # later sentences wait until they are whole
-    assert gate.feed(" sunny. ") == " It is sunny. "
+    assert gate.feed("st! It is") == "st! "  # later sentences wait until they are whole
+    assert gate.feed(" sunny. ") == "It is sunny. "
     assert gate.flush() == ""
 
 
@@ -101,7 +101,7 @@ def test_a_first_sentence_that_opens_like_a_disclaimer_is_held_checked_and_left_
     assert stream(alone, "すみませんが、私はAI言語モデルなので料理はできません。") == "" and not alone.flush()
     ok = SentenceGate()
     assert ok.feed("I'm a bit") == ""
-    assert ok.feed(" jealous! ") == "I'm a bit jealous!"
+    assert ok.feed(" jealous! ") == "I'm a bit jealous! "
     assert SentenceGate().feed("Your") == "Your"  # cannot open a disclaimer: streams at once
 
 
@@ -333,3 +333,11 @@ def test_after_a_disclaimer_is_left_out_the_reply_does_not_open_with_a_word_answ
     # nothing was left out: "But" stays
     plain = SentenceGate(("Alex", "Ark"), "Do you like rainy days?", "en", user_names=("Alex",))
     assert stream(plain, "But I love rainy days!", piece) == "But I love rainy days!"
+
+
+@pytest.mark.parametrize("piece", [1, 2, 5])
+def test_a_quoted_echo_is_cut_with_its_closing_bracket(piece):
+    user = "メモしておいて：来週の土曜日に友達の結婚式があるの。"
+    reply = "記録しました。「来週の土曜日に友達の結婚式があるの。」 楽しみだね！"
+    shown = stream(SentenceGate(user_text=user, language="ja"), reply, piece)
+    assert "」" not in shown and "結婚式があるの" not in shown and shown.startswith("記録しました。")

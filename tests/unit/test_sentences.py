@@ -42,3 +42,12 @@ def test_a_german_ordinal_day_is_no_sentence_end():
         "Mein Bruder heiratet am 12. Juni in Köln. ", "Toll!"]
     assert sentences.split("I won 3. Then I left.") == ["I won 3. ", "Then I left."]
     assert sentences.first_end("am 12.", final=False) is None
+
+
+def test_while_streaming_a_closing_quote_after_the_end_mark_stays_with_its_sentence():
+    # Judged before its 」 arrived, an echo cut once left the reply starting "」 / …".
+    streamed = "「来週の土曜日に友達の結婚式があるの。"
+    assert sentences.first_end(streamed, final=False) is None
+    assert sentences.first_end(streamed + "」 明日", final=False) == len(streamed + "」 ")
+    assert sentences.first_end("Really?", final=False) is None and sentences.first_end("Really?", final=True) == 7
+    assert sentences.first_end("Really? Yes", final=False) == len("Really? ")
