@@ -507,6 +507,11 @@ OPEN_QUESTION_MAX_CHARS = 200
 # and the unresolved ones kept (the lowest priority, then the oldest, dropped past this: a list the
 # user can still read in the dashboard).
 OPEN_QUESTIONS_PER_NIGHT = 3
+# ... and at least this many (forced by the grammar): left free, the embedded model answered an empty
+# list on both nights of the two §4 scripts where the user left something open ("she'll decide by the
+# end of the month", 「何を話すかまだ決めてない」), so the persona never had anything to wonder about
+# (session 14). A night is only dreamt when there are new days, so there is always a day to ask about.
+OPEN_QUESTIONS_AT_LEAST_PER_NIGHT = 1
 OPEN_QUESTIONS_KEPT = 20
 OPEN_QUESTION_DEFAULT_PRIORITY = 0.5
 # Questions shown to the reflection (numbered, the highest priority first).

@@ -80,9 +80,9 @@ def fit_days(episodes: Sequence[Episode], last_dream_day: str, room: int, count:
 def dream_schema() -> dict:
     """One object: the seed's four diary fields, then the updates (no length bounds: llama.cpp turns a
     repetition bound into grammar rules; the parser cuts)."""
-    def items(properties: dict, most: int) -> dict:
-        return {"type": "array", "maxItems": most, "items": {"type": "object", "properties": properties,
-                                                            "required": list(properties)}}
+    def items(properties: dict, most: int, least: int = 0) -> dict:
+        return {"type": "array", "minItems": least, "maxItems": most,
+                "items": {"type": "object", "properties": properties, "required": list(properties)}}
     number, text = {"type": "integer"}, {"type": "string"}
     goals_most = constants.DREAM_GOALS_PER_NIGHT
     return {"type": "object", "properties": {
@@ -90,7 +90,8 @@ def dream_schema() -> dict:
         "new_goals": items({"goal": text, "term": {"type": "string", "enum": [SHORT, LONG]}, "priority": number}, goals_most),
         "completed_goals": items({"number": number, "note": text}, goals_most),
         "abandoned_goals": items({"number": number, "reason": text}, goals_most),
-        "new_questions": items({"question": text, "priority": {"type": "number"}}, constants.OPEN_QUESTIONS_PER_NIGHT),
+        "new_questions": items({"question": text, "priority": {"type": "number"}}, constants.OPEN_QUESTIONS_PER_NIGHT,
+                               constants.OPEN_QUESTIONS_AT_LEAST_PER_NIGHT),
         "resolved_questions": items({"number": number, "answer": text, "kind": {"type": "string", "enum": list(FILED_KINDS)},
                                      "about": text}, constants.OPEN_QUESTIONS_SHOWN),
         "entity_updates": items({"name": text, "fact": text}, constants.DREAM_ENTITY_UPDATES_PER_NIGHT),
