@@ -43,7 +43,7 @@ from managers.dream_diary import PendingDream
 from persona.episode_view import EpisodeMonths, episode_months
 from persona.dashboard import InnerLifeView, inner_life_view, last_run_text, next_run_text
 from persona.session import CharacterSession, RecoveredReply
-from persona.speak_first_job import speak_first
+from persona.speak_first_job import FirstNotice, speak_first, unseen_first_message
 from persona.tool_host import PersonaTools
 
 log = logging.getLogger(__name__)
@@ -663,6 +663,10 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         except (OSError, PersonaError) as exc:
             log.warning("Speaking first failed for %s: %s", persona, exc)
             return None
+
+    def first_message_notice(self, persona: str, shown_ids: Sequence[str]) -> FirstNotice | None:
+        """What the page may notify of: a message `persona` wrote first since the page's last shown one."""
+        return unseen_first_message(self.conversation(persona), shown_ids)
 
     def is_replying(self) -> bool:
         """A reply is being written right now (the page leaves the chat alone meanwhile)."""

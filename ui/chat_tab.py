@@ -34,6 +34,26 @@ ENTER_SENDS_JS = """() => {
     }, true);
 }"""
 
+# Browser notifications of a message the persona wrote first (issue 20), browser-side only:
+# `nexusAllowNotifications` asks the browser's permission (Settings' button: browsers ask only on a
+# user's click) and says the answer; `nexusNotify` shows the page's notice (persona/speak_first_job.
+# FirstNotice) only while the page is hidden and the user allowed it — an open page shows the message.
+NOTIFICATIONS_JS = """() => {
+    if (window.nexusNotify) return;
+    window.nexusAllowNotifications = async () => {
+        if (!('Notification' in window)) return 'This browser has no notifications. / 通知に対応していません';
+        const answer = await Notification.requestPermission();
+        return answer === 'granted' ? '✅ Notifications allowed. / 通知を許可しました'
+            : '⚠️ Notifications are blocked: the browser\'s site settings can allow them. / 通知はブロックされています';
+    };
+    window.nexusNotify = (notice) => {
+        if (!notice || !notice.title || !('Notification' in window)) return false;
+        if (document.visibilityState === 'visible' || Notification.permission !== 'granted') return false;
+        new Notification(notice.title, {body: notice.body, tag: notice.id});
+        return true;
+    };
+}"""
+
 
 @dataclass
 class ChatTab:
