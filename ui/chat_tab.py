@@ -44,7 +44,7 @@ NOTIFICATIONS_JS = """() => {
         if (!('Notification' in window)) return 'This browser has no notifications. / 通知に対応していません';
         const answer = await Notification.requestPermission();
         return answer === 'granted' ? '✅ Notifications allowed. / 通知を許可しました'
-            : '⚠️ Notifications are blocked: the browser\'s site settings can allow them. / 通知はブロックされています';
+            : '⚠️ Notifications are blocked: allow them in the site settings of your browser. / 通知はブロックされています';
     };
     window.nexusNotify = (notice) => {
         if (!notice || !notice.title || !('Notification' in window)) return false;
