@@ -94,8 +94,11 @@ def build_app(service: NexusService) -> gr.Blocks:
             notice = service.first_message_notice(name, shown_ids)
             return messages, ids, asdict(notice) if notice else gr.update()
 
-        gr.Timer(constants.UI_INNER_REFRESH_S).tick(on_new_messages, [persona, chat.ids],
-                                                    [chat.chatbot, chat.ids, first_notice], api_name=False)
+        new_messages = ([persona, chat.ids], [chat.chatbot, chat.ids, first_notice])
+        gr.Timer(constants.UI_INNER_REFRESH_S).tick(on_new_messages, *new_messages, api_name=False)
+        # Clicked by NOTIFICATIONS_JS while the page is hidden (Gradio's timers wait for it to be shown).
+        check = gr.Button(visible="hidden", elem_id="check-new-messages")
+        check.click(on_new_messages, *new_messages, show_progress="hidden", api_name=False)
         first_notice.change(None, [first_notice], None, js="(notice) => { window.nexusNotify?.(notice); }",
                             api_name=False)
 

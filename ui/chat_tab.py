@@ -38,6 +38,8 @@ ENTER_SENDS_JS = """() => {
 # `nexusAllowNotifications` asks the browser's permission (Settings' button: browsers ask only on a
 # user's click) and says the answer; `nexusNotify` shows the page's notice (persona/speak_first_job.
 # FirstNotice) only while the page is hidden and the user allowed it — an open page shows the message.
+# Gradio's timers stop while the page is hidden, so then (and only when notifications are allowed) the
+# page looks for new messages itself, with the hidden #check-new-messages button.
 NOTIFICATIONS_JS = """() => {
     if (window.nexusNotify) return;
     window.nexusAllowNotifications = async () => {
@@ -52,7 +54,11 @@ NOTIFICATIONS_JS = """() => {
         new Notification(notice.title, {body: notice.body, tag: notice.id});
         return true;
     };
-}"""
+    setInterval(() => {
+        if (document.visibilityState !== 'visible' && window.Notification?.permission === 'granted')
+            document.querySelector('#check-new-messages')?.click();
+    }, REFRESH_MS);
+}""".replace("REFRESH_MS", str(round(constants.UI_INNER_REFRESH_S * 1000)))
 
 
 @dataclass
