@@ -623,3 +623,6 @@ SPEAK_FIRST_CONTEXT_TURNS = 4
 SPEAK_FIRST_CONTEXT_CHARS = 200
 # How often an open page looks for a message the persona wrote first, and for new dashboard data.
 UI_INNER_REFRESH_S = 10.0
+# A browser notification of a message the persona wrote first shows this much of it (issue 20: the
+# message is a sentence or two; desktop notifications show about two lines, ~120 characters).
+NOTIFICATION_BODY_CHARS = 120

@@ -52,7 +52,7 @@ def days_to_reflect(episodes: Sequence[Episode], level: int, today: date, last_d
 
 
 def day_line(episode: Episode) -> str:
-    star = " ★" if (episode.arousal_max or 0) >= constants.AROUSAL_STAR_THRESHOLD else ""
+    star = " ★" if episode.starred else ""
     return f"- [{episode.date}]{star} {' '.join(episode.summary.split())}"
 
 
@@ -66,8 +66,7 @@ def fit_days(episodes: Sequence[Episode], last_dream_day: str, room: int, count:
     share = max(room // len(episodes), room // 10)
     if count("\n".join(lines.values())) > room:
         lines = {k: fit_to_budget(v, share, count, "…") for k, v in lines.items()}
-    star = constants.AROUSAL_STAR_THRESHOLD
-    ranked = sorted(episodes, key=lambda e: (e.last_day <= last_dream_day, (e.arousal_max or 0) < star,
+    ranked = sorted(episodes, key=lambda e: (e.last_day <= last_dream_day, not e.starred,
                                              [-ord(c) for c in e.last_day]))
     kept: list[Episode] = []
     for episode in ranked:

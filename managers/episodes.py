@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+import constants
 from managers.store import CharacterFiles, atomic_write_text, file_lock
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,11 @@ class Episode(BaseModel):
     def is_milestone(self) -> bool:
         """A moment recorded when it happened, not a day's summary: the night's work leaves it be."""
         return self.type != DAILY
+
+    @property
+    def starred(self) -> bool:
+        """★: a stirring day (or a week with one), by its peak arousal (seed 004 §3)."""
+        return (self.arousal_max or 0) >= constants.AROUSAL_STAR_THRESHOLD
 
     @property
     def is_daily(self) -> bool:

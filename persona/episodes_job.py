@@ -194,9 +194,8 @@ def compress_weeks(store: EpisodeStore, model: ChatModel, *, persona: str, user_
         if should_stop():
             return False
         days = [daily[d] for d in sorted(daily) if monday <= d <= sunday]
-        star = constants.AROUSAL_STAR_THRESHOLD
         language = message_language(" ".join(e.summary for e in days[-2:]), [], language_hint) or "en"
-        system, user = week_prompt(persona, user_name, [(e.date, e.summary, (e.arousal_max or 0) >= star) for e in days],
+        system, user = week_prompt(persona, user_name, [(e.date, e.summary, e.starred) for e in days],
                                    language)
         try:
             answer = ask_tallied(model, system, user, WEEK_SCHEMA, constants.EPISODE_WEEK_MAX_TOKENS, should_stop, tally,

@@ -10,11 +10,12 @@ from managers.embeddings import EmbedderUnavailable
 from managers.knowledge import KnowledgeError
 from managers.memory_db import StoreClosed
 from managers.personas import PersonaError
+from persona.episode_view import ALL_MONTHS, EpisodeMonths
 from persona.sleep import SleepBusy
 from persona.speak_first_job import FIRST_MARK
 
 __all__ = [
-    "DIARY_FILES", "DiaryEditRefused", "MAIN_DIARY", "SECRET_DIARY",
-    "DocumentRejected", "FIRST_MARK", "EmbedderUnavailable", "KnowledgeError", "LocalServer", "LogEntry", "NotLoopback",
+    "ALL_MONTHS", "DIARY_FILES", "DiaryEditRefused", "MAIN_DIARY", "SECRET_DIARY",
+    "DocumentRejected", "EpisodeMonths", "FIRST_MARK", "EmbedderUnavailable", "KnowledgeError", "LocalServer", "LogEntry", "NotLoopback",
     "PersonaError", "SleepBusy", "STATUS_RECOVERED", "STATUS_STOPPED", "SUPPORTED_EXTENSIONS", "StoreClosed",
 ]

@@ -40,9 +40,10 @@ from persona.scheduler import SleepScheduler
 from persona.sleep import SleepBusy, SleepInputs, run_night
 from persona.dream_job import DreamStores
 from managers.dream_diary import PendingDream
+from persona.episode_view import EpisodeMonths, episode_months
 from persona.dashboard import InnerLifeView, inner_life_view, last_run_text, next_run_text
 from persona.session import CharacterSession, RecoveredReply
-from persona.speak_first_job import speak_first
+from persona.speak_first_job import FirstNotice, speak_first, unseen_first_message
 from persona.tool_host import PersonaTools
 
 log = logging.getLogger(__name__)
@@ -663,6 +664,10 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
             log.warning("Speaking first failed for %s: %s", persona, exc)
             return None
 
+    def first_message_notice(self, persona: str, shown_ids: Sequence[str]) -> FirstNotice | None:
+        """What the page may notify of: a message `persona` wrote first since the page's last shown one."""
+        return unseen_first_message(self.conversation(persona), shown_ids)
+
     def is_replying(self) -> bool:
         """A reply is being written right now (the page leaves the chat alone meanwhile)."""
         return self._replying > 0
@@ -695,6 +700,11 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         """The persona's episodes, oldest first (not the ones the user deleted)."""
         session = self.session(persona)
         return [e for e in EpisodeStore(session.character.memory_dir, session.files).all() if not e.deleted]
+
+    def episode_months(self, persona: str, month: str | None = None) -> EpisodeMonths:
+        """The Episodes viewer: `month`'s episodes ("YYYY-MM" or ALL_MONTHS; the newest month when it
+        has none), newest first, and the months there are (persona/episode_view.py)."""
+        return episode_months(self.episodes(persona), month)
 
     def save_episode(self, persona: str, episode_id: str, summary: str) -> Episode:
         """The user's edit of an episode; the night's work leaves it as the user wrote it."""

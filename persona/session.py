@@ -266,7 +266,7 @@ class CharacterSession:
         """One line an episode (★: a stirring day); with its id where the model reports traces in tags."""
         lines = []
         for episode in episodes:
-            star = " ★" if (episode.arousal_max or 0) >= constants.AROUSAL_STAR_THRESHOLD else ""
+            star = " ★" if episode.starred else ""
             label = f"{episode.date} · {episode.id}" if with_ids else episode.date
             lines.append(f"- [{label}]{star} {' '.join(episode.summary.split())}")
         return "\n".join(lines)

@@ -28,6 +28,32 @@ def is_first(entry: LogEntry) -> bool:
 
 
 @dataclass(frozen=True)
+class FirstNotice:
+    """A browser notification of a message the persona wrote first (issue 20)."""
+    id: str  # the log entry's: the browser shows one notification per message
+    title: str  # the persona's name
+    body: str  # the message's start
+
+
+def unseen_first_message(entries: Sequence[LogEntry], shown_ids: Sequence[str]) -> FirstNotice | None:
+    """The newest message the persona wrote first among the dialogue after the last one the page
+    shows (`shown_ids`); None when there is none, or when the page shows another conversation (its
+    last message is not in this one: the persona was switched, nothing there is new). Ordinary
+    replies never make a notice."""
+    dialogue = [e for e in entries if e.is_dialogue]
+    ids = [e.id for e in dialogue]
+    if shown_ids and shown_ids[-1] not in ids:
+        return None
+    after = ids.index(shown_ids[-1]) + 1 if shown_ids else 0
+    entry = next((e for e in reversed(dialogue[after:]) if is_first(e)), None)
+    if entry is None:
+        return None
+    text = " ".join(entry.text.split())
+    cut = constants.NOTIFICATION_BODY_CHARS
+    return FirstNotice(entry.id, entry.name, text if len(text) <= cut else text[:cut - 1].rstrip() + "…")
+
+
+@dataclass(frozen=True)
 class FirstMessages:
     """What the chat log says about speaking first, as of `now`."""
     last_user_at: datetime | None

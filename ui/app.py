@@ -1,12 +1,14 @@
 """The whole UI, assembled in one place from one module per tab."""
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import gradio as gr
 
 import constants
 
 from persona.service import NexusService
-from ui.chat_tab import ENTER_SENDS_JS, build_chat_tab
+from ui.chat_tab import ENTER_SENDS_JS, NOTIFICATIONS_JS, build_chat_tab
 from ui.chat_view import conversation_view
 from ui.entities_tab import build_entities_tab, entities_values
 from ui.dashboard_tab import build_dashboard_tab, dashboard_values
@@ -79,15 +81,26 @@ def build_app(service: NexusService) -> gr.Blocks:
         persona.change(lambda name: dashboard_values(service, name), [persona], dashboard.outputs(), api_name=False)
         demo.load(lambda name: dashboard_values(service, name), [persona], dashboard.outputs(), api_name=False)
 
+        # The notice of a message the persona wrote first: the browser shows it (NOTIFICATIONS_JS) when it changes.
+        first_notice = gr.JSON(visible="hidden", elem_id="first-notice")
+
         def on_new_messages(name, shown_ids):
             """A message the persona wrote first (or any written while this page was not looking)."""
             if not name or service.is_replying():
-                return gr.update(), gr.update()
+                return gr.update(), gr.update(), gr.update()
             messages, ids = conversation_view(service.conversation(name))
-            return (messages, ids) if ids != shown_ids else (gr.update(), gr.update())
+            if ids == shown_ids:
+                return gr.update(), gr.update(), gr.update()
+            notice = service.first_message_notice(name, shown_ids)
+            return messages, ids, asdict(notice) if notice else gr.update()
 
-        gr.Timer(constants.UI_INNER_REFRESH_S).tick(on_new_messages, [persona, chat.ids], [chat.chatbot, chat.ids],
-                                                    api_name=False)
+        new_messages = ([persona, chat.ids], [chat.chatbot, chat.ids, first_notice])
+        gr.Timer(constants.UI_INNER_REFRESH_S).tick(on_new_messages, *new_messages, api_name=False)
+        # Clicked by NOTIFICATIONS_JS while the page is hidden (Gradio's timers wait for it to be shown).
+        check = gr.Button(visible="hidden", elem_id="check-new-messages")
+        check.click(on_new_messages, *new_messages, show_progress="hidden", api_name=False)
+        first_notice.change(None, [first_notice], None, js="(notice) => { window.nexusNotify?.(notice); }",
+                            api_name=False)
 
         servers_seen = gr.State(-1)  # the look-up this page shows (LocalServerScan.version)
         pickers = [note.picker, settings.picker]
@@ -107,4 +120,5 @@ def build_app(service: NexusService) -> gr.Blocks:
         demo.load(on_tick, [persona, servers_seen], tick_outputs, api_name=False)
         demo.load(lambda: gr.update(visible=service.shows_first_run_note()), [], [note.box], api_name=False)
         demo.load(None, js=ENTER_SENDS_JS, api_name=False)  # browser-side only: Enter in the chat input
+        demo.load(None, js=NOTIFICATIONS_JS, api_name=False)
     return demo

@@ -34,6 +34,32 @@ ENTER_SENDS_JS = """() => {
     }, true);
 }"""
 
+# Browser notifications of a message the persona wrote first (issue 20), browser-side only:
+# `nexusAllowNotifications` asks the browser's permission (Settings' button: browsers ask only on a
+# user's click) and says the answer; `nexusNotify` shows the page's notice (persona/speak_first_job.
+# FirstNotice) only while the page is hidden and the user allowed it — an open page shows the message.
+# Gradio's timers stop while the page is hidden, so then (and only when notifications are allowed) the
+# page looks for new messages itself, with the hidden #check-new-messages button.
+NOTIFICATIONS_JS = """() => {
+    if (window.nexusNotify) return;
+    window.nexusAllowNotifications = async () => {
+        if (!('Notification' in window)) return 'This browser has no notifications. / 通知に対応していません';
+        const answer = await Notification.requestPermission();
+        return answer === 'granted' ? '✅ Notifications allowed. / 通知を許可しました'
+            : '⚠️ Notifications are blocked: allow them in the site settings of your browser. / 通知はブロックされています';
+    };
+    window.nexusNotify = (notice) => {
+        if (!notice || !notice.title || !('Notification' in window)) return false;
+        if (document.visibilityState === 'visible' || Notification.permission !== 'granted') return false;
+        new Notification(notice.title, {body: notice.body, tag: notice.id});
+        return true;
+    };
+    setInterval(() => {
+        if (document.visibilityState !== 'visible' && window.Notification?.permission === 'granted')
+            document.querySelector('#check-new-messages')?.click();
+    }, REFRESH_MS);
+}""".replace("REFRESH_MS", str(round(constants.UI_INNER_REFRESH_S * 1000)))
+
 
 @dataclass
 class ChatTab:

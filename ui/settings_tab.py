@@ -52,10 +52,17 @@ def build_settings_tab(service: NexusService) -> SettingsTab:
     )
     save = gr.Button("Save settings", elem_id="save-settings")
     status = gr.Markdown()
-    speak_first = gr.Checkbox(s.speak_first, elem_id="speak-first",
-                              label="Let the persona write first now and then (outside the quiet hours, at most "
-                                    "twice a day) / ペルソナから話しかける")
+    with gr.Row():
+        speak_first = gr.Checkbox(s.speak_first, elem_id="speak-first", scale=3,
+                                  label="Let the persona write first now and then (outside the quiet hours, at most "
+                                        "twice a day) / ペルソナから話しかける")
+        allow = gr.Button("Allow browser notifications / ブラウザ通知を許可", elem_id="allow-notifications", scale=1)
+    notifications = gr.Markdown("A message written first also shows as a notification while this tab is hidden, "
+                                "if you allow it. / 許可すると、タブが隠れている間は通知でも届きます。",
+                                elem_id="notifications-status")
     speak_first.input(lambda on: service.update_settings(speak_first=on) and None, [speak_first], None)
+    # Browser-side only (ui/chat_tab.NOTIFICATIONS_JS): the browser asks the user, on this click.
+    allow.click(None, None, [notifications], js="() => window.nexusAllowNotifications()", api_name=False)
     with gr.Group():
         gr.Markdown("**Models on this computer** — Ollama, LM Studio or llama.cpp's server on 127.0.0.1 "
                     "(no API key needed). / このパソコンのモデル（API キー不要）")

@@ -13,10 +13,10 @@ from agent.drives import DriveInputs, compute_drives
 from agent.providers.fake import ScriptedChatModel
 from agent.sleep_schedule import QuietHours
 from agent.speak_first import parse_opening, should_speak_first
-from managers.chat_log import ChatLog
+from managers.chat_log import ChatLog, LogEntry
 from managers.emotion_log import EmotionLog
 from persona.service import NexusService
-from persona.speak_first_job import FIRST_MARK, first_messages, is_first
+from persona.speak_first_job import FIRST_MARK, first_messages, is_first, unseen_first_message
 from tests.conftest import StepClock
 
 NOW = datetime(2026, 1, 15, 15, 0, tzinfo=timezone.utc)
@@ -129,3 +129,33 @@ def test_a_line_in_another_language_or_empty_is_not_sent(data_dir):
     clock.now = NOW
     assert service.speak_first_tick(NOW) is None and len(asked) == 1
     assert not any(is_first(e) for e in service.conversation("Ark"))
+
+
+def entry(role, text, id_, first=""):
+    return LogEntry(role, "Ark" if role == "AGENT" else "美帆", text, id_, NOW, {FIRST_MARK: first} if first else {})
+
+
+CHAT = [entry("USER", "明日は試験なんだ。", "u1"), entry("AGENT", "がんばってね！", "a1"),
+        entry("SYSTEM", "a system line", "s1")]
+
+
+def test_a_message_written_first_after_what_the_page_shows_makes_one_notice_with_the_personas_name():
+    long = "ねえ、" + "試験どうだった？" * 40
+    entries = [*CHAT, entry("AGENT", long, "f1", first="boredom")]
+    notice = unseen_first_message(entries, ["u1", "a1"])
+    assert (notice.id, notice.title) == ("f1", "Ark")
+    assert len(notice.body) == constants.NOTIFICATION_BODY_CHARS and notice.body.endswith("…")
+    assert long.startswith(notice.body[:-1])
+    short = unseen_first_message([*CHAT, entry("AGENT", "ねえ、\n元気？", "f2", first="boredom")], ["u1", "a1"])
+    assert short.body == "ねえ、 元気？"  # one line, whole
+
+
+def test_no_notice_for_an_ordinary_reply_a_message_already_shown_or_another_conversation():
+    first = entry("AGENT", "ねえ、元気？", "f1", first="boredom")
+    assert unseen_first_message([*CHAT, entry("AGENT", "ordinary", "a2")], ["u1", "a1"]) is None
+    assert unseen_first_message([*CHAT, first], ["u1", "a1", "f1"]) is None
+    assert unseen_first_message([*CHAT, first], ["x1", "x2"]) is None  # the page shows another persona's
+    # the newest of several unseen ones, even with an ordinary message after it
+    later = entry("AGENT", "まだ起きてる？", "f2", first="curiosity")
+    assert unseen_first_message([*CHAT, first, later, entry("AGENT", "ordinary", "a3")], ["u1", "a1"]).id == "f2"
+    assert unseen_first_message([first], []).id == "f1"  # an empty chat: everything is new
