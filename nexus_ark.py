@@ -204,7 +204,7 @@ def cmd_bench(args) -> int:
     if args.what == "budgets":
         from bench.budgets_bench import main as bench_budgets_main
 
-        return bench_budgets_main(args)
+        return bench_budgets_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
     log.error("Unknown benchmark %r", args.what)
     return 2
 

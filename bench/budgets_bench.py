@@ -47,7 +47,9 @@ LAST_SITTING = 160  # messages of the last evening: more than the local history 
 ENTITIES = 500
 # The turn: a question that recalls, and names an entity with a page (its notes go to the tail).
 QUESTION = "Do you remember what Ken Tanaka told me about the museum in Osaka last spring?"
-END = datetime(2026, 11, 1, tzinfo=timezone.utc)  # the last evening is the day before
+END = datetime(2026, 11, 1, tzinfo=timezone.utc)  # the daily sittings end the evening before; the long one is this evening
+# The turn: three minutes after the long sitting's last message (seed_history: 19:00, two minutes apart).
+TURN_AT = END + timedelta(hours=19, minutes=2 * LAST_SITTING + 1)
 FIRST_NAMES = ["Ken", "Yui", "Sam", "Maria", "Tom", "Aiko", "Leo", "Nina", "Raj", "Emma", "Hugo", "Sara", "Diego",
                "Lena", "Omar", "Kate", "Haruto", "Sakura", "Ivan", "Chloe", "Mateo", "Priya", "Jonas", "Mei", "Noah"]
 FAMILY_NAMES = ["Tanaka", "Sato", "Suzuki", "Garcia", "Smith", "Müller", "Rossi", "Kim", "Nguyen", "Silva",
@@ -119,8 +121,9 @@ def fill(service, rng: random.Random) -> None:
                  per_day=PER_DAY)
     seed_history(session.character.root / "logs", LAST_SITTING, seed=8, user=USER, persona=PERSONA,
                  end=END + timedelta(days=1), per_day=LAST_SITTING)
+    session.chat_log.invalidate()
     # Episodes: the days of the last EPISODE_COMPRESS_AFTER_DAYS, and weeks (Monday–Sunday) before.
-    first, last = (END - timedelta(days=DAYS)).date(), END.date()
+    first, last = (END - timedelta(days=DAYS)).date(), (END - timedelta(days=1)).date()  # tonight's is not written yet
     recent = last - timedelta(days=constants.EPISODE_COMPRESS_AFTER_DAYS)
     episodes, day = [], first
     while day <= last:
@@ -182,7 +185,7 @@ def measure_turn(data_dir: Path, family: str, count: Callable[[str], int] | None
     model = ScriptedChatModel(replies("Yes, I remember that."), budget_family=family, native_tools=family == "remote")
     if count is not None:
         model.count_tokens = count
-    clock = FixedClock(END + timedelta(days=1, hours=1))  # the evening's sitting goes on
+    clock = FixedClock(TURN_AT)  # the evening's long sitting goes on
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model, after_turn_work=False)
     service.update_settings(user_name=USER, query_planner="rules")
     session = service.session(PERSONA)
