@@ -183,10 +183,9 @@ def state_problems(state: dict, night: str) -> list[str]:
 def step_at_kill(state: dict, night: str) -> str:
     """The step a kill landed in, from the state the run left: the first step of the night not done
     (before the first step finishes, the state still names the last night)."""
-    if state.get("last_done_night") == night:
-        return AFTER_THE_WORK
-    done = state.get("steps_done", []) if state.get("night_in_progress") == night else []
-    return next((name for name in STEP_NAMES if name not in done), STEP_NAMES[-1])
+    if state.get("night_in_progress") == night:
+        return next((name for name in STEP_NAMES if name not in state.get("steps_done", [])), STEP_NAMES[-1])
+    return AFTER_THE_WORK if state.get("last_done_night") == night else STEP_NAMES[0]
 
 
 def final_problems(memory_dir: Path, days: Sequence[str], night: str) -> list[str]:
@@ -373,6 +372,10 @@ def run(kills: int, days: int, model_kind: str, seed: int, work: Path, model_pat
                      "problems": files.problems + [f"quarantined: {q}" for q in files.quarantined]}
             trials.append(trial)
             failures += [f"kill {trial['kill']}: {p}" for p in trial["problems"]]
+            if trial["step"] == AFTER_THE_WORK:  # done, as the scheduler would see it: the next night
+                rounds += 1
+                add_day(data, rounds, seed)
+                night = night_of_round(rounds)
         final = run_child(data, night, model_kind, f"{seed}:final", model_path, child_log, None)
         if not final.finished:
             failures.append(f"the last run did not finish (exit {final.exit_code})")

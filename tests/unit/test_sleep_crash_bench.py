@@ -63,7 +63,7 @@ def test_a_diary_day_twice_or_missing_a_repeated_dream_and_a_repeated_page_line_
     problems = bench.inner_life_problems(dreams, {"short_term": [{"goal": "Ask"}], "completed": [{"goal": "ask "}]},
                                          [{"id": "q_1"}], {"proposals": [{"id": "2026-10-30:tama"}]}, {"Tama.md": page})
     assert problems == ["dream of night 2026-11-01 is there 2 times", "goal 'ask' is there 2 times",
-                        "entity page Tama.md: 'Tama is the cat.' is there 2 times"]
+                        "entity page Tama.md: 'tama is the cat.' is there 2 times"]
 
 
 def test_the_step_a_kill_landed_in_is_read_from_the_nights_state():
