@@ -10,16 +10,17 @@ After every kill, every file of the data directory is read as the app would need
 (backups too), JSON Lines line by line, text decodes as UTF-8; a temp file a write left behind
 (`.NAME.XXXX.tmp`, never read as data) is counted, and anything quarantined is a failure. At the
 end: exactly one daily episode per day with conversation (none duplicated by id or by day, none
-lost), one session-arousal record per session of each such day, the diary's entry of each day
+lost; a day a compressed week holds is kept), one session-arousal record per session of each such day, the diary's entry of each day
 once, one dream a night, no goal, question, proposal or entity line twice, and the night's state
 done. Which step each kill landed in comes from the state file (`steps_done`).
 
 The scripted model (default) answers every ask of the night at once with valid JSON
 (agent/providers/fake.night_answers) after a random pause, and every fsync waits a little too, so
 kills land inside calls, between a temp file's write and its rename, and between two writes. Its
-night is a few seconds; the kills are spread over it (each run is killed after a random share of a
-clean run's length, measured first on a copy). When a run finishes before its kill, the next
-night begins, with one more day of conversation, as it would for a user. `--model local` runs the
+night is a few seconds; the kills are spread over it (each run is killed at a random moment of a
+window sized from a clean night, measured first on a copy: about KILLS_PER_NIGHT kills a night).
+When a night is done, the next begins after as many days of conversation (the nights between
+missed, as when the computer was off), and so on until the kills are in. `--model local` runs the
 embedded model instead (slow: minutes a night, no pauses added).
 """
 from __future__ import annotations
@@ -65,7 +66,10 @@ NIGHT_HOUR = timedelta(hours=2)
 CALL_DELAY_S = (0.02, 0.25)  # the scripted model's pause per ask: a kill lands inside a call
 FSYNC_DELAY_S = 0.03  # at most, before each fsync: a kill lands between a temp file's write and its rename
 START_TIMEOUT_S = 120.0
-KILL_SPAN_NIGHTS = 1.5  # the kills' windows add up to about this many clean nights' work (seed 0: 1.0 put 14 of 20 in the episodes)
+# Kills a night takes on average: each run is killed at a random moment of a window whose mean is a
+# clean night over this (a killed run redoes the day it was in; with 20 a night the kills crowded
+# into the first step, seed 0; with 13, 20 kills spread over every step of a night and a half).
+KILLS_PER_NIGHT = 13
 AFTER_THE_WORK = "after the work"  # a kill while the finished night's process was exiting
 
 
@@ -128,11 +132,14 @@ def episode_problems(records: Sequence[dict], days: Sequence[str]) -> list[str]:
     problems = []
     ids = Counter(r.get("id", "") for r in records)
     problems += [f"episode id {i} is there {n} times" for i, n in sorted(ids.items()) if n > 1]
-    daily = [r for r in records if r.get("type", "daily") == "daily" and not r.get("compressed")
-             and "~" not in str(r.get("date", ""))]
-    by_day = Counter(str(r.get("date", "")) for r in daily)
+    summaries = [r for r in records if r.get("type", "daily") == "daily"]
+    weeks = [str(r.get("date", "")).split("~") for r in summaries if r.get("compressed") or "~" in str(r.get("date", ""))]
+    by_day = Counter(str(r.get("date", "")) for r in summaries if not r.get("compressed") and "~" not in str(r.get("date", "")))
+    in_week = Counter(d for d in days for span in weeks if span[0] <= d <= span[-1])
     problems += [f"day {d} has {n} episodes" for d, n in sorted(by_day.items()) if n > 1]
-    problems += [f"day {d} has no episode (lost)" for d in days if d not in by_day]
+    problems += [f"day {d} is in {n} weeks" for d, n in sorted(in_week.items()) if n > 1]
+    problems += [f"day {d} is in a week and has its own episode" for d in sorted(by_day) if d in in_week]
+    problems += [f"day {d} has no episode (lost)" for d in days if d not in by_day and d not in in_week]
     problems += [f"episode of {d}, a day without conversation" for d in sorted(by_day) if d not in days]
     return problems
 
@@ -209,8 +216,9 @@ def _read_text(path: Path) -> str:
 
 
 # --- the data ------------------------------------------------------------------------------------
-def night_of_round(number: int) -> datetime:
-    return FIRST_NIGHT_DAY + timedelta(days=number) + NIGHT_HOUR
+def night_of_round(number: int, days: int = 1) -> datetime:
+    """Night `number`: every `days` days (the nights between were missed: the computer was off)."""
+    return FIRST_NIGHT_DAY + timedelta(days=number * days) + NIGHT_HOUR
 
 
 def prepare(data_dir: Path, days: int, seed: int) -> None:
@@ -225,10 +233,10 @@ def prepare(data_dir: Path, days: int, seed: int) -> None:
     seed_history(logs, days * PER_DAY, seed=seed, user=USER, persona=PERSONA, end=FIRST_NIGHT_DAY, per_day=PER_DAY)
 
 
-def add_day(data_dir: Path, number: int, seed: int) -> None:
-    """One more day of conversation: the evening before night `number`."""
-    seed_history(data_dir / "characters" / PERSONA / "logs", PER_DAY, seed=seed + number, user=USER, persona=PERSONA,
-                 end=FIRST_NIGHT_DAY + timedelta(days=number), per_day=PER_DAY)
+def add_days(data_dir: Path, number: int, days: int, seed: int) -> None:
+    """The `days` days of conversation before night `number`."""
+    seed_history(data_dir / "characters" / PERSONA / "logs", days * PER_DAY, seed=seed + number, user=USER,
+                 persona=PERSONA, end=night_of_round(number, days) - NIGHT_HOUR, per_day=PER_DAY)
 
 
 def conversation_days(data_dir: Path, night: datetime) -> list[str]:
@@ -341,10 +349,7 @@ def run(kills: int, days: int, model_kind: str, seed: int, work: Path, model_pat
                           child_log, None)
         if not clean.finished:
             raise RuntimeError(f"a clean night did not finish (exit {clean.exit_code}); see {work / 'children.log'}")
-        # Spread the kills over the night's steps: each run is killed at a random moment of a window
-        # whose mean is KILL_SPAN_NIGHTS clean nights over the kills asked (a killed run redoes the day
-        # it was in, so with one night's length the kills crowded into the first step).
-        window = max(0.05, 2 * KILL_SPAN_NIGHTS * clean.work_s / kills)
+        window = max(0.05, 2 * clean.work_s / KILLS_PER_NIGHT)
         trials, failures, rounds, runs, completed = [], [], 0, 0, 0
         night = night_of_round(0)
         while sum(1 for t in trials if t["step"] != AFTER_THE_WORK) < kills:
@@ -359,9 +364,9 @@ def run(kills: int, days: int, model_kind: str, seed: int, work: Path, model_pat
                 if result.report and (result.report.get("problems") or result.report.get("stopped")):
                     failures.append(f"run {runs}: the night reported {result.report.get('problems')} "
                                     f"stopped={result.report.get('stopped')}")
-                rounds += 1  # the night is done: the next one, with one more day of conversation
-                add_day(data, rounds, seed)
-                night = night_of_round(rounds)
+                rounds += 1  # the night is done: the next one, after as many days of conversation
+                add_days(data, rounds, days, seed)
+                night = night_of_round(rounds, days)
                 continue
             if result.exit_code != -signal.SIGKILL:
                 failures.append(f"run {runs}: the child failed (exit {result.exit_code}); see {work / 'children.log'}")
@@ -376,8 +381,8 @@ def run(kills: int, days: int, model_kind: str, seed: int, work: Path, model_pat
             failures += [f"kill {trial['kill']}: {p}" for p in trial["problems"]]
             if trial["step"] == AFTER_THE_WORK:  # done, as the scheduler would see it: the next night
                 rounds += 1
-                add_day(data, rounds, seed)
-                night = night_of_round(rounds)
+                add_days(data, rounds, days, seed)
+                night = night_of_round(rounds, days)
         final = run_child(data, night, model_kind, f"{seed}:final", model_path, child_log, None)
         if not final.finished:
             failures.append(f"the last run did not finish (exit {final.exit_code})")

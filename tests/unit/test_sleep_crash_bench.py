@@ -98,3 +98,12 @@ def test_a_whole_scripted_night_passes_every_check_and_a_copied_episode_does_not
     (memory / "episodic_memory.json").write_text(json.dumps(episodes + episodes[:1]))
     assert bench.final_problems(memory, days, night.date().isoformat()) == [
         f"episode id {episodes[0]['id']} is there 2 times", f"day {episodes[0]['date']} has 2 episodes"]
+
+
+def test_a_day_a_compressed_week_holds_is_kept_and_one_also_kept_alone_is_a_duplicate():
+    days = ["2026-08-03", "2026-08-04", "2026-10-31"]
+    week = {"id": "episode_2026-08-03~2026-08-09_001", "date": "2026-08-03~2026-08-09", "compressed": True}
+    recent = {"id": "episode_2026-10-31_001", "date": "2026-10-31"}
+    assert bench.episode_problems([week, recent], days) == []
+    again = {"id": "episode_2026-08-04_001", "date": "2026-08-04"}
+    assert bench.episode_problems([week, again, recent], days) == ["day 2026-08-04 is in a week and has its own episode"]
