@@ -81,10 +81,14 @@ def account(section_tokens: Mapping[str, int], budgets: Mapping[str, int], full:
     total = content_tokens + template + tool_tokens
     over = [s.name for s in sections if s.over]
     fits = total + reply_tokens <= context
+    # Were every section with a budget filled to it (a history window grown to its whole budget before
+    # it restarts at half, a longer identity): what the same turn would need. Reported, not judged.
+    at_budgets = total + sum(max(0, s.budget - s.used) for s in sections if s.budget is not None)
     return {"sections": [{"section": s.name, "used": s.used, "budget": s.budget, "full": s.full, "over": s.over}
                          for s in sections],
             "framing": framing, "chat_template": template, "tools": tool_tokens, "prompt_total": total,
             "reply_room": reply_tokens, "context": context, "fits_context": fits, "over_budget": over,
+            "prompt_at_budgets": at_budgets, "fits_context_at_budgets": at_budgets + reply_tokens <= context,
             "ok": not over and fits}
 
 
@@ -254,6 +258,9 @@ def table(result: dict) -> str:
         out.append(f"  {'prompt total':<22} {r['prompt_total']:>6}   + reply room {r['reply_room']} = "
                    f"{r['prompt_total'] + r['reply_room']} of a {r['context']}-token context"
                    f"{'' if r['fits_context'] else '  DOES NOT FIT'}")
+        out.append(f"  {'every budget full':<22} {r['prompt_at_budgets']:>6}   + reply room = "
+                   f"{r['prompt_at_budgets'] + r['reply_room']}{'' if r['fits_context_at_budgets'] else '  would not fit'}"
+                   " (reported, not judged)")
         out.append("")
     out.append("ok" if result["ok"] else "FAILED: " + "; ".join(
         f"{f}: over {r['over_budget']}{'' if r['fits_context'] else ', over the context'}"

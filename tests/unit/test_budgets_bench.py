@@ -41,3 +41,10 @@ def test_a_prompt_the_app_builds_is_within_its_budgets_the_reminder_apart():
                      len(prompt.messages), 0, 256, 4096)
     used = {s["section"]: s["used"] for s in result["sections"]}
     assert result["ok"] and 90 < used["identity"] <= 100 and 0 < used["dynamic"] <= 50 and used["reminder"] == 28
+
+
+def test_what_the_prompt_would_need_with_every_budget_full_is_reported_not_judged():
+    result = account({"identity": 60, "history": 150, "message": 10}, BUDGETS, {}, content_tokens=250, messages=3,
+                     tool_tokens=0, reply_tokens=100, context=400)
+    assert result["ok"] and result["prompt_at_budgets"] == result["prompt_total"] + 40 + 50
+    assert not result["fits_context_at_budgets"]
