@@ -4,7 +4,9 @@ Subcommands: `setup-model` (assemble and verify the embedded model), `sleep [PER
 sleep-time work now: episodes of the finished days), `bench chat` (time to
 first token on the embedded model), `bench conversation` (scripted conversations through the
 chat path, scored by shared/bench/conversation_checks.py), `bench qa` (LoCoMo questions answered by
-the embedded model); `bench conversation|qa|docqa --provider openai --base-url URL --model NAME`
+the embedded model), `bench sleep-crash` (SIGKILLs during sleep-time work: every file parses, no
+episode duplicated or lost; `--model scripted|local`), `bench budgets` (the prompt's sections
+against their token budgets with two years of memories); `bench conversation|qa|docqa --provider openai --base-url URL --model NAME`
 (or `--from-settings`) measure another model. Options: --host, --port, --data-dir, --user.
 Off loopback (--host other than 127.x.x.x, ::1, localhost) the app only starts with a password
 in $NEXUS_ARK_PASSWORD, and asks for it (user "nexus", or --user) before showing anything.
@@ -195,6 +197,14 @@ def cmd_bench(args) -> int:
         from bench.keep_bench import main as bench_keep_main
 
         return bench_keep_main(args)
+    if args.what == "sleep-crash":
+        from bench.sleep_crash_bench import main as bench_sleep_crash_main
+
+        return bench_sleep_crash_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
+    if args.what == "budgets":
+        from bench.budgets_bench import main as bench_budgets_main
+
+        return bench_budgets_main(args, DataPaths(data_dir_from(args.data_dir)).embedded_model)
     log.error("Unknown benchmark %r", args.what)
     return 2
 
@@ -248,7 +258,7 @@ def parser() -> argparse.ArgumentParser:
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
     bench.add_argument("what", choices=["chat", "locomo", "scale", "cjk", "conversation", "qa", "docqa", "keep",
-                                        "episodes"])
+                                        "episodes", "sleep-crash", "budgets"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)
@@ -274,6 +284,8 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="conversation: three scripts, one run (a few minutes)")
     bench.add_argument("--shared", default="", help="conversation: the shared folder (default $NEXUS_ARK_SHARED_DIR, else ../shared)")
     bench.add_argument("--limit", type=int, default=0, help="docqa: only the first N questions")
+    bench.add_argument("--kills", type=int, default=20, help="sleep-crash: SIGKILLs inside the night's work")
+    bench.add_argument("--days", type=int, default=5, help="sleep-crash: days of conversation before the first night")
     add_provider_arguments(bench)
     return p
 

@@ -219,8 +219,10 @@ def build_prompt(
                 shared_parts.append(header + text)
                 used = count("\n\n".join(shared_parts))
     context = "\n\n".join(dynamic_parts + ([reminder] if reminder else []))
-    shared = "\n\n".join(shared_parts + ([reminder] if reminder else []))
-    tokens["dynamic"] = count(shared) if shared else 0
+    # The reminder comes on top of "dynamic" (constants.PROMPT_BUDGETS): counted apart, so "dynamic"
+    # is what its budget bounds (bench budgets checks every section against its budget).
+    tokens["dynamic"] = count("\n\n".join(shared_parts)) if shared_parts else 0
+    tokens["reminder"] = count(reminder) if reminder else 0
     if context:
         messages.append(ChatMessage("system", context))
     kept, tokens["message"] = None, count(user_text)

@@ -160,6 +160,11 @@ def questions(count: int, seed: int = 11) -> list[str]:
     return [_line(rng, QUESTIONS_JA if n % 2 else QUESTIONS) for n in range(count)]
 
 
+def user_lines(rng: random.Random, count: int, japanese: bool = False) -> list[str]:
+    """`count` of the user's lines as the history has them, for memories written from them (episodes, pages)."""
+    return [_line(rng, USER_LINES_JA if japanese else USER_LINES) for _ in range(count)]
+
+
 def _line(rng: random.Random, templates: list[str]) -> str:
     values = {k: rng.choice(v) for k, v in FILL.items()}
     values.update(hour=f"{rng.randint(5, 23)}:{rng.choice(['00', '15', '30', '45'])}",

@@ -1,9 +1,10 @@
 """Sleep-time job: the finished days of the log told as the persona's episodes (seed 004 §3).
 
 Reads the chat log, asks the model once per day (agent/episodes.py), checks the answer, keeps the
-user's part the user's, and writes the episode (managers/episodes.py) and the day's session
-arousal (`memory/session_arousal.json`). Each day is one step: a day done is never redone unless
-its log changed after (its digest), so a stop or crash half-way resumes where it was.
+user's part the user's, and writes the day's session arousal (`memory/session_arousal.json`) and
+then its episode (managers/episodes.py), which marks the day done. Each day is one step: a day done
+is never redone unless its log changed after (its digest), so a stop or crash half-way resumes
+where it was.
 """
 from __future__ import annotations
 
@@ -176,10 +177,12 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
             tally.problems.append(f"episode {day}: the model's answer was not a usable summary")
             log.warning("No usable episode for %s: %r … %r", day, answer[:200], answer[-200:])
             continue
+        # The ratings first: the episode marks the day done, so a crash between the two writes redoes
+        # the day (its ratings replaced) instead of leaving it without them (bench sleep-crash).
+        write_session_arousal(memory_dir, day, sessions, parsed.session_arousal)
         store.put([Episode(id=episode_id(day.isoformat()), date=day.isoformat(), summary=summary,
                            arousal=parsed.arousal, arousal_max=parsed.arousal_max,
                            created_at=now.isoformat(timespec="seconds"), source_digest=digests[day])])
-        write_session_arousal(memory_dir, day, sessions, parsed.session_arousal)
         tally.written.append(f"episode {day}")
     return True
 

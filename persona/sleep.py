@@ -32,6 +32,11 @@ log = logging.getLogger(__name__)
 Progress = Callable[[str, float], None]  # (what is being done, fraction done)
 
 
+# The night's steps, in the order they run; the names are what `steps_done` records (a crash bench
+# reads them to tell which step a kill landed in: bench/sleep_crash_bench.py).
+STEP_NAMES = ("episodes", "diary", "weeks", "entities", "dream")
+
+
 class SleepBusy(RuntimeError):
     """Sleep-time work is already running for this persona (in this or another process)."""
 
@@ -94,6 +99,7 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
              ("dream", "Dreaming", lambda: inputs.dream is None or dream_step(
                  inputs.dream, inputs.model, persona=inputs.persona, user_name=inputs.user_name,
                  language_hint=inputs.language_hint, night=night, now=now, should_stop=should_stop, tally=tally)))
+    assert tuple(name for name, _, _ in steps) == STEP_NAMES
     finished = True
     for number, (name, label, step) in enumerate(steps):
         if name in state.steps_done:

@@ -5,6 +5,7 @@ for native-tool runs. Every call is recorded in `calls`, so tests can look at th
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 import threading
@@ -96,3 +97,41 @@ class ScriptedChatModel:
         if self.json_script is None:
             raise ProviderError("This scripted model has no JSON answers.")
         return self.json_script(system, user, schema)
+
+
+def night_answers(delay: Callable[[], float] = lambda: 0.0, sleep: Callable[[float], None] = time.sleep,
+                  name: str = "Tama") -> Callable[[str, str, dict], str]:
+    """A `json_script` that answers every ask of a night's sleep-time work (persona/sleep.py) with
+    valid JSON, told apart by the schema's fields: a day's episode (one rating per session, the
+    summary at least as long as the grammar asks), a week, a diary entry, the entity notes, the
+    dream (a goal, a question, the first listed question resolved and goal completed, a fact about
+    `name`). Each answer waits `delay()` seconds first, so a crash bench's kills land inside calls."""
+    def script(system: str, user: str, schema: dict) -> str:
+        wait = delay()
+        if wait > 0:
+            sleep(wait)
+        props = schema.get("properties", {})
+        if "insight" in props:
+            return json.dumps({
+                "trigger_topic": f"{name} and the evenings", "insight": "The quiet evenings matter to us both.",
+                "strategy": "", "log_entry": f"I dreamt that {name} slept on a pile of notebooks.",
+                "new_goals": [{"goal": f"Ask how {name} is doing", "term": "short_term", "priority": 2}],
+                "completed_goals": [{"number": 1, "note": "Asked and heard."}], "abandoned_goals": [],
+                "new_questions": [{"question": f"Where does {name} sleep in winter?", "priority": 0.6}],
+                "resolved_questions": [{"number": 1, "answer": f"{name} sleeps by the heater.", "kind": "INSIGHT",
+                                        "about": ""}],
+                "entity_updates": [{"name": name, "fact": f"{name} likes to sleep on notebooks."}]})
+        if "entities" in props:
+            return json.dumps({"entities": [{"name": name, "kind": "thing", "facts": [f"{name} is the cat."]}]})
+        if "entry" in props:
+            return json.dumps({"entry": f"A quiet evening; we talked about {name} again."})
+        if "sessions" in props:
+            sessions = props["sessions"].get("minItems", 1)
+            least = props.get("summary", {}).get("minLength", 0)
+            summary = f"We talked in the evening about the day, and about {name}, who slept on a notebook."
+            while len(summary) < least:
+                summary += " We talked a little longer about small things."
+            return json.dumps({"sessions": [{"arousal": 0.5}] * sessions, "summary": summary})
+        return json.dumps({"summary": f"A week of quiet evenings and talk about {name}."})  # a week
+
+    return script

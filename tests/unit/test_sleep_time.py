@@ -267,3 +267,29 @@ def test_a_day_the_user_said_nothing_on_makes_no_episode(data_dir):
     service.session("Ark").chat_log.append("AGENT", "Ark", "Are you there? I missed you today.")
     clock.now = DAY + timedelta(days=1, hours=6)
     assert service.sleep_now("Ark").written == [] and asked == []
+
+
+def test_a_crash_before_the_days_session_arousal_is_written_leaves_no_day_without_it(data_dir, monkeypatch):
+    """The day's episode marks the day done, so it is written last: a crash (kill -9, bench sleep-crash)
+    after the episode and before the day's session ratings left that day without them for good."""
+    from persona import episodes_job
+
+    clock, asked = StepClock(DAY), []
+    service, _ = make(data_dir, clock, asked)
+    talk(service, clock, DAY, "I finished my novel today!", "Congratulations!")
+    clock.now = DAY + timedelta(days=1, hours=6)
+
+    class Crash(Exception):
+        pass
+
+    def crash(*args):
+        raise Crash()
+    real = episodes_job.write_session_arousal
+    monkeypatch.setattr(episodes_job, "write_session_arousal", crash)
+    with pytest.raises(Crash):
+        service.sleep_now("Ark")
+    monkeypatch.setattr(episodes_job, "write_session_arousal", real)
+    service.sleep_now("Ark")  # the restart resumes the night
+    arousal = json.loads((data_dir / "characters/Ark/memory/session_arousal.json").read_text())
+    assert [(a["date"], a["session"]) for a in arousal] == [("2026-03-14", 1)]
+    assert [e.id for e in service.episodes("Ark")] == ["episode_2026-03-14_001"]
