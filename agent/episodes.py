@@ -165,7 +165,7 @@ def split_day(sessions: Sequence[DaySession], room: int, count_tokens: Callable[
     back, at most `max_parts`: over that, the day's beginning is left out (the evening is what the
     user remembers). Each line is counted alone, plus its line break: the whole prompt is counted
     again when asked."""
-    parts: list[list[DaySession]] = []  # newest first while packing; each part's pieces newest first
+    parts: list[list[DaySession]] = []  # newest first while packing (each part in its own order)
     current: list[DaySession] = []
     used = placed = 0
     full = False
