@@ -157,14 +157,14 @@ def _piece(session: DaySession, start: int, end: int) -> DaySession:
 
 
 def split_day(sessions: Sequence[DaySession], room: int, count_tokens: Callable[[str], int],
-              max_parts: int) -> DayParts:
+              max_parts: int, min_fill: float = 0.0) -> DayParts:
     """The day's sessions in parts whose text (headings and lines, as `day_prompt` writes them)
-    takes at most `room` tokens each. Parts meet between sessions where a session fits a part of
-    its own; a longer one is cut between its messages, never inside one, except a message longer
-    than a whole part, which goes alone (cut to fit when asked). Packed from the newest message
-    back, at most `max_parts`: over that, the day's beginning is left out (the evening is what the
-    user remembers). Each line is counted alone, plus its line break: the whole prompt is counted
-    again when asked."""
+    takes at most `room` tokens each. Parts meet between sessions where the session fits a part of
+    its own and the part it would close is `min_fill` full; otherwise the session is cut between its
+    messages, never inside one, except a message longer than a whole part, which goes alone (cut to
+    fit when asked). Packed from the newest message back, at most `max_parts`: over that, the day's
+    beginning is left out (the evening is what the user remembers). Each line is counted alone,
+    plus its line break: the whole prompt is counted again when asked."""
     parts: list[list[DaySession]] = []  # newest first while packing (each part in its own order)
     current: list[DaySession] = []
     used = placed = 0
@@ -173,7 +173,7 @@ def split_day(sessions: Sequence[DaySession], room: int, count_tokens: Callable[
         heading = count_tokens(_heading(session)) + 2  # and the blank line before it
         costs = [count_tokens(line) + 1 for line in session.lines]
         whole = heading + sum(costs)
-        if current and used + whole > room >= whole:  # a part of its own: the parts meet between sessions
+        if current and used + whole > room >= whole and used >= room * min_fill:  # the parts meet between sessions
             parts.append(current)
             current, used = [], 0
             full = len(parts) == max_parts

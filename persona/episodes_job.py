@@ -207,7 +207,8 @@ def _tell_in_parts(model: ChatModel, pending: PendingFile[PendingParts], persona
     part's rating (the highest of its pieces' when it was cut)."""
     room = (_prompt_limit(model) - model.count_tokens(system) - model.count_tokens(f"Date: {d.day.isoformat()}")
             - constants.EPISODE_PROMPT_MARGIN_TOKENS)
-    split = split_day(d.sessions, room, model.count_tokens, constants.EPISODE_DAY_PARTS_MAX)
+    split = split_day(d.sessions, room, model.count_tokens, constants.EPISODE_DAY_PARTS_MAX,
+                      constants.EPISODE_PART_MIN_FILL)
     if split.left_out:
         total = sum(len(s.lines) for s in d.sessions)
         log.warning("The day %s needs more than %d parts: its first %d of %d messages are left out of its episode",

@@ -37,7 +37,7 @@ class SmallContext(ScriptedChatModel):
         return len(text) * self.per_char
 
 
-def talk(sessions: int, messages: int = 8, start_hour: int = 9, day: date = DAY, filler: int = 5) -> list[LogEntry]:
+def talk(sessions: int, messages: int = 8, start_hour: int = 9, day: date = DAY, filler: int = 6) -> list[LogEntry]:
     """`sessions` sittings two hours apart; every message names its fact (`fact<session>x<message>`)."""
     entries = []
     for s in range(1, sessions + 1):
@@ -126,7 +126,7 @@ def test_a_day_longer_than_the_context_is_told_in_parts_on_session_boundaries_an
         assert model.count_tokens(system) + model.count_tokens(user) <= LIMIT
     for entry in entries:  # every message whole, in exactly one part
         assert sum(f"{entry.name}: {entry.text.strip()}" in user for _, user, _ in parts) == 1
-    for _, user, _ in parts:  # whole sessions (each fits a part of its own), in their order
+    for _, user, _ in parts:  # whole sessions (each fills most of a part of its own), in their order
         numbers = [int(n) for n in re.findall(r"^## Session (\d+)", user, re.M)]
         assert numbers == sorted(numbers) and user.count("Ken: ") == 4 * len(numbers)
     assert "fact1x0" in merge_user and "fact4x6" in merge_user  # the first part's and the last part's
@@ -158,6 +158,19 @@ def test_a_session_longer_than_a_part_is_cut_between_messages_and_rated_by_its_h
         assert sum(f"{entry.name}: {entry.text.strip()}" in user for _, user, _ in parts) == 1
     assert session_arousal(memory) == [(1, 0.9)]
     assert re.search(r"^## Session 1 \(09:\d\d\)", parts[1][1], re.M)  # a piece from its own first message
+
+
+def test_parts_meet_between_sessions_only_when_the_part_closed_there_is_full_enough():
+    at = lambda h, m: datetime(2026, 11, 20, h, m, tzinfo=timezone.utc)
+    talk_ = [LogEntry("USER", "Ken", f"a{h:02d}{m}", f"{h}-{m}", at(h, m)) for h in (9, 12) for m in range(4)]
+    sessions = sessions_of_day(talk_)  # each: a 22-token heading and 4 lines of 10 tokens = 62 of 100
+    lines = lambda split: [[line[5:] for s in part for line in s.lines] for part in split.parts]
+    whole = split_day(sessions, 100, len, 6, min_fill=0.0)
+    assert lines(whole) == [["a090", "a091", "a092", "a093"], ["a120", "a121", "a122", "a123"]]
+    filled = split_day(sessions, 100, len, 6, min_fill=0.75)  # 62 % full: the 9 o'clock sitting's last message joins
+    assert lines(filled) == [["a090", "a091", "a092"], ["a093", "a120", "a121", "a122", "a123"]]
+    assert [s.start.strftime("%H:%M") for s in filled.parts[1]] == ["09:03", "12:00"]
+    assert split_day(sessions, 100, len, 1, min_fill=0.75).left_out == 3  # the newest part only
 
 
 def test_a_message_longer_than_a_whole_part_goes_alone_and_is_cut_to_fit():
@@ -241,7 +254,7 @@ def test_a_day_changed_since_its_parts_were_asked_asks_them_again(store, memory)
     run(model, store, memory, entries)
     model.asks.clear()
     model.json_script = answering(model)
-    changed = [e if e.id != "m1-0" else LogEntry("USER", "Ken", "fact1x0 edited " + "and more words " * 5, "m1-0", e.ts)
+    changed = [e if e.id != "m1-0" else LogEntry("USER", "Ken", "fact1x0 edited " + "and more words " * 6, "m1-0", e.ts)
                for e in entries]
     run(model, store, memory, changed)
     assert "edited" in model.asks[0][1] and len(part_asks(model)) == 3
