@@ -70,16 +70,13 @@ def forced_least(language: str, log_chars: int) -> int:
 def episode_schema(session_count: int, least_chars: int = 0) -> dict:
     """The day's answer; `least_chars` is forced by the grammar where the backend has one (no
     most: llama.cpp expands a repetition bound into rules, and 1,500 crashed it)."""
-    summary: dict = {"type": "string"}
-    if least_chars:
-        summary["minLength"] = least_chars
     return {
         "type": "object",
         "properties": {
             "sessions": {"type": "array", "minItems": session_count, "maxItems": session_count,
                          "items": {"type": "object", "properties": {"arousal": {"type": "number"}},
                                    "required": ["arousal"]}},
-            "summary": summary,
+            "summary": _summary_field(least_chars),
         },
         "required": ["sessions", "summary"],
     }
@@ -208,11 +205,13 @@ def part_key(part: Sequence[DaySession]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def _summary_field(least_chars: int) -> dict:
+    return {"type": "string", **({"minLength": least_chars} if least_chars else {})}
+
+
 def merge_schema(least_chars: int = 0) -> dict:
-    summary: dict = {"type": "string"}
-    if least_chars:
-        summary["minLength"] = least_chars
-    return {"type": "object", "properties": {"summary": summary}, "required": ["summary"]}
+    """The merged day's answer: its summary only (the sessions were rated in the parts)."""
+    return {"type": "object", "properties": {"summary": _summary_field(least_chars)}, "required": ["summary"]}
 
 
 def merge_prompt(persona: str, user_name: str, day: date,
