@@ -375,6 +375,17 @@ EPISODE_LOOKBACK_DAYS = 14
 EPISODE_MAX_TOKENS = 1000
 # Room kept for the chat template's own tokens around the system and user text.
 EPISODE_PROMPT_MARGIN_TOKENS = 64
+# A day longer than the model's context is asked in parts, then merged (issue 19). On the embedded
+# model's 4,096 tokens a part holds ~2,800 tokens of log. Measured on its tokenizer (session 14): 300
+# messages of LoCoMo conversation 26 as one evening (41k characters, 10.2k tokens) are 4 parts, 300
+# short Japanese chat messages (the bench's ja scripts, 6.9k characters) 3; each part is an ask of
+# ~1–2 minutes there (EPISODE_DAYS_PER_RUN's measure of a day). Over this, the newest parts are kept
+# (the evening is what the user remembers), so one imported giant day cannot take the night.
+EPISODE_DAY_PARTS_MAX = 6
+# A long day's parts meet between sessions when the part closed there is at least this full; a
+# part less full takes the newest messages of the session before it. Cut between sessions always,
+# that LoCoMo evening (6 sittings of ~1,700 tokens) took 6 parts, each ~60 % full; with 0.75, 4.
+EPISODE_PART_MIN_FILL = 0.75
 # Days summarised in one run, newest first; older ones wait for later nights (a first night after
 # importing months of logs would otherwise take hours on the embedded model: ~1–2 min a day).
 EPISODE_DAYS_PER_RUN = 7

@@ -7,14 +7,18 @@ then the summary, so the summary is written after the ratings: sessions of arous
 told in detail, the rest in a line or two (the seed's annotation, 2026-01-17). The summary is in
 the persona's own voice, and what the user did stays the user's ("Haruka made curry", never "I
 made curry"): the day is read by the persona, not lived by it.
+
+A day whose log does not fit the model's context is cut into parts that do (`split_day`), each
+asked as above, and one more ask merges the parts' summaries (`merge_prompt`, the same voice).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Sequence
+from typing import Callable, Sequence
 
 import constants
 from agent.sentences import split as split_sentences
@@ -66,16 +70,13 @@ def forced_least(language: str, log_chars: int) -> int:
 def episode_schema(session_count: int, least_chars: int = 0) -> dict:
     """The day's answer; `least_chars` is forced by the grammar where the backend has one (no
     most: llama.cpp expands a repetition bound into rules, and 1,500 crashed it)."""
-    summary: dict = {"type": "string"}
-    if least_chars:
-        summary["minLength"] = least_chars
     return {
         "type": "object",
         "properties": {
             "sessions": {"type": "array", "minItems": session_count, "maxItems": session_count,
                          "items": {"type": "object", "properties": {"arousal": {"type": "number"}},
                                    "required": ["arousal"]}},
-            "summary": summary,
+            "summary": _summary_field(least_chars),
         },
         "required": ["sessions", "summary"],
     }
@@ -129,8 +130,124 @@ def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySe
         f"about {low}-{high} characters.")
     parts = [f"Date: {day.isoformat()}"]
     for session, text in zip(sessions, _fitted(sessions, max_chars)):
-        parts.append(f"## Session {session.number} ({session.start.strftime('%H:%M')})\n{text}")
+        parts.append(f"{_heading(session)}\n{text}")
     return system, "\n\n".join(parts)
+
+
+def _heading(session: DaySession) -> str:
+    return f"## Session {session.number} ({session.start.strftime('%H:%M')})"
+
+
+@dataclass(frozen=True)
+class DayParts:
+    """A day too long for one ask, in consecutive parts, oldest first. A session too long for a
+    part is in pieces (DaySession with its number, each piece from its own first message)."""
+    parts: tuple[tuple[DaySession, ...], ...]
+    left_out: int  # the day's oldest messages in no part (more parts than allowed)
+
+
+def _piece(session: DaySession, start: int, end: int) -> DaySession:
+    if start == 0 and end == len(session.lines):
+        return session
+    first = session.entries[start].ts if len(session.entries) == len(session.lines) else session.start
+    return DaySession(session.number, first or session.start, session.lines[start:end], session.entries[start:end])
+
+
+def split_day(sessions: Sequence[DaySession], room: int, count_tokens: Callable[[str], int],
+              max_parts: int, min_fill: float = 0.0) -> DayParts:
+    """The day's sessions in parts whose text (headings and lines, as `day_prompt` writes them)
+    takes at most `room` tokens each. Parts meet between sessions where the session fits a part of
+    its own and the part it would close is `min_fill` full; otherwise the session is cut between its
+    messages, never inside one, except a message longer than a whole part, which goes alone (cut to
+    fit when asked). Packed from the newest message back, at most `max_parts`: over that, the day's
+    beginning is left out (the evening is what the user remembers). Each line is counted alone,
+    plus its line break: the whole prompt is counted again when asked."""
+    parts: list[list[DaySession]] = []  # newest first while packing (each part in its own order)
+    current: list[DaySession] = []
+    used = placed = 0
+    full = False
+    for session in reversed(sessions):
+        heading = count_tokens(_heading(session)) + 2  # and the blank line before it
+        costs = [count_tokens(line) + 1 for line in session.lines]
+        whole = heading + sum(costs)
+        if current and used + whole > room >= whole and used >= room * min_fill:  # the parts meet between sessions
+            parts.append(current)
+            current, used = [], 0
+            full = len(parts) == max_parts
+        end = len(costs)
+        while end > 0 and not full:
+            start, size = end, heading
+            while start > 0 and used + size + costs[start - 1] <= room:
+                start -= 1
+                size += costs[start]
+            if start == end and current:  # not one more message fits: the next part
+                parts.append(current)
+                current, used = [], 0
+                full = len(parts) == max_parts
+                continue
+            if start == end:  # one message longer than a whole part: alone
+                start, size = end - 1, heading + costs[end - 1]
+            current.insert(0, _piece(session, start, end))
+            used += size
+            placed += end - start
+            end = start
+        if full:
+            break
+    if current:
+        parts.append(current)
+    total = sum(len(s.lines) for s in sessions)
+    return DayParts(tuple(tuple(part) for part in reversed(parts)), total - placed)
+
+
+def part_key(part: Sequence[DaySession]) -> str:
+    """What a part is: its answer is kept under this until the day's episode is written."""
+    text = "\n".join(f"{s.number}|{line}" for s in part for line in s.lines)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _summary_field(least_chars: int) -> dict:
+    return {"type": "string", **({"minLength": least_chars} if least_chars else {})}
+
+
+def merge_schema(least_chars: int = 0) -> dict:
+    """The merged day's answer: its summary only (the sessions were rated in the parts)."""
+    return {"type": "object", "properties": {"summary": _summary_field(least_chars)}, "required": ["summary"]}
+
+
+def merge_prompt(persona: str, user_name: str, day: date,
+                 notes: Sequence[tuple[Sequence[DaySession], str, bool]], language: str,
+                 max_chars: int) -> tuple[str, str]:
+    """(system, user) of the call that makes a long day's parts one episode; `notes`: each part's
+    sessions, its summary and whether a session of it was rated ★, in order. Each summary is cut to
+    its first `max_chars` characters in whole sentences. The day prompt's voice: the persona's own,
+    in the day's language, and what the user did stays the user's."""
+    written = LANGUAGE_NAMES.get(language, "the language of the conversation")
+    low, high = summary_length(language, 0)
+    system = (
+        f"You are {persona}. Below are your notes on one day of your conversations with {user_name}, written "
+        f"part by part, in order; ★ marks a part with a session rated {constants.AROUSAL_STAR_THRESHOLD} or more. "
+        f"Write them as the day's one episode for your memory, in {written}, as {persona} in the first person: "
+        f"the ★ parts in detail, the others in a line or two. What {user_name} did, felt or told about their "
+        f"life is {user_name}'s: write it as {user_name}'s, never as yours. Only what the notes say; "
+        f"about {low}-{high} characters.")
+    parts = [f"Date: {day.isoformat()}"]
+    for number, (sessions, summary, starred) in enumerate(notes, 1):
+        first, last = sessions[0].number, sessions[-1].number
+        which = f"session {first}" if first == last else f"sessions {first}-{last}"
+        parts.append(f"## Part {number} ({which}, from {sessions[0].start.strftime('%H:%M')}){' ★' if starred else ''}"
+                     f"\n{within(summary, max_chars)}")
+    return system, "\n\n".join(parts)
+
+
+def parse_summary(answer: str) -> str:
+    """The summary of a one-field answer (the merged day), or "" when it has none; one cut off by
+    the answer's room keeps its whole sentences."""
+    try:
+        data = json.loads(answer)
+    except json.JSONDecodeError:
+        data = _completed(answer)
+    summary = data.get("summary") if isinstance(data, dict) else None
+    return summary.strip() if isinstance(summary, str) else ""
 
 
 def _completed(answer: str) -> dict | None:

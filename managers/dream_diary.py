@@ -18,7 +18,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from managers.memory_sources import INSIGHTS_FILE
-from managers.store import CharacterFiles, atomic_write_text, file_lock
+from managers.store import CharacterFiles, PendingFile, atomic_write_text, file_lock
 
 
 class DreamEntry(BaseModel):
@@ -99,16 +99,6 @@ class DreamPending(BaseModel):
     question_ids: list[str] = []  # the open questions, then the answered ones, as numbered
 
 
-class PendingDream:
+class PendingDream(PendingFile[DreamPending]):
     def __init__(self, memory_dir: Path, files: CharacterFiles):
-        self.path = memory_dir / PENDING_FILE
-        self._files = files
-
-    def load(self) -> DreamPending | None:
-        return self._files.load_json_model(self.path, DreamPending, lambda: None)
-
-    def save(self, pending: DreamPending) -> None:
-        self._files.save_json_model(self.path, pending, keep_backup=False)
-
-    def clear(self) -> None:
-        self.path.unlink(missing_ok=True)
+        super().__init__(memory_dir / PENDING_FILE, DreamPending, files)

@@ -22,11 +22,14 @@ from typing import Any, Iterable, Mapping
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 import constants
-from managers.store import CharacterFiles, atomic_write_text, file_lock
+from managers.store import CharacterFiles, PendingFile, atomic_write_text, file_lock
 
 log = logging.getLogger(__name__)
 
 EPISODES_FILE = "episodic_memory.json"
+# A long day's parts asked so far (issue 19: a day longer than the model's context is told in parts,
+# then merged): removed when the day's episode is written.
+PARTS_PENDING_FILE = "episode_parts_pending.json"
 DAILY = "daily"
 # Milestone episodes (seed 004: Phase E 達成, Phase G 発見, Phase F 絆確認): their `type` and the
 # prefix their summary opens with, so recall shows what kind of moment it was.
@@ -73,6 +76,20 @@ class Episode(BaseModel):
         return self.date.split("~")[-1]
 
 
+class PendingDay(BaseModel):
+    """The answers a long day's parts got, by part (`agent.episodes.part_key`)."""
+    model_config = ConfigDict(frozen=True)
+
+    digest: str  # the day's log when they were asked: a day that changed since asks its parts again
+    answers: dict[str, str] = {}
+
+
+class PendingParts(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    days: dict[str, PendingDay] = {}  # by "YYYY-MM-DD"
+
+
 def episode_id(date: str, number: int = 1) -> str:
     return f"episode_{date}_{number:03d}"
 
@@ -111,6 +128,10 @@ class EpisodeStore:
             self._files.quarantine(self.path, f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
             return []
         return sorted(map(_with_id, episodes), key=lambda e: (e.first_day, e.id))
+
+    def pending_parts(self) -> PendingFile[PendingParts]:
+        """The parts' answers of long days whose episode is not written yet, beside the episodes."""
+        return PendingFile(self.path.parent / PARTS_PENDING_FILE, PendingParts, self._files)
 
     def get(self, episode_id_: str) -> Episode | None:
         return next((e for e in self.all() if e.id == episode_id_), None)

@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Callable, Generic, TypeVar
 
 from filelock import FileLock
 from pydantic import BaseModel, ValidationError
@@ -187,3 +187,24 @@ class CharacterFiles:
             if keep_backup:
                 self.backup(path)
             atomic_write_text(path, value.model_dump_json(indent=2) + "\n", mode=mode)
+
+
+class PendingFile(Generic[M]):
+    """A night's model answers kept between the ask and their use (`dream_pending.json`, a long
+    day's parts): written atomically as soon as they come, removed once what they made is written,
+    so a stop or a crash in between resumes without asking the model again. No backup: the file is
+    a cache of answers, and a corrupt one is quarantined and the answers asked again."""
+
+    def __init__(self, path: Path, model: type[M], files: CharacterFiles):
+        self.path = path
+        self._model = model
+        self._files = files
+
+    def load(self) -> M | None:
+        return self._files.load_json_model(self.path, self._model, lambda: None)
+
+    def save(self, value: M) -> None:
+        self._files.save_json_model(self.path, value, keep_backup=False)
+
+    def clear(self) -> None:
+        self.path.unlink(missing_ok=True)

@@ -4,7 +4,9 @@ Reads the chat log, asks the model once per day (agent/episodes.py), checks the 
 user's part the user's, and writes the day's session arousal (`memory/session_arousal.json`) and
 then its episode (managers/episodes.py), which marks the day done. Each day is one step: a day done
 is never redone unless its log changed after (its digest), so a stop or crash half-way resumes
-where it was.
+where it was. A day longer than the model's context is asked in parts and the parts' summaries
+told as one; the parts' answers are kept (`episode_parts_pending.json`) until the day's episode is
+written, so a stop or crash between them asks only the rest again, and the day still gets one episode.
 """
 from __future__ import annotations
 
@@ -18,14 +20,15 @@ from typing import Callable, Sequence
 
 import constants
 from agent import role, sentences
-from agent.episodes import (WEEK_SCHEMA, DaySession, day_prompt, episode_schema, parse_day, parse_week,
-                            forced_least, sessions_of_day, week_prompt, weeks_to_compress, within)
+from agent.episodes import (WEEK_SCHEMA, DaySession, DaySummary, day_prompt, episode_schema, forced_least,
+                            merge_prompt, merge_schema, parse_day, parse_summary, parse_week, part_key,
+                            sessions_of_day, split_day, week_prompt, weeks_to_compress, within)
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from agent.sleep_schedule import days_to_summarise
 from managers.chat_log import LogEntry
-from managers.episodes import Episode, EpisodeStore, episode_id
-from managers.store import atomic_write_text, file_lock
+from managers.episodes import Episode, EpisodeStore, PendingDay, PendingParts, episode_id
+from managers.store import PendingFile, atomic_write_text, file_lock
 
 log = logging.getLogger(__name__)
 
@@ -96,32 +99,166 @@ def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, lan
     return "".join(kept).strip()
 
 
-def _room_for_log(model: ChatModel, system: str, language: str) -> int:
-    """Characters of log that fit beside the system text and the answer in the model's context."""
-    tokens = (constants.CONTEXT_TOKENS[model.budget_family] - constants.EPISODE_MAX_TOKENS
-              - model.count_tokens(system) - constants.EPISODE_PROMPT_MARGIN_TOKENS)
-    per_token = 1.0 if language in ("ja", "zh", "ko") else constants.CHARS_PER_TOKEN_ESTIMATE
-    return max(constants.EPISODE_LINE_MIN_CHARS * 4, int(tokens * per_token))
+def _prompt_limit(model: ChatModel) -> int:
+    """Tokens a day's prompt may take: the model's context less the answer's room."""
+    return constants.CONTEXT_TOKENS[model.budget_family] - constants.EPISODE_MAX_TOKENS
 
 
-def _ask_day(model: ChatModel, persona: str, user_name: str, day: date, sessions: list[DaySession], language: str,
-             should_stop: Callable[[], bool], tally: JobTally) -> str:
-    system, _ = day_prompt(persona, user_name, day, sessions, language, 1)
-    room = _room_for_log(model, system, language)
-    limit = constants.CONTEXT_TOKENS[model.budget_family] - constants.EPISODE_MAX_TOKENS
-    for _ in range(3):  # the estimate of characters per token may be off: shrink until it fits
-        system, user = day_prompt(persona, user_name, day, sessions, language, room)
-        used = model.count_tokens(system) + model.count_tokens(user) + constants.EPISODE_PROMPT_MARGIN_TOKENS
+def _prompt_tokens(model: ChatModel, system: str, user: str) -> int:
+    return model.count_tokens(system) + model.count_tokens(user) + constants.EPISODE_PROMPT_MARGIN_TOKENS
+
+
+def _log_chars(sessions: Sequence[DaySession]) -> int:
+    return sum(len(line) + 1 for s in sessions for line in s.lines)
+
+
+class _NoRoom(Exception):
+    """Not even the shortest form of a prompt fits the model's context."""
+
+
+def _fitting(model: ChatModel, build: Callable[[int], tuple[str, str]], size: int) -> tuple[str, str]:
+    """`build(size)`'s (system, user), `size` (characters of the text it cuts) shrunk until the
+    prompt fits beside the answer: a part is packed by its lines' tokens counted one by one, and
+    a message longer than a whole part is cut here."""
+    limit = _prompt_limit(model)
+    for _ in range(5):
+        system, user = build(size)
+        used = _prompt_tokens(model, system, user)
         if used <= limit:
-            break
-        room = int(room * limit / used * 0.9)
-    tally.model_calls += 1
-    tally.prompt_tokens += used
+            return system, user
+        size = max(1, int(size * limit / used * 0.9))
+    raise _NoRoom()
+
+
+def _ask_part(model: ChatModel, persona: str, user_name: str, day: date, sessions: Sequence[DaySession],
+              language: str, should_stop: Callable[[], bool], tally: JobTally) -> str:
+    """The day prompt's answer for `sessions` (the whole day, or a part of it)."""
+    system, user = _fitting(model, lambda size: day_prompt(persona, user_name, day, sessions, language, size),
+                            _log_chars(sessions))
     least = forced_least(language, sum(len(line) for s in sessions for line in s.lines))
-    answer = model.complete_json(system, user, episode_schema(len(sessions), least), constants.EPISODE_MAX_TOKENS,
-                                 should_stop)
-    tally.output_tokens += model.count_tokens(answer)
-    return answer
+    return tally.ask(model, system, user, episode_schema(len(sessions), least), constants.EPISODE_MAX_TOKENS,
+                     should_stop)
+
+
+def _unusable(day: date, answer: str, tally: JobTally, what: str = "") -> None:
+    tally.problems.append(f"episode {day}: the model's answer{what} was not a usable summary")
+    log.warning("No usable episode for %s%s: %r … %r", day, what, answer[:200], answer[-200:])
+
+
+def _saved_answers(pending: PendingFile[PendingParts], day: date, digest: str) -> dict[str, str]:
+    saved = pending.load()
+    kept = saved.days.get(day.isoformat()) if saved else None
+    return dict(kept.answers) if kept and kept.digest == digest else {}
+
+
+def _keep_answer(pending: PendingFile[PendingParts], day: date, digest: str, key: str, answer: str) -> None:
+    saved = pending.load() or PendingParts()
+    kept = saved.days.get(day.isoformat())
+    answers = {**(kept.answers if kept and kept.digest == digest else {}), key: answer}
+    pending.save(PendingParts(days={**saved.days, day.isoformat(): PendingDay(digest=digest, answers=answers)}))
+
+
+def _drop_pending(pending: PendingFile[PendingParts], keep: Callable[[str, PendingDay], bool]) -> None:
+    """Only the days `keep` says; the file goes with the last."""
+    saved = pending.load()
+    if saved is None:
+        return
+    days = {day: kept for day, kept in saved.days.items() if keep(day, kept)}
+    if not days:
+        pending.clear()
+    elif days != saved.days:
+        pending.save(PendingParts(days=days))
+
+
+@dataclass(frozen=True)
+class _Day:
+    """What a day's asks need."""
+    day: date
+    sessions: list[DaySession]
+    user_texts: list[str]
+    language: str
+    digest: str
+
+
+def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
+              should_stop: Callable[[], bool], tally: JobTally) -> tuple[DaySummary, Sequence[DaySession]] | None:
+    """The day's summary (the user's part kept the user's, within the seed's length) and the
+    sessions it rates; None when the model's answer was not usable (reported). A day whose whole
+    log fits the model's context is one ask; a longer one is asked in parts and merged."""
+    system, user = day_prompt(persona, user_name, d.day, d.sessions, d.language, _log_chars(d.sessions))
+    if _prompt_tokens(model, system, user) > _prompt_limit(model):
+        return _tell_in_parts(model, pending, persona, user_name, d, system, should_stop, tally)
+    answer = _ask_part(model, persona, user_name, d.day, d.sessions, d.language, should_stop, tally)
+    parsed = parse_day(answer, len(d.sessions))
+    summary = within(users_part_kept(parsed.summary, d.user_texts, user_name, d.language),
+                     constants.EPISODE_DAY_CHARS[1]) if parsed else ""
+    if not parsed or not summary:
+        _unusable(d.day, answer, tally)
+        return None
+    return DaySummary(summary, parsed.session_arousal), d.sessions
+
+
+def _tell_in_parts(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
+                   system: str, should_stop: Callable[[], bool], tally: JobTally,
+                   ) -> tuple[DaySummary, Sequence[DaySession]] | None:
+    """A day longer than the model's context (issue 19: an evening of 300 messages, a day of
+    imported history): each part asked as a day of its own, each answer kept (`pending`) until
+    the episode is written, then one ask merges the parts' summaries. A session's arousal is its
+    part's rating (the highest of its pieces' when it was cut)."""
+    room = (_prompt_limit(model) - model.count_tokens(system) - model.count_tokens(f"Date: {d.day.isoformat()}")
+            - constants.EPISODE_PROMPT_MARGIN_TOKENS)
+    split = split_day(d.sessions, room, model.count_tokens, constants.EPISODE_DAY_PARTS_MAX,
+                      constants.EPISODE_PART_MIN_FILL)
+    if split.left_out:
+        total = sum(len(s.lines) for s in d.sessions)
+        log.warning("The day %s needs more than %d parts: its first %d of %d messages are left out of its episode",
+                    d.day, constants.EPISODE_DAY_PARTS_MAX, split.left_out, total)
+        tally.problems.append(f"episode {d.day}: a day too long to tell whole — its first {split.left_out} of "
+                              f"{total} messages were left out (at most {constants.EPISODE_DAY_PARTS_MAX} parts)")
+    saved = _saved_answers(pending, d.day, d.digest)
+    notes: list[tuple[Sequence[DaySession], str, bool]] = []
+    ratings: dict[int, float] = {}
+    for number, part in enumerate(split.parts, 1):
+        key = part_key(part)
+        answer = saved.get(key)
+        parsed = parse_day(answer, len(part)) if answer is not None else None
+        if parsed is None:
+            if should_stop():
+                raise CallStopped()
+            answer = _ask_part(model, persona, user_name, d.day, part, d.language, should_stop, tally)
+            parsed = parse_day(answer, len(part))
+            if parsed is None:
+                _unusable(d.day, answer, tally, f" for part {number} of {len(split.parts)}")
+                return None  # the parts asked so far are kept: the next run asks this one again
+            _keep_answer(pending, d.day, d.digest, key, answer)
+        for session, rating in zip(part, parsed.session_arousal):
+            ratings[session.number] = max(ratings.get(session.number, 0.0), rating)
+        notes.append((part, users_part_kept(parsed.summary, d.user_texts, user_name, d.language),
+                      max(parsed.session_arousal, default=0.0) >= constants.AROUSAL_STAR_THRESHOLD))
+    merged = notes[0][1] if len(notes) == 1 else _merge(model, persona, user_name, d, notes, should_stop, tally)
+    summary = within(users_part_kept(merged, d.user_texts, user_name, d.language), constants.EPISODE_DAY_CHARS[1])
+    rated = [s for s in d.sessions if s.number in ratings]
+    return DaySummary(summary, tuple(ratings[s.number] for s in rated)), rated
+
+
+def _merge(model: ChatModel, persona: str, user_name: str, d: _Day, notes: list[tuple[Sequence[DaySession], str, bool]],
+           should_stop: Callable[[], bool], tally: JobTally) -> str:
+    """The parts' summaries told as one, by the model: a join would be k episodes one after the
+    other, each opening the day again, cut to 1/k of the day's length each, a ★ part no longer
+    than a routine one. Joined after all when the model's answer has no summary (reported): the
+    parts' asks are not lost over one bad answer."""
+    system, user = _fitting(model, lambda size: merge_prompt(persona, user_name, d.day, notes, d.language, size),
+                            max(len(summary) for _, summary, _ in notes))
+    least = forced_least(d.language, sum(len(summary) for _, summary, _ in notes))
+    answer = tally.ask(model, system, user, merge_schema(least), constants.EPISODE_MAX_TOKENS, should_stop)
+    merged = parse_summary(answer)
+    if merged:
+        return merged
+    tally.problems.append(f"episode {d.day}: the model's merge of its {len(notes)} parts was not usable; "
+                          f"their summaries were joined")
+    log.warning("No usable merge for %s: %r", d.day, answer[:300])
+    share = constants.EPISODE_DAY_CHARS[1] // len(notes)
+    return "\n".join(within(summary, share) for _, summary, _ in notes)
 
 
 def write_session_arousal(memory_dir: Path, day: date, sessions: Sequence[DaySession], arousal: Sequence[float]) -> None:
@@ -156,33 +293,38 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
             summarised.update({d: digests.get(d) for d in by_day if first <= d <= last})
         else:
             summarised[first] = episode.source_digest
+    digests_by_name = {d.isoformat(): digest for d, digest in digests.items()}
+    summarised_by_name = {d.isoformat(): digest for d, digest in summarised.items()}
+    pending = store.pending_parts()
+    # the parts kept of a day written since (a crash before they were dropped) or changed since go
+    _drop_pending(pending, lambda day, kept: kept.digest == digests_by_name.get(day) != summarised_by_name.get(day))
     for day in days_to_summarise(now, set(by_day), summarised, digests, constants.EPISODE_DAYS_PER_RUN):
         if should_stop():
             return False
         day_entries = by_day[day]
-        sessions = sessions_of_day(day_entries)
         user_texts = [e.text for e in day_entries if e.role == "USER"]
-        language = day_language(user_texts, language_hint)
+        asked = _Day(day, sessions_of_day(day_entries), user_texts, day_language(user_texts, language_hint),
+                     digests[day])
         try:
-            answer = _ask_day(model, persona, user_name, day, sessions, language, should_stop, tally)
+            told = _tell_day(model, pending, persona, user_name, asked, should_stop, tally)
         except CallStopped:
             return False
         except ProviderError as exc:
             tally.problems.append(f"episode {day}: {exc.user_message}")
             continue
-        parsed = parse_day(answer, len(sessions))
-        summary = within(users_part_kept(parsed.summary, user_texts, user_name, language),
-                         constants.EPISODE_DAY_CHARS[1]) if parsed else ""
-        if not parsed or not summary:
-            tally.problems.append(f"episode {day}: the model's answer was not a usable summary")
-            log.warning("No usable episode for %s: %r … %r", day, answer[:200], answer[-200:])
+        except _NoRoom:
+            tally.problems.append(f"episode {day}: the day's prompt does not fit the model's context")
             continue
+        if told is None:
+            continue
+        parsed, rated = told
         # The ratings first: the episode marks the day done, so a crash between the two writes redoes
         # the day (its ratings replaced) instead of leaving it without them (bench sleep-crash).
-        write_session_arousal(memory_dir, day, sessions, parsed.session_arousal)
-        store.put([Episode(id=episode_id(day.isoformat()), date=day.isoformat(), summary=summary,
+        write_session_arousal(memory_dir, day, rated, parsed.session_arousal)
+        store.put([Episode(id=episode_id(day.isoformat()), date=day.isoformat(), summary=parsed.summary,
                            arousal=parsed.arousal, arousal_max=parsed.arousal_max,
                            created_at=now.isoformat(timespec="seconds"), source_digest=digests[day])])
+        _drop_pending(pending, lambda name, kept: name != day.isoformat())
         tally.written.append(f"episode {day}")
     return True
 

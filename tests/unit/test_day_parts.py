@@ -1,0 +1,311 @@
+"""A day longer than the model's context (issue 19, "Days"): told in parts that each fit, on session
+boundaries where they can, merged by one more ask into one episode; the newest parts kept over the
+cap; a stop or a crash between the asks leaves one episode and asks the kept parts no more. And the
+issue's other day rules: an empty day or one of the persona's unanswered messages makes no episode,
+a sitting past midnight stays with its evening."""
+import json
+import logging
+import re
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+import constants
+from agent.episodes import DaySession, day_prompt, merge_prompt, parse_summary, sessions_of_day, split_day
+from agent.providers.base import CallStopped
+from agent.providers.fake import ScriptedChatModel, replies
+from managers.chat_log import LogEntry
+from managers.episodes import PARTS_PENDING_FILE, EpisodeStore
+from managers.store import CharacterFiles
+from persona import episodes_job
+from persona.episodes_job import JobTally, summarise_days
+
+DAY = date(2026, 11, 20)
+NOW = datetime(2026, 11, 21, 3, 0, tzinfo=timezone.utc)  # the night after
+LIMIT = constants.CONTEXT_TOKENS["local"] - constants.EPISODE_MAX_TOKENS
+
+
+class SmallContext(ScriptedChatModel):
+    """Counts `per_char` tokens a character, so that the embedded model's context holds a short log."""
+
+    def __init__(self, script, per_char: int = 2):
+        super().__init__(replies("ok"), json_script=script)
+        self.per_char = per_char
+        self.asks: list[tuple[str, str, dict]] = []
+
+    def count_tokens(self, text: str) -> int:
+        return len(text) * self.per_char
+
+
+def talk(sessions: int, messages: int = 8, start_hour: int = 9, day: date = DAY, filler: int = 6) -> list[LogEntry]:
+    """`sessions` sittings two hours apart; every message names its fact (`fact<session>x<message>`)."""
+    entries = []
+    for s in range(1, sessions + 1):
+        begin = datetime(day.year, day.month, day.day, start_hour, 0, tzinfo=timezone.utc) + timedelta(hours=2 * (s - 1))
+        for i in range(messages):
+            user = i % 2 == 0
+            entries.append(LogEntry("USER" if user else "AGENT", "Ken" if user else "Ark",
+                                    f"fact{s}x{i} " + "and more words " * filler, f"m{s}-{i}", begin + timedelta(minutes=i)))
+    return entries
+
+
+def answering(model: SmallContext, fail_at: int | None = None, merge_answer: str | None = None,
+              stop_at: int | None = None, unusable_at: int | None = None):
+    """A part's answer rates each session shown N/10 and names the facts of Ken's lines; the merge's
+    names every fact it was shown. The `fail_at`-th ask (1-based) crashes, the `stop_at`-th is
+    stopped for a reply, the `unusable_at`-th answers no summary."""
+    def script(system, user, schema):
+        model.asks.append((system, user, schema))
+        if len(model.asks) == fail_at:
+            raise RuntimeError("the process died here")
+        if len(model.asks) == stop_at:
+            raise CallStopped()
+        if len(model.asks) == unusable_at:
+            return '{"sessions": [], "summary": ""}'
+        if "sessions" in schema["properties"]:
+            numbers = [int(n) for n in re.findall(r"^## Session (\d+)", user, re.M)]
+            facts = re.findall(r"^Ken: (fact\d+x\d+)", user, re.M)
+            return json.dumps({"sessions": [{"arousal": n / 10} for n in numbers],
+                               "summary": f"Ken told me about {', '.join(facts)}."})
+        if merge_answer is not None:
+            return merge_answer
+        facts = re.findall(r"fact\d+x\d+", user)
+        return json.dumps({"summary": f"A long day with Ken: {', '.join(facts)}."})
+    return script
+
+
+def run(model, store, memory, entries, stop=lambda: False):
+    tally = JobTally()
+    done = summarise_days(entries, store, memory, model, persona="Ark", user_name="Ken", language_hint="en", now=NOW,
+                          should_stop=stop, tally=tally)
+    return done, tally
+
+
+@pytest.fixture
+def memory(tmp_path):
+    return tmp_path / "memory"
+
+
+@pytest.fixture
+def store(tmp_path, memory):
+    return EpisodeStore(memory, CharacterFiles(tmp_path))
+
+
+def part_asks(model):
+    return [a for a in model.asks if "sessions" in a[2]["properties"]]
+
+
+def session_arousal(memory):
+    return [(r["session"], r["arousal"]) for r in json.loads((memory / "session_arousal.json").read_text())]
+
+
+def test_a_day_that_fits_is_one_ask_with_its_whole_log_as_before(store, memory):
+    entries = talk(2, messages=4, filler=2)
+    model = SmallContext(None, per_char=1)
+    model.json_script = answering(model)
+    done, tally = run(model, store, memory, entries)
+    assert done and tally.model_calls == 1 and tally.written == [f"episode {DAY}"]
+    [(system, user, schema)] = model.asks
+    assert (system, user) == day_prompt("Ark", "Ken", DAY, sessions_of_day(entries), "en", 10_000)  # nothing cut
+    assert schema["properties"]["sessions"]["minItems"] == 2
+    [episode] = store.all()
+    assert "fact1x0" in episode.summary and episode.arousal == 0.15 and episode.arousal_max == 0.2
+    assert not (memory / PARTS_PENDING_FILE).exists()
+
+
+def test_a_day_longer_than_the_context_is_told_in_parts_on_session_boundaries_and_merged(store, memory):
+    entries = talk(4)
+    model = SmallContext(None)
+    model.json_script = answering(model)
+    assert model.count_tokens("\n".join(e.text for e in entries)) > LIMIT  # not one ask
+    done, tally = run(model, store, memory, entries)
+    assert done and not tally.problems and tally.written == [f"episode {DAY}"]
+    parts, (merge_system, merge_user, _) = part_asks(model), model.asks[-1]
+    assert len(parts) >= 2 and len(model.asks) == len(parts) + 1
+    for system, user, _ in model.asks:  # every prompt fits beside the answer
+        assert model.count_tokens(system) + model.count_tokens(user) <= LIMIT
+    for entry in entries:  # every message whole, in exactly one part
+        assert sum(f"{entry.name}: {entry.text.strip()}" in user for _, user, _ in parts) == 1
+    for _, user, _ in parts:  # whole sessions (each fills most of a part of its own), in their order
+        numbers = [int(n) for n in re.findall(r"^## Session (\d+)", user, re.M)]
+        assert numbers == sorted(numbers) and user.count("Ken: ") == 4 * len(numbers)
+    assert "fact1x0" in merge_user and "fact4x6" in merge_user  # the first part's and the last part's
+    assert "never as yours" in merge_system and "English" in merge_system
+    [episode] = store.all()
+    assert "fact1x0" in episode.summary and "fact4x6" in episode.summary
+    assert session_arousal(memory) == [(1, 0.1), (2, 0.2), (3, 0.3), (4, 0.4)]
+    assert episode.arousal == 0.25 and episode.arousal_max == 0.4  # the sessions' mean, as for one ask
+    assert tally.model_calls == len(model.asks)
+    assert tally.prompt_tokens == sum(model.count_tokens(s) + model.count_tokens(u) for s, u, _ in model.asks)
+    assert not (memory / PARTS_PENDING_FILE).exists()
+
+
+def test_a_session_longer_than_a_part_is_cut_between_messages_and_rated_by_its_highest_piece(store, memory):
+    entries = talk(1, messages=30)
+    model = SmallContext(None)
+    ratings = iter([0.2, 0.9, 0.4, 0.1, 0.3, 0.5])
+
+    def script(system, user, schema):
+        model.asks.append((system, user, schema))
+        if "sessions" in schema["properties"]:
+            return json.dumps({"sessions": [{"arousal": next(ratings)}], "summary": "Ken talked on and on."})
+        return json.dumps({"summary": "A long talk with Ken."})
+    model.json_script = script
+    done, _ = run(model, store, memory, entries)
+    parts = part_asks(model)
+    assert done and len(parts) >= 2
+    for entry in entries:
+        assert sum(f"{entry.name}: {entry.text.strip()}" in user for _, user, _ in parts) == 1
+    assert session_arousal(memory) == [(1, 0.9)]
+    assert re.search(r"^## Session 1 \(09:\d\d\)", parts[1][1], re.M)  # a piece from its own first message
+
+
+def test_parts_meet_between_sessions_only_when_the_part_closed_there_is_full_enough():
+    at = lambda h, m: datetime(2026, 11, 20, h, m, tzinfo=timezone.utc)
+    talk_ = [LogEntry("USER", "Ken", f"a{h:02d}{m}", f"{h}-{m}", at(h, m)) for h in (9, 12) for m in range(4)]
+    sessions = sessions_of_day(talk_)  # each: a 22-token heading and 4 lines of 10 tokens = 62 of 100
+    lines = lambda split: [[line[5:] for s in part for line in s.lines] for part in split.parts]
+    whole = split_day(sessions, 100, len, 6, min_fill=0.0)
+    assert lines(whole) == [["a090", "a091", "a092", "a093"], ["a120", "a121", "a122", "a123"]]
+    filled = split_day(sessions, 100, len, 6, min_fill=0.75)  # 62 % full: the 9 o'clock sitting's last message joins
+    assert lines(filled) == [["a090", "a091", "a092"], ["a093", "a120", "a121", "a122", "a123"]]
+    assert [s.start.strftime("%H:%M") for s in filled.parts[1]] == ["09:03", "12:00"]
+    assert split_day(sessions, 100, len, 1, min_fill=0.75).left_out == 3  # the newest part only
+
+
+def test_a_message_longer_than_a_whole_part_goes_alone_and_is_cut_to_fit():
+    sessions = sessions_of_day([LogEntry("USER", "Ken", "short", "a", datetime(2026, 11, 20, 9, tzinfo=timezone.utc)),
+                                LogEntry("USER", "Ken", "x" * 500, "b", datetime(2026, 11, 20, 9, 1, tzinfo=timezone.utc)),
+                                LogEntry("USER", "Ken", "after", "c", datetime(2026, 11, 20, 9, 2, tzinfo=timezone.utc))])
+    split = split_day(sessions, 100, len, 6)
+    assert [[line for s in part for line in s.lines] for part in split.parts] == [
+        ["Ken: short"], ["Ken: " + "x" * 500], ["Ken: after"]]
+    assert split.left_out == 0
+
+
+def test_over_the_cap_the_newest_parts_are_kept_and_the_problem_reported(store, memory, monkeypatch, caplog):
+    monkeypatch.setattr(constants, "EPISODE_DAY_PARTS_MAX", 2)
+    entries = talk(4)
+    model = SmallContext(None)
+    model.json_script = answering(model)
+    with caplog.at_level(logging.WARNING, logger="persona.episodes_job"):
+        done, tally = run(model, store, memory, entries)
+    parts = part_asks(model)
+    assert done and len(parts) == 2 and len(model.asks) == 3
+    asked = "\n".join(user for _, user, _ in model.asks)
+    assert "fact4x6" in asked and "fact1x0" not in asked  # the evening kept, the morning left out
+    assert len(tally.problems) == 1 and "left out" in tally.problems[0] and "2 parts" in tally.problems[0]
+    assert "left out of its episode" in caplog.text
+    [episode] = store.all()
+    assert [n for n, _ in session_arousal(memory)] == sorted({int(n) for _, u, _ in parts
+                                                              for n in re.findall(r"^## Session (\d+)", u, re.M)})
+    assert 4 in [n for n, _ in session_arousal(memory)] and 1 not in [n for n, _ in session_arousal(memory)]
+    assert episode.arousal_max == 0.4
+
+
+def test_a_stop_during_the_second_part_then_a_second_run_makes_one_episode_without_asking_the_first_again(store, memory):
+    entries = talk(4)
+    model = SmallContext(None)
+    model.json_script = answering(model, stop_at=2)
+    done, tally = run(model, store, memory, entries)
+    assert not done and store.all() == [] and tally.written == [] and tally.model_calls == 2
+    assert len(model.asks) == 2 and (memory / PARTS_PENDING_FILE).exists()
+    first_part = model.asks[0][1]
+    model.asks.clear()
+    model.json_script = answering(model)
+    done, tally = run(model, store, memory, entries)
+    assert done and tally.written == [f"episode {DAY}"]
+    assert first_part not in [user for _, user, _ in model.asks]  # its answer was kept
+    assert len(part_asks(model)) == 3 and "fact1x0" in model.asks[-1][1]  # and still reaches the merge
+    assert len(store.all()) == 1 and len(session_arousal(memory)) == 4
+    assert not (memory / PARTS_PENDING_FILE).exists()
+    model.asks.clear()
+    assert run(model, store, memory, entries)[1].written == [] and model.asks == []  # done: not asked again
+
+
+def test_a_crash_before_the_merge_or_before_the_parts_are_dropped_leaves_one_episode(store, memory, monkeypatch):
+    entries = talk(3)
+    model = SmallContext(None)
+    model.json_script = answering(model, fail_at=4)  # three parts, then the merge dies
+    with pytest.raises(RuntimeError):
+        run(model, store, memory, entries)
+    assert store.all() == [] and len(part_asks(model)) == 3
+    model.asks.clear()
+    model.json_script = answering(model)
+
+    drop = episodes_job._drop_pending
+
+    def crash(pending, keep):
+        if store.all():
+            raise RuntimeError("the process died after the episode was written")
+        drop(pending, keep)
+    monkeypatch.setattr(episodes_job, "_drop_pending", crash)
+    with pytest.raises(RuntimeError):
+        run(model, store, memory, entries)
+    assert len(model.asks) == 1 and "sessions" not in model.asks[0][2]["properties"]  # only the merge again
+    assert len(store.all()) == 1 and (memory / PARTS_PENDING_FILE).exists()
+    monkeypatch.undo()
+    model.asks.clear()
+    done, tally = run(model, store, memory, entries)
+    assert done and tally.written == [] and model.asks == []
+    assert len(store.all()) == 1 and not (memory / PARTS_PENDING_FILE).exists()  # the stale parts dropped
+
+
+def test_a_day_changed_since_its_parts_were_asked_asks_them_again(store, memory):
+    entries = talk(3)
+    model = SmallContext(None)
+    model.json_script = answering(model, stop_at=3)
+    run(model, store, memory, entries)
+    model.asks.clear()
+    model.json_script = answering(model)
+    changed = [e if e.id != "m1-0" else LogEntry("USER", "Ken", "fact1x0 edited " + "and more words " * 6, "m1-0", e.ts)
+               for e in entries]
+    run(model, store, memory, changed)
+    assert "edited" in model.asks[0][1] and len(part_asks(model)) == 3
+    assert len(store.all()) == 1
+
+
+def test_an_unusable_merge_joins_the_parts_summaries_and_says_so(store, memory):
+    entries = talk(3)
+    model = SmallContext(None)
+    model.json_script = answering(model, merge_answer='{"summary": ""}')
+    done, tally = run(model, store, memory, entries)
+    [episode] = store.all()
+    assert done and "fact1x0" in episode.summary and "fact3x6" in episode.summary
+    assert len(episode.summary) <= constants.EPISODE_DAY_CHARS[1]
+    assert "were joined" in tally.problems[0]
+
+
+def test_an_unusable_part_leaves_the_day_for_the_next_run_keeping_the_parts_asked(store, memory):
+    entries = talk(3)
+    model = SmallContext(None)
+    model.json_script = answering(model, unusable_at=2)
+    done, tally = run(model, store, memory, entries)
+    assert done and store.all() == [] and len(model.asks) == 2 and "part 2 of 3" in tally.problems[0]
+    model.asks.clear()
+    model.json_script = answering(model)
+    run(model, store, memory, entries)
+    assert len(part_asks(model)) == 2 and len(store.all()) == 1  # the second and third: the first was kept
+
+
+def test_the_merge_prompt_keeps_the_day_prompts_voice_and_cuts_each_summary_in_whole_sentences():
+    piece = DaySession(3, datetime(2026, 11, 20, 21, 5, tzinfo=timezone.utc), ("ハルカ: こんばんは",))
+    system, user = merge_prompt("アーク", "ハルカ", DAY, [((piece,), "ハルカがカレーを作った。とても美味しそうだった。", True)],
+                                "ja", 20)
+    assert "Japanese" in system and "ハルカ's, never as yours" in system
+    assert "## Part 1 (session 3, from 21:05) ★\nハルカがカレーを作った。" in user and "美味しそう" not in user
+    assert parse_summary('{"summary": "Ken hiked. He was tir') == "Ken hiked."
+
+
+def test_empty_days_and_days_of_only_the_personas_messages_make_no_episode_and_past_midnight_stays(store, memory):
+    evening = datetime(2026, 11, 18, 23, 50, tzinfo=timezone.utc)
+    entries = [LogEntry("SYSTEM", "edit", "an edit only", "s1", datetime(2026, 11, 17, 12, tzinfo=timezone.utc)),
+               LogEntry("AGENT", "Ark", "Are you there?", "a1", datetime(2026, 11, 19, 12, tzinfo=timezone.utc)),
+               LogEntry("USER", "Ken", "Still up, writing.", "u1", evening),
+               LogEntry("AGENT", "Ark", "Don't stay up too late!", "a2", evening + timedelta(minutes=5)),
+               LogEntry("USER", "Ken", "One more chapter.", "u2", evening + timedelta(minutes=20))]
+    model = SmallContext(None, per_char=1)
+    model.json_script = answering(model)
+    done, tally = run(model, store, memory, entries)
+    assert done and [e.date for e in store.all()] == ["2026-11-18"] and len(model.asks) == 1
+    assert "One more chapter." in model.asks[0][1]
