@@ -610,9 +610,10 @@ PROMPT_BUDGETS["local"]["inner_state"] = 0
 PROMPT_BUDGETS["remote"]["inner_state"] = 400
 # In its place the embedded model gets the top open question once, on the first message after a
 # silence of SESSION_GAP_MINUTES (agent/drives.opening_line): the moment a friend brings up what they
-# wondered about, and one line on one turn, not a mood on every turn. ~40 tokens: the line and a
-# question of ~15 words (a Japanese one a token a character). Remote models have it in "How you feel now".
-PROMPT_BUDGETS["local"]["opening_thought"] = 40
+# wondered about, and one line on one turn, not a mood on every turn. 60 tokens: the line and a
+# question of ~15 words; at 40 a Japanese question lost its end and the hint after it (§4
+# dev-ja-speech, session 14). Remote models have it in "How you feel now".
+PROMPT_BUDGETS["local"]["opening_thought"] = 60
 PROMPT_BUDGETS["remote"]["opening_thought"] = 0
 # Speaking first (issue 20; seed 003 §8.2 heartbeat: look up now and then, do nothing when nothing
 # is due). Off by default (DESIGN.md), one switch in Settings. Checked on the sleep scheduler's tick.
