@@ -446,9 +446,11 @@ def write_fields(path: Path, checked: Sequence[Checked], labels: dict[tuple, Lab
     path.write_text(json.dumps({**extra, "fields": records}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def read_fields(path: Path) -> list[NightField]:
+def read_fields(path: Path) -> tuple[list[NightField], dict]:
+    """A fields file's fields, and what else its run recorded (the nights' timings)."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    return [NightField(f["source"], f["night"], f["field"], f["text"], f.get("note", "")) for f in data["fields"]]
+    fields = [NightField(f["source"], f["night"], f["field"], f["text"], f.get("note", "")) for f in data["fields"]]
+    return fields, {k: v for k, v in data.items() if k not in ("fields", "source")}
 
 
 def run_live(source: Source, model: ChatModel, out_dir: Path) -> tuple[list[NightField], dict]:
@@ -479,9 +481,13 @@ def evaluate(path: Path, days: int | None, out_dir: Path, labels_path: Path, mod
         fields, extra = run_live(source, model_factory(), out_dir)
     elif _fields_path(from_dir).exists():
         log.info("Reading the fields of %s (this bench's run)", _fields_path(from_dir))
-        fields = read_fields(_fields_path(from_dir))
+        fields, extra = read_fields(_fields_path(from_dir))
     else:
         fields = fields_of(from_dir, source)
+    if from_dir is not None:  # the nights that ran: as recorded, else up to the last one that wrote something
+        ran = ({n["day"] for n in extra["nights"]} if "nights" in extra else
+               {d.isoformat() for d, _ in source.nights if d.isoformat() <= max((f.night for f in fields), default="")})
+        source = replace(source, nights=tuple(n for n in source.nights if n[0].isoformat() in ran))
     wanted = {d.isoformat() for d, _ in source.nights}
     fields = [f for f in with_missing(fields, source) if f.night in wanted]
     logs = day_logs(source)
