@@ -1,4 +1,4 @@
-"""`python nexus_ark.py bench nights FILE [--days N] --out DIR [--from DIR/<stem>-memory] [--labels PATH] [--json]`
+"""`python nexus_ark.py bench nights FILE... [--days N] --out DIR [--from DIR] [--labels PATH] [--json]`
 
 How good the night's products are (issue 20, "Measured"): a grammar guarantees JSON, not content.
 
@@ -13,7 +13,7 @@ nights produced so far is kept (a daily episode a later night folds into a week 
 Written: `DIR/<stem>-memory` (the memory folder) and `DIR/<stem>-fields.json` (every field with its
 checks and its label, for reading and labelling).
 
-`--from DIR/<stem>-memory` scores an existing run offline (no model): the fields of
+`--from DIR/<stem>-memory` (or `--from DIR` for several files) scores an existing run offline (no model): the fields of
 `DIR/<stem>-fields.json` beside it when there is one (this bench's own run), else those read from
 the folder (an episodes bench run: each field is dated by the day it carries, and a week's days
 are seen only as the week).
@@ -498,13 +498,17 @@ def evaluate(path: Path, days: int | None, out_dir: Path, labels_path: Path, mod
     return {"checked": checked, "labels": labels, "extra": extra}
 
 
+def memory_folder(from_dir: Path, path: Path) -> Path:
+    """`--from`: the file's run folder itself (DIR/<stem>-memory), or the folder that holds it (DIR)."""
+    return from_dir if from_dir.name == f"{Path(path).stem}-memory" else from_dir / f"{Path(path).stem}-memory"
+
+
 def main(args, model_path: Path, chosen=None) -> int:
     from bench.provider_choice import default_bench_model
 
     if not args.files or not (args.out or args.from_dir):
-        raise SystemExit("bench nights: give a LoCoMo file or a multi-day script, and --out DIR (or --from DIR/<stem>-memory)")
+        raise SystemExit("bench nights: give LoCoMo files or multi-day scripts, and --out DIR (or --from DIR)")
     from_dir = Path(args.from_dir) if args.from_dir else None
-    out_dir = Path(args.out) if args.out else from_dir.parent
     labels_path = Path(args.labels) if args.labels else LABELS_FILE
     model: list[ChatModel] = []
 
@@ -513,11 +517,13 @@ def main(args, model_path: Path, chosen=None) -> int:
             model.append((chosen or default_bench_model()).create(model_path))
         return model[0]
 
-    if from_dir is not None and len(args.files) != 1:
-        raise SystemExit("bench nights: --from scores one run: give the one file it replayed")
     checked, labels, results = [], {}, {}
     for path in args.files:
-        outcome = evaluate(Path(path), args.days or None, out_dir, labels_path, model_factory, from_dir)
+        memory = memory_folder(from_dir, Path(path)) if from_dir is not None else None
+        if memory is not None and not memory.is_dir():
+            raise SystemExit(f"bench nights: no run folder {memory} for {path}")
+        out_dir = Path(args.out) if args.out else memory.parent
+        outcome = evaluate(Path(path), args.days or None, out_dir, labels_path, model_factory, memory)
         checked += outcome["checked"]
         labels = outcome["labels"]
         results[Path(path).stem] = {**score(outcome["checked"], labels), **outcome["extra"]}
