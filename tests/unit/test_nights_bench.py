@@ -171,6 +171,11 @@ def test_a_live_run_lists_every_field_of_every_night_and_scores_it(locomo_file, 
     again = nb.evaluate(locomo_file, 1, out, tmp_path / "none.json", lambda: pytest.fail("no model offline"),
                         from_dir=out / "tiny-memory")
     assert sorted(c.field.key for c in again["checked"]) == sorted(c.field.key for c in outcome["checked"])
+    # an episodes bench's folder has no fields file: its fields are read from the stores, dated by their days
+    (out / "tiny-fields.json").unlink()
+    read = nb.evaluate(locomo_file, None, out, tmp_path / "none.json", lambda: pytest.fail("no model offline"),
+                       from_dir=out / "tiny-memory")
+    assert sorted(c.field.key for c in read["checked"]) == sorted(c.field.key for c in outcome["checked"])
 
 
 def test_a_script_is_replayed_with_the_persona_replies_and_its_nights(script_file, tmp_path):
