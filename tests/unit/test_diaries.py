@@ -4,9 +4,8 @@ from datetime import date
 
 import pytest
 
-from managers.diaries import (DIARY_FILES, MAIN_DIARY, SECRET_DIARY, DiaryEditRefused, DiaryStore, entry_days,
-                              entries_by_day,
-                              recent_part, with_entry)
+from managers.diaries import (DIARY_FILES, MAIN_DIARY, SECRET_DIARY, DiaryEditRefused, DiaryStore, entries_by_day,
+                              entry_days, recent_part, with_entry)
 from managers.memory_sources import find_passage, memory_sources
 from managers.store import CharacterFiles
 
