@@ -449,27 +449,31 @@ def write_fields(path: Path, checked: Sequence[Checked], labels: dict[tuple, Lab
 def read_fields(path: Path) -> tuple[list[NightField], dict]:
     """A fields file's fields, and what else its run recorded (the nights' timings)."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    fields = [NightField(f["source"], f["night"], f["field"], f["text"], f.get("note", "")) for f in data["fields"]]
-    return fields, {k: v for k, v in data.items() if k not in ("fields", "source")}
+    records = data["fields"] or data.get("fields_so_far", [])  # a run stopped half-way: the nights it did
+    fields = [NightField(f["source"], f["night"], f["field"], f["text"], f.get("note", "")) for f in records]
+    return fields, {k: v for k, v in data.items() if k not in ("fields", "fields_so_far", "source")}
 
 
 def run_live(source: Source, model: ChatModel, out_dir: Path) -> tuple[list[NightField], dict]:
-    """Replay the source with its nights; every field of every night, and the nights' timings."""
-    snapshots, nights = [], []
-    memory_dir = None
+    """Replay the source with its nights; every field of every night, and the nights' timings. After
+    each night the memory folder and the fields so far are written (DIR/<stem>-memory,
+    DIR/<stem>-fields.json), so a run stopped half-way is scored with `--from` on the nights it did."""
+    snapshots, nights, so_far = [], [], {"nights": [], "wall_s": 0.0}
+    out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="nights-bench-") as tmp:
         replayed = (locomo_nights(str(source.path), model, Path(tmp), len(source.nights))
                     if source.kind == "locomo" else script_nights(source, model, Path(tmp)))
         for done in replayed:
-            memory_dir = done.memory_dir
             snapshots.append(fields_of(done.memory_dir, source))
             nights.append({"day": done.day.isoformat(), "seconds": round(done.seconds, 1),
                            "model_calls": done.report.model_calls, "problems": list(done.report.problems)})
             log.info("%s night after %s: %.0f s, %d calls, %s", source.name, done.day, done.seconds,
                      done.report.model_calls, "; ".join(done.report.problems) or "no problems")
-        if memory_dir is not None:
-            keep_memory(memory_dir, out_dir / f"{source.name}-memory")
-    return union(*snapshots), {"nights": nights, "wall_s": round(sum(n["seconds"] for n in nights), 1)}
+            keep_memory(done.memory_dir, out_dir / f"{source.name}-memory")
+            so_far = {"nights": nights, "wall_s": round(sum(n["seconds"] for n in nights), 1)}
+            write_fields(out_dir / f"{source.name}-fields.json", [], {},
+                         {"source": source.name, **so_far, "fields_so_far": [asdict(f) for f in union(*snapshots)]})
+    return union(*snapshots), so_far
 
 
 def evaluate(path: Path, days: int | None, out_dir: Path, labels_path: Path, model_factory: Callable[[], ChatModel],
