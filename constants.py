@@ -548,6 +548,12 @@ DREAM_ENTITY_UPDATES_PER_NIGHT = 3
 # The strategy counts as "about this user" when it names them or shares at least this many
 # content words (CJK: bigrams) with the days reflected on.
 STRATEGY_SHARED_TERMS = 1
+# bench nights (bench/nights_bench.py): a night's field counts as drawn from the day when at least this
+# share of its content words (agent/memory_lines.terms: CJK bigrams) occur in that day's messages.
+# A summary or an insight paraphrases, so not every word recurs; one that shares less than a third
+# of its words with the day is mostly about something else (checked against the labels in
+# bench/data/night_labels.json: the bench reports how often the two agree).
+NIGHT_FIELD_MIN_OVERLAP = 0.34
 # --- The persona's inner life: emotions, drives, speaking first (seed 004 §8, §9; issue 20) -----------
 # Labels the emotion log held before issue 20 (a twelve-label list that rejected the seed's own
 # `protective`), and the few the seed's retired user-emotion classifier used (fear, surprise), mapped

@@ -191,7 +191,7 @@ def cmd_bench(args) -> int:
         from bench.locomo_bench import main as bench_locomo_main
 
         return bench_locomo_main(args)
-    if args.what in ("conversation", "qa", "docqa", "episodes"):
+    if args.what in ("conversation", "qa", "docqa", "episodes", "nights"):
         return _bench_a_model(args)
     if args.what == "keep":
         from bench.keep_bench import main as bench_keep_main
@@ -230,6 +230,10 @@ def _bench_a_model(args) -> int:
         from bench.episodes_bench import main as bench_episodes_main
 
         return bench_episodes_main(args, embedded, chosen)
+    if args.what == "nights":
+        from bench.nights_bench import main as bench_nights_main
+
+        return bench_nights_main(args, embedded, chosen)
     if args.what == "qa":
         from bench.qa_bench import main as bench_qa_main
 
@@ -258,7 +262,7 @@ def parser() -> argparse.ArgumentParser:
     reindex.add_argument("--rebuild", action="store_true", help="delete the derived indexes and build them anew")
     bench = sub.add_parser("bench", help="benchmarks")
     bench.add_argument("what", choices=["chat", "locomo", "scale", "cjk", "conversation", "qa", "docqa", "keep",
-                                        "episodes", "sleep-crash", "budgets"])
+                                        "episodes", "sleep-crash", "budgets", "nights"])
     bench.add_argument("files", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--turns", type=int, default=4)
@@ -276,7 +280,7 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--memory-budget", type=int, default=0,
                        help="qa, docqa: the app's per-turn context budget in tokens (default: the app's)")
     bench.add_argument("--out", default="", help="qa, docqa: write every question's replies and scores to this JSON "
-                       "file; episodes: the folder for <file stem>.json")
+                       "file; episodes: the folder for <file stem>.json; nights: for <stem>-memory and <stem>-fields.json")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
     bench.add_argument("--repeats", type=int, default=1,
                        help="conversation: run every script this many times, each with its own seed")
@@ -285,7 +289,12 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--shared", default="", help="conversation: the shared folder (default $NEXUS_ARK_SHARED_DIR, else ../shared)")
     bench.add_argument("--limit", type=int, default=0, help="docqa: only the first N questions")
     bench.add_argument("--kills", type=int, default=20, help="sleep-crash: SIGKILLs inside the night's work")
-    bench.add_argument("--days", type=int, default=5, help="sleep-crash: days of conversation before the first night")
+    bench.add_argument("--days", type=int, default=0,
+                       help="sleep-crash: days of conversation before the first night (default 5); "
+                            "nights: only the nights after the first N days (default all)")
+    bench.add_argument("--from", dest="from_dir", default="",
+                       help="nights: score this run's memory folder (DIR/<stem>-memory) offline, no model")
+    bench.add_argument("--labels", default="", help="nights: the labels file (default bench/data/night_labels.json)")
     add_provider_arguments(bench)
     return p
 

@@ -21,14 +21,16 @@ import shutil
 import statistics
 import tempfile
 import time
-from datetime import datetime, time as clock_time, timedelta, timezone
+from dataclasses import dataclass
+from datetime import date, datetime, time as clock_time, timedelta, timezone
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from agent.providers.base import ChatModel
 from bench.locomo_bench import load, replay, session_keys, session_time
 from bench.shared import find_shared
 from managers.episodes import episode_id
+from managers.sleep_state import SleepReport
 from persona.service import NexusService
 
 log = logging.getLogger(__name__)
@@ -47,39 +49,83 @@ def load_scorer(explicit: str | None = None):
     return module
 
 
+@dataclass(frozen=True)
+class NightDone:
+    """One night the replay ran: the session day it followed, its report and its seconds."""
+    service: NexusService
+    persona: str
+    memory_dir: Path
+    day: date
+    night: datetime
+    report: SleepReport
+    seconds: float
+
+
+def run_nights(service: NexusService, persona: str, nights: Sequence[tuple[date, datetime]]) -> Iterator[NightDone]:
+    """The app's own night (`NexusService.sleep_now`) at each `night`, after the log is written;
+    each yielded as it is done (the caller reads the memory folder in between)."""
+    memory_dir = service.session(persona).character.memory_dir
+    for day, night in nights:
+        started = time.monotonic()
+        report = service.sleep_now(persona, now=night)
+        yield NightDone(service, persona, memory_dir, day, night, report, time.monotonic() - started)
+
+
+def night_after_day(day: date) -> datetime:
+    """The bench's night of a session day: 02:00 UTC the next day (the replay clock is UTC)."""
+    return datetime.combine(day + timedelta(days=1), clock_time(2, 0), timezone.utc)
+
+
+def locomo_days(conv: dict) -> list[date]:
+    """The conversation's session days, in order."""
+    return sorted({session_time(conv, key).date() for key in session_keys(conv)})
+
+
+def locomo_nights(path: str, model: ChatModel, work: Path, max_days: int | None = None) -> Iterator[NightDone]:
+    """A LoCoMo file replayed into a persona named after `speaker_b` (`speaker_a` the user), then a
+    night after each of its first `max_days` session days (all when None); the service is closed
+    when the caller is done with the nights."""
+    conv, _ = load(Path(path))
+    service = NexusService(work / "data", model_factory=lambda s, k, p: model)
+    try:
+        service.update_settings(user_name=conv["speaker_a"], temperature=0.0, seed=0)
+        persona = service.create_persona(conv["speaker_b"])
+        replay(conv, service.session(persona).character.root)
+        service.session(persona).chat_log.invalidate()
+        days = locomo_days(conv)[:max_days]
+        yield from run_nights(service, persona, [(day, night_after_day(day)) for day in days])
+    finally:
+        service.close()
+
+
+def keep_memory(memory_dir: Path, keep: Path) -> None:
+    """The persona's memory folder (episodes, diary, entity pages, dream diary, goals) copied for reading."""
+    shutil.rmtree(keep, ignore_errors=True)
+    shutil.copytree(memory_dir, keep)
+
+
 def write_episodes(path: str, model: ChatModel, work: Path, keep: Path | None = None) -> tuple[list[dict], dict]:
     """The file's days as the app writes them, and the timings; the persona's memory folder (the
     diary, entity pages, dream diary and goals the nights wrote too) copied to `keep` for reading."""
-    conv, _ = load(Path(path))
-    user, persona_speaker = conv["speaker_a"], conv["speaker_b"]
-    service = NexusService(work / "data", model_factory=lambda s, k, p: model)
-    service.update_settings(user_name=user, temperature=0.0, seed=0)
-    persona = service.create_persona(persona_speaker)
-    replay(conv, service.session(persona).character.root)
-    service.session(persona).chat_log.invalidate()
-    days = sorted({session_time(conv, key).date() for key in session_keys(conv)})
     episodes, seconds, calls, prompt_tokens, output_tokens = [], [], 0, 0, 0
-    for day in days:
-        night = datetime.combine(day + timedelta(days=1), clock_time(2, 0), timezone.utc)
-        started = time.monotonic()
-        report = service.sleep_now(persona, now=night)
-        seconds.append(time.monotonic() - started)
+    memory_dir = None
+    for done in locomo_nights(path, model, work):
+        report, day, memory_dir = done.report, done.day, done.memory_dir
+        seconds.append(done.seconds)
         calls, prompt_tokens, output_tokens = (calls + report.model_calls, prompt_tokens + report.prompt_tokens,
                                                output_tokens + report.output_tokens)
-        written = next((e for e in service.episodes(persona) if e.id == episode_id(day.isoformat())), None)
+        written = next((e for e in done.service.episodes(done.persona) if e.id == episode_id(day.isoformat())), None)
         if written is None:
             log.warning("%s %s: no episode (%s)", Path(path).stem, day, "; ".join(report.problems) or "nothing written")
         episodes.append({"date": day.isoformat(), "text": written.summary if written else ""})
         log.info("%s %s: %.0f s, %d characters", Path(path).stem, day, seconds[-1], len(episodes[-1]["text"]))
-    timing = {"days": len(days), "s_per_day_mean": round(statistics.mean(seconds), 1),
+    timing = {"days": len(episodes), "s_per_day_mean": round(statistics.mean(seconds), 1),
               "s_per_day_max": round(max(seconds), 1), "wall_s": round(sum(seconds), 1),
               "chars_per_day_mean": round(statistics.mean(len(e["text"]) for e in episodes)),
               "chars_per_day_max": max(len(e["text"]) for e in episodes), "model_calls": calls,
               "prompt_tokens": prompt_tokens, "output_tokens": output_tokens}
-    if keep is not None:
-        shutil.rmtree(keep, ignore_errors=True)
-        shutil.copytree(service.session(persona).character.memory_dir, keep)
-    service.close()
+    if keep is not None and memory_dir is not None:
+        keep_memory(memory_dir, keep)
     return episodes, timing
 
 

@@ -59,6 +59,7 @@ log = logging.getLogger(__name__)
 
 REPO = Path(__file__).resolve().parent.parent
 PERSONA, USER = "Ark", "Mina"
+DEFAULT_DAYS = 5  # days of conversation before the first night (--days)
 PER_DAY = 12  # messages a day: a sitting of six exchanges
 # The first night is the early hours of this day (UTC); its conversation days end the evening before.
 FIRST_NIGHT_DAY = datetime(2026, 11, 1, tzinfo=timezone.utc)
@@ -433,7 +434,7 @@ def table(result: dict) -> str:
 
 
 def main(args, model_path: Path | None = None) -> int:
-    days, model_kind = args.days, args.model or "scripted"  # --model is shared with the model benches
+    days, model_kind = args.days or DEFAULT_DAYS, args.model or "scripted"  # --model is shared with the model benches
     if model_kind not in ("scripted", "local"):
         raise SystemExit(f"bench sleep-crash: --model scripted or local, not {model_kind!r}")
     if not 1 <= days <= constants.EPISODE_DAYS_PER_RUN:

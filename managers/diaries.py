@@ -44,6 +44,18 @@ def entry_days(text: str) -> list[str]:
     return _HEADING.findall(text)
 
 
+def entries_by_day(text: str) -> dict[str, str]:
+    """Each dated heading's entry (ISO date -> its text up to the next dated heading); two headings
+    of one day are joined."""
+    headings = list(_HEADING.finditer(text))
+    found: dict[str, str] = {}
+    for number, heading in enumerate(headings):
+        end = headings[number + 1].start() if number + 1 < len(headings) else len(text)
+        body = text[heading.end():end].strip()
+        found[heading.group(1)] = f"{found[heading.group(1)]}\n\n{body}".strip() if heading.group(1) in found else body
+    return found
+
+
 def with_entry(text: str, day: date, body: str) -> str:
     """`text` with `body` added to `day`'s entry: under its heading (at the end of that day's
     section) if it has one, else as a new entry before the first later-dated one (at the end when

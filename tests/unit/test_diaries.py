@@ -4,8 +4,8 @@ from datetime import date
 
 import pytest
 
-from managers.diaries import (DIARY_FILES, MAIN_DIARY, SECRET_DIARY, DiaryEditRefused, DiaryStore, entry_days,
-                              recent_part, with_entry)
+from managers.diaries import (DIARY_FILES, MAIN_DIARY, SECRET_DIARY, DiaryEditRefused, DiaryStore, entries_by_day,
+                              entry_days, recent_part, with_entry)
 from managers.memory_sources import find_passage, memory_sources
 from managers.store import CharacterFiles
 
@@ -87,3 +87,9 @@ def test_a_whole_edit_made_on_an_older_text_is_refused(tmp_path):
     assert "The night's entry." in diaries.read(MAIN_DIARY)
     diaries.replace_all(MAIN_DIARY, "## 2026-03-14\nFirst day, corrected.", expected=diaries.read(MAIN_DIARY))
     assert diaries.read(MAIN_DIARY) == "## 2026-03-14\nFirst day, corrected.\n"
+
+
+def test_entries_by_day_splits_at_dated_headings_and_joins_a_day_written_twice():
+    text = ("# My diary\n\n## 2026-03-01\nA walk.\n\n### 2026-03-02 (evening)\nRain all day.\n\n"
+            "## 2026-03-01\nLater: tea.\n")
+    assert entries_by_day(text) == {"2026-03-01": "A walk.\n\nLater: tea.", "2026-03-02": "Rain all day."}
