@@ -51,8 +51,12 @@ def test_a_day_becomes_an_episode_in_the_personas_voice(real_model, tmp_path, re
                                          "wall_s": report.wall_s, "prompt_tokens": report.prompt_tokens,
                                          "output_tokens": report.output_tokens})
     assert report.written[:2] == ["episode 2026-11-24", "diary 2026-11-24"] and not report.problems, report
-    # then what the day names (entity proposals) and the night's dream, each at most once
-    assert all(w.startswith(("entity proposals 2026-11-24", "dream ")) for w in report.written[2:]), report.written
+    # then what the day names (entity proposals) and the night's dream with what it changed: goals, pages
+    # and at least one question about what the user left open (forced by the dream's grammar)
+    night = report.written[2:]
+    assert all(w.startswith(("entity proposals 2026-11-24", "dream ", "question: ", "goal ", "entity "))
+               for w in night), report.written
+    assert sum(w.startswith("dream ") for w in night) == 1 and any(w.startswith("question: ") for w in night), night
     assert episode.id == "episode_2026-11-24_001"
     text = episode.summary
     assert len(text) >= 20 and "<" not in text and "{" not in text
