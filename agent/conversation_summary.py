@@ -5,7 +5,7 @@ prompt, its schema and the answer's check. Pure.
 """
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Sequence
 
 import constants
@@ -15,15 +15,18 @@ from managers.chat_log import LogEntry
 SUMMARY_SCHEMA = {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}
 
 
-def live_session(entries: Sequence[LogEntry], gap: timedelta = timedelta(minutes=constants.EPISODE_SESSION_GAP_MINUTES),
-                 ) -> list[LogEntry]:
-    """The dialogue of the sitting in progress: back from the newest entry to the last pause
-    longer than `gap`."""
+def live_session(entries: Sequence[LogEntry], now: datetime,
+                 gap: timedelta = timedelta(minutes=constants.EPISODE_SESSION_GAP_MINUTES)) -> list[LogEntry]:
+    """The dialogue of the sitting in progress at `now`: back from the newest entry to the last
+    pause longer than `gap`; none once `now` is more than `gap` past its newest entry (the next
+    message starts a sitting of its own, so a prompt prepared meanwhile already leaves it out)."""
     dialogue = [e for e in entries if e.is_dialogue and e.ts is not None]
+    if not dialogue or now - dialogue[-1].ts > gap:
+        return []
     start = len(dialogue) - 1
     while start > 0 and dialogue[start].ts - dialogue[start - 1].ts <= gap:
         start -= 1
-    return dialogue[max(start, 0):]
+    return dialogue[start:]
 
 
 def fold_prompt(persona: str, user_name: str, summary_so_far: str, lines: Sequence[str], language: str) -> tuple[str, str]:

@@ -367,6 +367,8 @@ def run_script(script: dict, run: int, models: SharedModelFactory, filler: Modul
                     cursor += timedelta(minutes=constants.CONVERSATION_MINUTES_PER_TURN)
                 elif "advance_hours" in step:
                     cursor += timedelta(hours=float(step["advance_hours"]))
+                    clock.now = cursor  # the app's scheduler looked while the hours passed
+                    service.keep_warm()
                 elif "filler" in step:
                     _write_filler(service, persona, script["user_name"], clock, filler, int(step["filler"]),
                                   index, cursor, _next_user_time(script["steps"], index, cursor))

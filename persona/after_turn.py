@@ -45,7 +45,7 @@ def after_turn(session: CharacterSession, model: ChatModel | None, user_text: st
         settle_corrections(session, model)
     fold_conversation(session, model, deps)  # so is the running summary
     try:
-        model.warm(session.warm_prompt(model, deps.user_name()).prefix)
+        session.warm(model, deps.user_name())
     except ProviderError as exc:
         log.warning("Could not prepare the next turn: %s", exc.user_message)
     if reply is not None and model.budget_family == "local" and deps.is_latest():

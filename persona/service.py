@@ -352,7 +352,7 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
                 session = self.session(persona)
                 # No turn lock here: a message sent meanwhile waits on the model's own lock
                 # and then finds this prefix already evaluated.
-                model.warm(session.warm_prompt(model, self.settings.user_name).prefix)
+                session.warm(model, self.settings.user_name)
             status.state, status.detail = "ready", f"{persona} is ready"
         except ProviderError as exc:
             status.state, status.detail = "error", exc.user_message
@@ -626,10 +626,15 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
 
     def sleep_tick(self, now: datetime) -> list[SleepReport]:
         """The scheduler's look: every persona whose night is due (agent/sleep_schedule.py) gets it;
-        first, whether the current persona writes first (speak_first_tick)."""
+        first, whether the current persona writes first (speak_first_tick); with no night to run,
+        the next reply's prompt is kept ready (keep_warm)."""
         self.speak_first_tick(now)
-        if not self.settings.sleep_enabled or self._replying:
-            return []
+        reports = self._nights_due(now) if self.settings.sleep_enabled and not self._replying else []
+        if not reports:  # a night re-warms once its work is done (sleep_now)
+            self.keep_warm()
+        return reports
+
+    def _nights_due(self, now: datetime) -> list[SleepReport]:
         now = now.astimezone()  # the quiet hours are the user's local hours
         reports = []
         idle = timedelta(minutes=self.settings.sleep_idle_minutes)
@@ -650,6 +655,24 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
                 except ProviderError as exc:
                     log.warning("Sleep-time work for %s could not reach the model: %s", persona, exc.user_message)
         return reports
+
+    def keep_warm(self) -> bool:
+        """Between turns, when time alone has changed the next prompt's cached part (the sitting
+        ended, so its running summary leaves the prompt; the hour turned), evaluate it now rather
+        than at the start of the user's next reply (~10 s for a full history on 2 cores). Never
+        during a reply or the persona's other background work. True when it evaluated."""
+        persona = self.current_persona()
+        if not persona or self._replying or self.model_status.state != "ready":
+            return False
+        job = self._background.get(persona)
+        if job is not None and job.is_alive():
+            return False
+        with self._warm_lock:  # a message sent meanwhile waits, then finds the prefix evaluated
+            try:
+                return self.session(persona).warm(self.model(), self.settings.user_name, only_if_changed=True)
+            except ProviderError as exc:
+                log.warning("Could not prepare the next turn: %s", exc.user_message)
+                return False
 
     def speak_first_tick(self, now: datetime) -> LogEntry | None:
         """The current persona writes first if Settings allow it and it is time (persona/speak_first_job.py);

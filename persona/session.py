@@ -17,7 +17,7 @@ from agent.language import message_language
 from agent.memory_lines import focused_line
 from agent.prompt_builder import (BuiltPrompt, HistoryWindow, PromptSection, build_prompt, fit_to_budget, index_from_end,
                                   select_history)
-from agent.providers.base import ChatModel, ToolSpec
+from agent.providers.base import ChatMessage, ChatModel, ToolSpec
 from agent.keep_requests import KeepAction, keep_action
 from agent.providers.factory import max_reply_tokens
 from agent.relative_time import spelled_out
@@ -65,6 +65,7 @@ class CharacterSession:
         self.files = character.files()
         self.turn_lock = threading.Lock()  # one reply at a time per persona
         self._anchor_id = ""
+        self._warmed_prefix: tuple[ChatMessage, ...] = ()  # what `warm` last had the model evaluate
         # What was actually sent for recent entries (the user's text with its context block,
         # the reply with its tags): replaying it keeps the local model's cached prefix valid.
         self._as_sent: OrderedDict[str, str] = OrderedDict()
@@ -311,7 +312,7 @@ class CharacterSession:
 
     def _sitting_and_dropped(self, window: HistoryWindow) -> tuple[list[LogEntry], list[LogEntry]]:
         """The sitting in progress, and those of its messages the window no longer shows."""
-        sitting = live_session(self.history_before(None))
+        sitting = live_session(self.history_before(None), self.clock())
         if not sitting or not window.entries:
             return sitting, []
         first_shown = window.entries[0].id
@@ -517,6 +518,17 @@ class CharacterSession:
                               render_history=self._render_history, closing_note=self.time_note())
         self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
         return prompt
+
+    def warm(self, model: ChatModel, user_name: str, only_if_changed: bool = False) -> bool:
+        """Evaluate the next turn's prompt prefix so the model has it cached. `only_if_changed`: not
+        when it is the one this session last evaluated (the scheduler's look: time alone changes it
+        when a sitting ends or the hour turns). True when it was evaluated."""
+        prefix = self.warm_prompt(model, user_name).prefix
+        if only_if_changed and prefix == self._warmed_prefix:
+            return False
+        model.warm(prefix)
+        self._warmed_prefix = prefix
+        return True
 
     def time_note(self) -> str:
         """The current hour, not minute: it ends the cached prefix, so it is evaluated after a
