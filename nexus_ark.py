@@ -4,9 +4,9 @@ Subcommands: `setup-model` (assemble and verify the embedded model), `sleep [PER
 sleep-time work now: episodes of the finished days), `bench chat` (time to
 first token on the embedded model), `bench conversation` (scripted conversations through the
 chat path, scored by shared/bench/conversation_checks.py), `bench qa` (LoCoMo questions answered by
-the embedded model; `--episodes DIR` adds the daily episodes `bench episodes --out DIR` wrote), `bench sleep-crash` (SIGKILLs during sleep-time work: every file parses, no
-episode duplicated or lost; `--model scripted|local`), `bench budgets` (the prompt's sections
-against their token budgets with two years of memories); `bench conversation|qa|docqa --provider openai --base-url URL --model NAME`
+the embedded model; `--episodes DIR` adds the daily episodes `bench episodes --out DIR` wrote),
+`bench sleep-crash` (SIGKILLs during sleep-time work: every file parses, no episode duplicated or
+lost; `--model scripted|local`), `bench budgets` (the prompt's sections against their token budgets with two years of memories); `bench conversation|qa|docqa --provider openai --base-url URL --model NAME`
 (or `--from-settings`) measure another model. Options: --host, --port, --data-dir, --user.
 Off loopback (--host other than 127.x.x.x, ::1, localhost) the app only starts with a password
 in $NEXUS_ARK_PASSWORD, and asks for it (user "nexus", or --user) before showing anything.
