@@ -4,9 +4,9 @@ Subcommands: `setup-model` (assemble and verify the embedded model), `sleep [PER
 sleep-time work now: episodes of the finished days), `bench chat` (time to
 first token on the embedded model), `bench conversation` (scripted conversations through the
 chat path, scored by shared/bench/conversation_checks.py), `bench qa` (LoCoMo questions answered by
-the embedded model), `bench sleep-crash` (SIGKILLs during sleep-time work: every file parses, no
-episode duplicated or lost; `--model scripted|local`), `bench budgets` (the prompt's sections
-against their token budgets with two years of memories); `bench conversation|qa|docqa --provider openai --base-url URL --model NAME`
+the embedded model; `--episodes DIR` adds the daily episodes `bench episodes --out DIR` wrote),
+`bench sleep-crash` (SIGKILLs during sleep-time work: every file parses, no episode duplicated or
+lost; `--model scripted|local`), `bench budgets` (the prompt's sections against their token budgets with two years of memories); `bench conversation|qa|docqa --provider openai --base-url URL --model NAME`
 (or `--from-settings`) measure another model. Options: --host, --port, --data-dir, --user.
 Off loopback (--host other than 127.x.x.x, ::1, localhost) the app only starts with a password
 in $NEXUS_ARK_PASSWORD, and asks for it (user "nexus", or --user) before showing anything.
@@ -281,6 +281,9 @@ def parser() -> argparse.ArgumentParser:
                        help="qa, docqa: the app's per-turn context budget in tokens (default: the app's)")
     bench.add_argument("--out", default="", help="qa, docqa: write every question's replies and scores to this JSON "
                        "file; episodes: the folder for <file stem>.json; nights: for <stem>-memory and <stem>-fields.json")
+    bench.add_argument("--episodes", default="", metavar="DIR",
+                       help="qa: the persona also has the daily episodes `bench episodes FILE --out DIR` wrote "
+                            "(DIR/<file stem>.json), as after the nights (default: none)")
     bench.add_argument("--weights", default="", help='ablation: recall weights as JSON, e.g. {"turn": 1}')
     bench.add_argument("--repeats", type=int, default=1,
                        help="conversation: run every script this many times, each with its own seed")

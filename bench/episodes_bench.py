@@ -7,7 +7,9 @@ sleep-time work (`NexusService.sleep_now` at 02:00 the next day, the default mod
 prompt and budgets), exactly as for a user; the day's episode is taken as it was written that
 night (a later night may fold it into a week). The replay clock is UTC, and so are the nights.
 
-Writes `DIR/<file stem>.json` = [{"date": "YYYY-MM-DD", "text": ...}] and scores it with the
+Writes `DIR/<file stem>.json` = [{"date": "YYYY-MM-DD", "text": ..., "arousal", "arousal_max"}] (the
+two ratings the night gave the day, absent for a day without an episode; `bench qa --episodes DIR`
+puts these days in the persona's memory as the nights left them) and scores it with the
 shared scorer (`shared/bench/episode_coverage.py`, loaded by path): the share of the sessions'
 events kept, per file, against the dataset's own session summaries (`--reference`, the anchor).
 Also reported: seconds per day, characters per day, model calls and tokens.
@@ -117,7 +119,8 @@ def write_episodes(path: str, model: ChatModel, work: Path, keep: Path | None = 
         written = next((e for e in done.service.episodes(done.persona) if e.id == episode_id(day.isoformat())), None)
         if written is None:
             log.warning("%s %s: no episode (%s)", Path(path).stem, day, "; ".join(report.problems) or "nothing written")
-        episodes.append({"date": day.isoformat(), "text": written.summary if written else ""})
+        episodes.append({"date": day.isoformat(), "text": written.summary if written else ""}
+                        | ({"arousal": written.arousal, "arousal_max": written.arousal_max} if written else {}))
         log.info("%s %s: %.0f s, %d characters", Path(path).stem, day, seconds[-1], len(episodes[-1]["text"]))
     timing = {"days": len(episodes), "s_per_day_mean": round(statistics.mean(seconds), 1),
               "s_per_day_max": round(max(seconds), 1), "wall_s": round(sum(seconds), 1),
@@ -127,6 +130,11 @@ def write_episodes(path: str, model: ChatModel, work: Path, keep: Path | None = 
     if keep is not None and memory_dir is not None:
         keep_memory(memory_dir, keep)
     return episodes, timing
+
+
+def episodes_path(out_dir: Path, locomo_file: str) -> Path:
+    """Where the episodes of `locomo_file` are written (and `bench qa --episodes` reads them)."""
+    return out_dir / f"{Path(locomo_file).stem}.json"
 
 
 def _score(scorer, locomo_file: str, episodes: list[dict]) -> dict:
@@ -143,8 +151,7 @@ def run(files: Sequence[str], model: ChatModel, out_dir: Path, shared: str | Non
     for path in files:
         with tempfile.TemporaryDirectory(prefix="episodes-bench-") as tmp:
             episodes, timing = write_episodes(path, model, Path(tmp), out_dir / f"{Path(path).stem}-memory")
-        target = out_dir / f"{Path(path).stem}.json"
-        target.write_text(json.dumps(episodes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        episodes_path(out_dir, path).write_text(json.dumps(episodes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         results[Path(path).stem] = {**_score(scorer, path, episodes), **timing}
     return results
 

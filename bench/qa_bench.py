@@ -1,4 +1,4 @@
-"""`python nexus_ark.py bench qa FILE... [--per-category N] [--json] [--out FILE]`: does memory reach the reply?
+"""`python nexus_ark.py bench qa FILE... [--per-category N] [--episodes DIR] [--json] [--out FILE]`: does memory reach the reply?
 
 shared/BENCHMARKS.md §5. Each LoCoMo conversation is replayed as in §1 (bench/locomo_bench.py's
 `replay`) into the bundled persona "Ark" of a fresh data directory, `speaker_a` as the user (the
@@ -24,6 +24,13 @@ services and questions; its prefix (identity, rules, core memory, notepad, histo
 warmed once per file (`warm_up`) and every prompt is checked to start with exactly that prefix, so
 llama.cpp evaluates only the turn's context and the question.
 
+With `--episodes DIR` (opt-in; without it nothing of this runs), the persona also has the daily
+episodes that `bench episodes FILE --out DIR` wrote for the file (DIR/<file stem>.json, written
+once, read by every run): after the replay they go into its episode store as the nights left them
+(each day's stable id, written at its night, told from that day's log), before the memory index is
+brought up to date, so the prompt's "Earlier days" and recall see them as a user's would after the
+nights. A file without its episodes stops the run before anything is replayed.
+
 Scores: `qa_f1.f1` (shared/bench/qa_f1.py, loaded by path) on the visible reply (the `done`
 event's text), in percent; a notice instead of a reply scores 0. `memory_tokens_mean`: tokens,
 by the model's tokenizer, of the "# Memories" section's body in the prompt actually sent (0 when
@@ -41,17 +48,20 @@ import shutil
 import tempfile
 import time
 from dataclasses import asdict, dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from agent.providers.base import ChatMessage, ChatModel
 from agent.retrieval import RetrievalResult, RetrievedItem
+from bench.episodes_bench import episodes_path, night_after_day
 from bench.locomo_bench import load, replay, session_keys
 from bench.locomo_metrics import evidence_ids, percentile
 from bench.shared import find_shared, shared_candidates
 from managers.chat_log import ChatLog
+from managers.episodes import daily_episode
 from managers.rag import log_item_text
+from persona.episodes_job import day_digest, days_of
 from persona.service import NexusService
 
 log = logging.getLogger(__name__)
@@ -202,6 +212,48 @@ def ask(service: NexusService, model: RecordingModel, text: str, answer: str, f1
                  context)
 
 
+def load_episodes(path: str, episodes_dir: Path) -> list[dict]:
+    """The days `bench episodes` wrote for the LoCoMo file `path` (bench/episodes_bench.py's format:
+    [{"date": "YYYY-MM-DD", "text", "arousal", "arousal_max"}], the ratings absent in older files)."""
+    target = episodes_path(episodes_dir, path)
+    if not target.is_file():
+        raise SystemExit(f"bench qa --episodes: {target} is missing; write it first with "
+                         f"`python nexus_ark.py bench episodes {path} --out {episodes_dir}`")
+    try:
+        records = json.loads(target.read_text(encoding="utf-8"))
+        for record in records:
+            date.fromisoformat(record["date"])
+            if not isinstance(record["text"], str):
+                raise TypeError("text is not a string")
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise SystemExit(f"bench qa --episodes: {target} is not what `bench episodes` writes "
+                         f'([{{"date": "YYYY-MM-DD", "text": ...}}]): {exc}') from exc
+    return records
+
+
+def give_episodes(service: NexusService, records: Sequence[dict], now: datetime) -> int:
+    """The days `bench episodes` wrote, put in the persona's episode store as the nights would have
+    left them (persona/episodes_job.py's `summarise_days`): each under its day's stable id, written
+    at its night (bench/episodes_bench.py's, 02:00 UTC the next day), told from that day's log as
+    replayed here (its digest, so a later night would leave it be). A day the night wrote no
+    episode for (no text) has none here either. Returns how many were given."""
+    session = service.session(PERSONA)
+    by_day = {day.isoformat(): entries for day, entries in days_of(session.chat_log.view(), now).items()}
+    episodes = []
+    for record in records:
+        if not record["text"].strip():
+            continue
+        day = record["date"]
+        if day not in by_day:
+            log.warning("The episode of %s is of a day this conversation has no talk on", day)
+        episodes.append(daily_episode(day, record["text"], night_after_day(date.fromisoformat(day)),
+                                      arousal=record.get("arousal"), arousal_max=record.get("arousal_max"),
+                                      source_digest=day_digest(by_day[day]) if day in by_day else ""))
+    if episodes:  # none to give: no episode file, as after nights that wrote none
+        session.episodes().put(episodes)
+    return len(episodes)
+
+
 def _restore(service: NexusService, snapshot: Path) -> None:
     """The persona's folder as it was right after the replay."""
     root = service.personas.get(PERSONA).root
@@ -211,9 +263,10 @@ def _restore(service: NexusService, snapshot: Path) -> None:
 
 
 def run_file(path: str, questions: Sequence[Question], model: RecordingModel, f1, suffix: str, seed: int,
-             scratch: Path, conditions: Sequence[str] = CONDITIONS,
-             app_budget: int | None = None) -> list[tuple[Question, dict[str, Asked]]]:
-    """Replay one conversation, warm the model once, and ask its questions under every condition."""
+             scratch: Path, conditions: Sequence[str] = CONDITIONS, app_budget: int | None = None,
+             episodes: Sequence[dict] | None = None) -> list[tuple[Question, dict[str, Asked]]]:
+    """Replay one conversation (and give the persona its `episodes`, `load_episodes`'s records,
+    when there are), warm the model once, and ask its questions under every condition."""
     conv, _ = load(Path(path))
     clock = SimulatedClock()
     factory = lambda settings, secrets, model_path: model  # noqa: E731 - one loaded model for every service
@@ -224,6 +277,8 @@ def run_file(path: str, questions: Sequence[Question], model: RecordingModel, f1
     started = time.monotonic()
     to_dia, last = replay(conv, root)
     clock.now = last + timedelta(days=1)
+    if episodes is not None:  # before the index is brought up to date: recall finds them as after a night
+        log.info("%s: %d episodes given", Path(path).name, give_episodes(app, episodes, clock.now))
     app.update_memory_index(PERSONA)
     indexed = time.monotonic()
     app.warm_up()  # loads the model and evaluates the prefix every question starts with
@@ -291,19 +346,26 @@ def summarise(results: Iterable[tuple[Question, dict[str, Asked]]]) -> dict:
 
 
 def run(files: Sequence[str], per_category: int, model: ChatModel, seed: int = 0,
-        qa_f1=None, conditions: Sequence[str] = CONDITIONS, app_budget: int | None = None) -> tuple[dict, list[dict]]:
-    """(the summary, one record per question) for the sampled questions of `files`."""
+        qa_f1=None, conditions: Sequence[str] = CONDITIONS, app_budget: int | None = None,
+        episodes_dir: Path | None = None) -> tuple[dict, list[dict]]:
+    """(the summary, one record per question) for the sampled questions of `files`; with
+    `episodes_dir`, each file's persona has the episodes `bench episodes` wrote there."""
     started = time.monotonic()
     qa_f1 = qa_f1 or load_qa_f1()
     recording = model if isinstance(model, RecordingModel) else RecordingModel(model)
     chosen = sample([q for path in files for q in questions_of(path)], per_category, seed)
     log.info("%d questions sampled (%s per category)", len(chosen), per_category)
+    asked_files = list(dict.fromkeys(q.file for q in chosen))
+    # Every file's episodes read first: a missing one stops the run before an hour of questions.
+    given = {path: load_episodes(path, episodes_dir) for path in asked_files} if episodes_dir is not None else {}
     results: list[tuple[Question, dict[str, Asked]]] = []
-    for path in dict.fromkeys(q.file for q in chosen):
+    for path in asked_files:
         with tempfile.TemporaryDirectory(prefix="qa-bench-") as tmp:
             results += run_file(path, [q for q in chosen if q.file == path], recording, qa_f1.f1, qa_f1.SUFFIX,
-                                seed, Path(tmp), conditions, app_budget)
+                                seed, Path(tmp), conditions, app_budget, given.get(path))
     summary = summarise(results)
+    if episodes_dir is not None:
+        summary["episodes_dir"] = str(episodes_dir)
     summary["wall_s"] = round(time.monotonic() - started, 1)
     records = [{**asdict(q), "conditions": {c: _record(a) for c, a in asked.items()}} for q, asked in results]
     return summary, records
@@ -319,7 +381,8 @@ def main(args, model_path: Path, chosen=None) -> int:
     model = (chosen or default_bench_model()).create(model_path)
     conditions = tuple(c for c in CONDITIONS if c in (args.conditions.split(",") if args.conditions else CONDITIONS))
     summary, records = run(args.files, args.per_category, model, seed=args.seed, conditions=conditions,
-                           app_budget=args.memory_budget or None)
+                           app_budget=args.memory_budget or None,
+                           episodes_dir=Path(args.episodes) if args.episodes else None)
     if args.out:
         Path(args.out).write_text(json.dumps(records, ensure_ascii=False, indent=1) + "\n")
     reused = sum(a["prefix_reused"] for r in records for a in r["conditions"].values())

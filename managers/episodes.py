@@ -94,6 +94,14 @@ def episode_id(date: str, number: int = 1) -> str:
     return f"episode_{date}_{number:03d}"
 
 
+def daily_episode(day: str, summary: str, now: datetime, *, arousal: float | None = None,
+                  arousal_max: float | None = None, source_digest: str = "") -> Episode:
+    """A day's episode as the night writes it: the day's stable id, and the night's time as its
+    `created_at` (`now`). `source_digest`: the day's log it was told from (a changed day is redone)."""
+    return Episode(id=episode_id(day), date=day, summary=summary, arousal=arousal, arousal_max=arousal_max,
+                   created_at=now.isoformat(timespec="seconds"), source_digest=source_digest)
+
+
 def milestone_id(kind: str, date: str, summary: str) -> str:
     """Stable for the same moment: recording it again (a job resumed after a crash) replaces it."""
     return f"episode_{date}_{kind}_{hashlib.sha256(summary.encode('utf-8')).hexdigest()[:8]}"

@@ -27,7 +27,7 @@ from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from agent.sleep_schedule import days_to_summarise
 from managers.chat_log import LogEntry
-from managers.episodes import Episode, EpisodeStore, PendingDay, PendingParts, episode_id
+from managers.episodes import Episode, EpisodeStore, PendingDay, PendingParts, daily_episode, episode_id
 from managers.store import PendingFile, atomic_write_text, file_lock
 
 log = logging.getLogger(__name__)
@@ -321,9 +321,8 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
         # The ratings first: the episode marks the day done, so a crash between the two writes redoes
         # the day (its ratings replaced) instead of leaving it without them (bench sleep-crash).
         write_session_arousal(memory_dir, day, rated, parsed.session_arousal)
-        store.put([Episode(id=episode_id(day.isoformat()), date=day.isoformat(), summary=parsed.summary,
-                           arousal=parsed.arousal, arousal_max=parsed.arousal_max,
-                           created_at=now.isoformat(timespec="seconds"), source_digest=digests[day])])
+        store.put([daily_episode(day.isoformat(), parsed.summary, now, arousal=parsed.arousal,
+                                 arousal_max=parsed.arousal_max, source_digest=digests[day])])
         _drop_pending(pending, lambda name, kept: name != day.isoformat())
         tally.written.append(f"episode {day}")
     return True

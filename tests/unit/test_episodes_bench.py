@@ -51,6 +51,8 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     assert asked == ["Date: 2023-05-08", "Date: 2023-05-25"]
     written = json.loads((tmp_path / "out" / "tiny.json").read_text())
     assert [e["date"] for e in written] == ["2023-05-08", "2023-05-25"]
+    # The night's ratings of the day come along: `bench qa --episodes` gives them to its persona (★ at ≥ 0.6).
+    assert [(e["arousal"], e["arousal_max"]) for e in written] == [(0.5, 0.5), (0.5, 0.5)]
     kept = tmp_path / "out" / "tiny-memory"  # the nights' other writings, for reading
     assert "lake sunrise" in (kept / "episodic_memory.json").read_text() and (kept / "memory_main.txt").is_file()
     tiny = results["tiny"]

@@ -1,11 +1,16 @@
 """The LoCoMo QA bench (bench/qa_bench.py) on a scripted model and a tiny two-session conversation."""
 import json
+from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
-from agent.providers.fake import ScriptedChatModel
+from agent.providers.fake import ScriptedChatModel, replies
 from agent.retrieval import spelled_out_date
 from bench import qa_bench
+from bench.locomo_bench import load, replay
+from persona.episodes_job import JobTally, summarise_days
+from persona.service import NexusService
 
 USER, PERSONA_SPEAKER = "Caroline", "Melanie"
 CONVERSATION = {
@@ -137,3 +142,149 @@ def test_a_notice_instead_of_a_reply_scores_zero(conversation_file, qa_f1):
                for r in records for a in r["conditions"].values())
     assert "could not find words" in records[0]["conditions"]["app"]["reply"]
     assert summary["conditions"]["app"]["overall"]["F1"] == 0.0
+
+
+# --- `--episodes DIR`: the days `bench episodes` wrote, in the persona's memory ------------------
+
+# Two sittings five days apart; the second long enough that the history window (1,400 tokens on the
+# embedded model) does not reach back to the first, so the first day is an "earlier day".
+LONG_TALK = [{"speaker": USER if n % 2 else PERSONA_SPEAKER, "dia_id": f"D2:{n + 1}",
+              "text": f"Turn {n} of a long evening about the garden, the weather and the neighbours' fence. " * 3}
+             for n in range(24)]
+EPISODE_CONVERSATION = {
+    "speaker_a": USER, "speaker_b": PERSONA_SPEAKER,
+    "session_1_date_time": "1:56 pm on 20 May, 2023",
+    "session_1": CONVERSATION["session_1"],
+    "session_2_date_time": "1:14 pm on 25 May, 2023",
+    "session_2": LONG_TALK,
+}
+EPISODE_QA = [
+    {"question": "When did Caroline go to the LGBTQ support group?", "answer": "19 May 2023",
+     "evidence": ["D1:3"], "category": 2},
+    {"question": "What did Melanie paint?", "answer": "a lake sunrise", "evidence": ["D1:4"], "category": 4},
+    {"question": "What did Caroline and Melanie plan at the community hall?", "answer": "a quilting afternoon",
+     "evidence": ["D1:2"], "category": 1},
+]
+# The first day's episode, in words no message holds: only the episode can bring them.
+FIRST_DAY = "We planned a quilting afternoon at the community hall with Grandma Rosa."
+
+
+@pytest.fixture
+def episode_conversation(tmp_path):
+    path = tmp_path / "evenings.json"
+    path.write_text(json.dumps({"conversation": EPISODE_CONVERSATION, "qa": EPISODE_QA}))
+    return str(path)
+
+
+def write_episodes_file(folder, stem, records):
+    folder.mkdir(exist_ok=True)
+    (folder / f"{stem}.json").write_text(json.dumps(records))  # as bench/episodes_bench.py writes it
+    return folder
+
+
+def earlier_days(messages):
+    """The "Earlier days" section of a prompt's cached system message, or None."""
+    return next((part for part in messages[0].content.split("\n\n") if part.startswith("# Earlier days")), None)
+
+
+def test_the_episodes_flag_puts_the_days_in_the_prompt_and_in_recall(episode_conversation, tmp_path, qa_f1):
+    folder = write_episodes_file(tmp_path / "episodes", "evenings", [
+        {"date": "2023-05-20", "text": FIRST_DAY, "arousal": 0.7, "arousal_max": 0.7},
+        {"date": "2023-05-25", "text": ""},  # the night wrote nothing for this day
+    ])
+    model = ScriptedChatModel(lambda messages, tools: "I don't remember.")
+    summary, records = qa_bench.run([episode_conversation], 1, model, seed=0, qa_f1=qa_f1, episodes_dir=folder)
+    assert summary["episodes_dir"] == str(folder) and len(model.calls) == 3 * 3
+    for messages, _ in model.calls:
+        # Every condition's prompt, in the cached prefix: the earlier day, starred by the night's rating;
+        # the day the window shows (and which had no episode) is not there.
+        assert earlier_days(messages) == f"# Earlier days (your episodes)\n- [2023-05-20] ★ {FIRST_DAY}"
+    assert all(a["prefix_reused"] for r in records for a in r["conditions"].values())
+    # Recall finds the episode too: the app's memories hold it, as a memory line of that day.
+    hall = next(r for r in records if "community hall" in r["question"])
+    assert f"- [20 May 2023] Episode: {FIRST_DAY}" in hall["conditions"]["app"]["context"].splitlines()
+    assert "quilting" not in hall["conditions"]["none"]["context"]  # recall off
+
+
+def test_without_the_flag_nothing_changes_but_the_episodes(episode_conversation, tmp_path, qa_f1, monkeypatch):
+    folder = write_episodes_file(tmp_path / "episodes", "evenings",
+                                 [{"date": "2023-05-20", "text": FIRST_DAY, "arousal": 0.2, "arousal_max": 0.2}])
+    with_episodes = ScriptedChatModel(lambda messages, tools: "I don't remember.")
+    qa_bench.run([episode_conversation], 1, with_episodes, seed=0, qa_f1=qa_f1, conditions=("none",),
+                 episodes_dir=folder)
+
+    def not_called(*args):
+        raise AssertionError("the episodes' code ran without --episodes")
+    monkeypatch.setattr(qa_bench, "load_episodes", not_called)
+    monkeypatch.setattr(qa_bench, "give_episodes", not_called)
+    plain = ScriptedChatModel(lambda messages, tools: "I don't remember.")
+    summary, _ = qa_bench.run([episode_conversation], 1, plain, seed=0, qa_f1=qa_f1, conditions=("none",))
+    assert "episodes_dir" not in summary
+    assert len(plain.calls) == len(with_episodes.calls) == 3
+    for (given, _), (default, _) in zip(with_episodes.calls, plain.calls):
+        section = earlier_days(given)
+        assert section == f"# Earlier days (your episodes)\n- [2023-05-20] {FIRST_DAY}"  # no ★ below 0.6
+        assert earlier_days(default) is None
+        # The prompt is the default's but for that section.
+        assert given[0].content.replace("\n\n" + section, "") == default[0].content
+        assert given[1:] == default[1:]
+
+
+def test_a_missing_episodes_file_stops_the_run_before_anything_is_asked(episode_conversation, tmp_path, qa_f1):
+    folder = tmp_path / "episodes"
+    folder.mkdir()
+    model = ScriptedChatModel(lambda messages, tools: "I don't remember.")
+    with pytest.raises(SystemExit) as stopped:
+        qa_bench.run([episode_conversation], 1, model, seed=0, qa_f1=qa_f1, episodes_dir=folder)
+    message = str(stopped.value)
+    assert str(folder / "evenings.json") in message
+    assert f"bench episodes {episode_conversation} --out {folder}" in message  # the command that writes it
+    assert model.calls == []
+    (folder / "evenings.json").write_text(json.dumps([{"date": "20 May 2023", "text": "A day."}]))
+    with pytest.raises(SystemExit, match="is not what `bench episodes` writes"):
+        qa_bench.run([episode_conversation], 1, model, seed=0, qa_f1=qa_f1, episodes_dir=folder)
+
+
+def test_given_episodes_are_the_nights_own_so_a_later_night_leaves_them_be(episode_conversation, tmp_path):
+    conv, _ = load(Path(episode_conversation))
+    clock = qa_bench.SimulatedClock()
+    asked = []
+
+    def night(system, user, schema):
+        asked.append(user.splitlines()[0])
+        return json.dumps({"sessions": [{"arousal": 0.3}] * user.count("## Session "), "summary": "A long talk."})
+    model = ScriptedChatModel(replies("ok"), json_script=night)
+    service = NexusService(tmp_path / "data", clock=clock, model_factory=lambda s, k, p: model)
+    try:
+        _, last = replay(conv, service.personas.get(qa_bench.PERSONA).root)
+        clock.now = last + timedelta(days=1)
+        given = qa_bench.give_episodes(service, [{"date": "2023-05-20", "text": FIRST_DAY, "arousal": 0.7,
+                                                  "arousal_max": 0.7}, {"date": "2023-05-25", "text": ""}], clock.now)
+        assert given == 1
+        session = service.session(qa_bench.PERSONA)
+        (episode,) = session.episodes().all()
+        assert (episode.id, episode.created_at, episode.arousal_max) == (
+            "episode_2023-05-20_001", "2023-05-21T02:00:00+00:00", 0.7)
+        # The app's own night over the same log asks only for the day that had no episode.
+        summarise_days(session.chat_log.view(), session.episodes(), session.character.memory_dir, model,
+                       persona=qa_bench.PERSONA, user_name=USER, language_hint="", now=clock.now,
+                       should_stop=lambda: False, tally=JobTally())
+        assert asked == ["Date: 2023-05-25"]
+        assert session.episodes().get("episode_2023-05-20_001").summary == FIRST_DAY
+    finally:
+        service.close()
+
+
+def test_the_command_line_hands_the_episodes_folder_to_the_bench(monkeypatch):
+    from nexus_ark import parser
+
+    seen = []
+    monkeypatch.setattr(qa_bench, "run", lambda *args, **kwargs: (seen.append(kwargs), ({"wall_s": 0.0}, []))[1])
+
+    class Chosen:
+        def create(self, model_path):
+            return ScriptedChatModel(replies("ok"))
+    for argv, expected in ((["bench", "qa", "26.json", "--episodes", "eps"], Path("eps")),
+                           (["bench", "qa", "26.json"], None)):
+        assert qa_bench.main(parser().parse_args(argv), Path("unused.gguf"), Chosen()) == 0
+        assert seen[-1]["episodes_dir"] == expected
