@@ -50,6 +50,15 @@ AS_SENT_MEMO_SIZE = 64
 # A recalled episode's line (managers/memory_sources.py): "[2026-11-24] Episode: …", a week "[a~b] Episode: …".
 _RECALLED_EPISODE = re.compile(r"\[(\d{4}-\d{2}-\d{2}(?:~\d{4}-\d{2}-\d{2})?)\] Episode")  # enough for any history window the local budget allows
 
+def _without_episodes_of(retrieval: RetrievalResult, dates: set[str]) -> RetrievalResult:
+    """The recalled items but the episodes of these dates ("2026-03-14", or a week's "a~b")."""
+    if not dates:
+        return retrieval
+    kept = tuple(item for item in retrieval.items
+                 if not ((match := _RECALLED_EPISODE.match(item.text)) and match.group(1) in dates))
+    return retrieval if len(kept) == len(retrieval.items) else replace(retrieval, items=kept)
+
+
 @dataclass(frozen=True)
 class RecoveredReply:
     entry: LogEntry
@@ -398,6 +407,9 @@ class CharacterSession:
         window = select_history(before, self._anchor_id, budgets["history"], model.count_tokens, self._render_history)
         self._anchor_id = window.anchor_id
         self._note_shown_episodes(window, retrieval)
+        # An episode the earlier days already show is not recalled a second time: the memories'
+        # small room goes to something the prompt does not hold yet.
+        retrieval = _without_episodes_of(retrieval, {e.date for e in self.episodes_before(window)})
         dynamic = []
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))

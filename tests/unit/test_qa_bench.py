@@ -200,9 +200,9 @@ def test_the_episodes_flag_puts_the_days_in_the_prompt_and_in_recall(episode_con
         # the day the window shows (and which had no episode) is not there.
         assert earlier_days(messages) == f"# Earlier days (your episodes)\n- [2023-05-20] ★ {FIRST_DAY}"
     assert all(a["prefix_reused"] for r in records for a in r["conditions"].values())
-    # Recall finds the episode too: the app's memories hold it, as a memory line of that day.
+    # The day is in the earlier days, so recall does not spend the memories' room on it again.
     hall = next(r for r in records if "community hall" in r["question"])
-    assert f"- [20 May 2023] Episode: {FIRST_DAY}" in hall["conditions"]["app"]["context"].splitlines()
+    assert "Episode:" not in hall["conditions"]["app"]["context"]
     assert "quilting" not in hall["conditions"]["none"]["context"]  # recall off
 
 
