@@ -209,7 +209,6 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
             assert isinstance(event, TextDelta)
             show(gate.feed(event.text))
             if gate.blocked:
-                log.info("Reply ended before a sentence out of character: %r", gate.blocked[:80])
                 break
             if control.stop.is_set():
                 stopped = True
@@ -218,6 +217,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
         error = exc.user_message
     if not stopped:
         show(gate.flush())
+    if gate.blocked.strip():  # out of character, or nothing but greetings and fillers
+        log.info("The guard held back %r", gate.blocked[:80])
     tail = display.flush()
     if tail:
         writer({"type": "token", "text": tail})
