@@ -191,6 +191,10 @@ LOCK_TIMEOUT_S = 10.0
 MAX_MESSAGE_CHARS = 100_000  # BENCHMARKS.md section 3: 100k-character messages are accepted
 MAX_CORE_MEMORY_CHARS = 20_000
 MAX_NOTEPAD_CHARS = 20_000
+# An atomic write's temp file untouched this long was left by a killed write (managers/store.py
+# sweep_temp_files, at start-up): a write takes seconds at most (a FAISS index of a long history
+# included), so an hour never touches one in progress, even in another process sharing the folder.
+TEMP_FILE_STALE_AFTER_S = 3600.0
 
 # --- The user's language (agent/language.py; issue 18 item 3) ------------------
 # A Japanese or Chinese word is about two characters (田中, 東京, 見た; the bigrams managers/cjk.py

@@ -27,6 +27,7 @@ from managers.entities import EntityPage, EntityProposal
 from managers.episodes import Episode
 from managers.personas import PersonaError, PersonaManager
 from managers.sleep_state import SleepReport, SleepState
+from managers.store import sweep_temp_files
 from persona import night_records, provider_choice
 from persona.after_turn import AfterTurnDeps, after_turn
 from persona.background import BackgroundWork
@@ -225,10 +226,24 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         return self.models.get(self.settings, self.config.load_secrets)
 
     def start_background_warmup(self) -> threading.Thread:
-        """Load the model and pre-evaluate the current persona's prompt prefix, off the UI thread."""
-        thread = threading.Thread(target=self.warm_up, name="model-warmup", daemon=True)
+        """Load the model and pre-evaluate the current persona's prompt prefix, off the UI thread;
+        then the start-up's housekeeping (sweep_temp_files), after the model is ready."""
+        thread = threading.Thread(target=self._start_up, name="model-warmup", daemon=True)
         thread.start()
         return thread
+
+    def _start_up(self) -> None:
+        self.warm_up()
+        self.sweep_temp_files()
+
+    def sweep_temp_files(self, now: datetime | None = None) -> int:
+        """Remove the temp files that killed writes left in the personas' folders (managers/store.py
+        sweep_temp_files: only stale ones, by name and age); returns how many went."""
+        now = now if now is not None else self.clock()
+        removed = {name: sweep_temp_files(self.personas.get(name).root, now) for name in self.persona_names()}
+        log.info("Start-up sweep: %d temp file(s) left by interrupted writes removed%s", sum(removed.values()),
+                 "".join(f"; {name}: {n}" for name, n in removed.items() if n))
+        return sum(removed.values())
 
     def warm_up(self) -> None:
         self.models.warm_up(self.model, self.current_persona, lambda persona, model: self.session(persona).warm_prompt(
