@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Mapping, Sequence
 
 import constants
-from agent.graph import TurnControl, TurnDeps, build_turn_graph, turn_config
+from agent.graph import TurnControl, build_turn_graph, turn_config
 from agent.providers.base import ChatModel, ProviderError
 from agent.providers.discovery import LocalServer, LocalServerScan, discover_local_servers
 from agent.providers.factory import create_chat_model
@@ -27,7 +27,6 @@ from managers.entities import EntityPage, EntityProposal
 from managers.episodes import Episode
 from managers.personas import PersonaError, PersonaManager
 from managers.sleep_state import SleepReport, SleepState
-from managers.store import sweep_temp_files
 from persona import night_records, provider_choice
 from persona.after_turn import AfterTurnDeps, after_turn
 from persona.background import BackgroundWork
@@ -42,7 +41,7 @@ from persona.session import CharacterSession
 from persona.sleep import run_night
 from persona.sleep_time import last_talk, nights_due, quiet_hours, run_nights, sleep_inputs, sleep_state
 from persona.speak_first_job import FirstNotice, speak_first, unseen_first_message
-from persona.turn_stream import TurnEvent, turn_deps, turn_events
+from persona.turn_stream import TurnEvent, regenerate_state, turn_deps, turn_events
 from persona.user_names import name_to_offer, name_to_use, names_default
 
 log = logging.getLogger(__name__)
@@ -239,8 +238,7 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
     def sweep_temp_files(self, now: datetime | None = None) -> int:
         """Remove the temp files that killed writes left in the personas' folders (managers/store.py
         sweep_temp_files: only stale ones, by name and age); returns how many went."""
-        now = now if now is not None else self.clock()
-        removed = {name: sweep_temp_files(self.personas.get(name).root, now) for name in self.persona_names()}
+        removed = self.personas.sweep_temp_files(now if now is not None else self.clock())
         log.info("Start-up sweep: %d temp file(s) left by interrupted writes removed%s", sum(removed.values()),
                  "".join(f"; {name}: {n}" for name, n in removed.items() if n))
         return sum(removed.values())
@@ -309,13 +307,10 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         yield from self._run_turn(persona, {"user_text": text})
 
     def regenerate(self, persona: str) -> Iterator[TurnEvent]:
-        view = self.conversation(persona)
-        last_user = next((e for e in reversed(view) if e.role == "USER"), None)
-        if last_user is None:
+        state = regenerate_state(self.conversation(persona))
+        if state is None:
             yield TurnEvent("error", "There is no message to answer yet.")
             return
-        replaces = view[-1].id if view[-1].role == "AGENT" else ""
-        state = {"user_text": last_user.text, "user_entry_id": last_user.id, "replaces_id": replaces}
         yield from self._run_turn(persona, state)
 
     def find_message(self, persona: str, entry_id: str) -> LogEntry | None:
@@ -326,13 +321,6 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
 
     def delete_message(self, persona: str, entry_id: str) -> LogEntry:
         return self.session(persona).chat_log.record_delete(entry_id)
-
-    def _deps(self, session: CharacterSession, model: ChatModel, user_text: str) -> TurnDeps:
-        persona = session.character.name
-        return turn_deps(session, model, user_text, self.user_name_for(persona, user_text), self.settings, self.clock,
-                         searcher=lambda: self._searcher_for(session, model),
-                         recall=lambda: self.indexes.recall(session), knowledge=lambda: self.knowledge(persona),
-                         prompt_budgets=self._prompt_budgets)
 
     def _run_turn(self, persona: str, state: dict) -> Iterator[TurnEvent]:
         session = self.session(persona)
@@ -359,7 +347,12 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
                 return
             with self.models.warm_lock:
                 pass  # a turn sent during warm-up waits for it, then reuses the warmed prefix
-            config = turn_config(self._deps(session, model, state.get("user_text", "")), control)
+            text = state.get("user_text", "")
+            name = session.character.name
+            deps = turn_deps(session, model, text, self.user_name_for(name, text), self.settings, self.clock,
+                             searcher=lambda: self._searcher_for(session, model), recall=lambda: self.indexes.recall(session),
+                             knowledge=lambda: self.knowledge(name), prompt_budgets=self._prompt_budgets)
+            config = turn_config(deps, control)
             for event in turn_events(self._turn_graph.stream(state, config, stream_mode=["custom", "values"])):
                 if event.kind == "done":
                     reply = event.entry
@@ -371,7 +364,7 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
             self._controls.pop(session.character.name, None)
             session.turn_lock.release()
             self.background.start(session.character.name, self._after_turn,
-                                   (session, model, turn_number, state.get("user_text", ""), reply), "after-turn")
+                                  (session, model, turn_number, state.get("user_text", ""), reply), "after-turn")
 
     # --- sleep time (persona/sleep_time.py, persona/sleep.py) --------------------------------
     def quiet_hours(self) -> QuietHours:

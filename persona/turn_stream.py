@@ -7,7 +7,7 @@ import logging
 import time
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Iterator, Mapping, Sequence
 
 from agent.graph import TurnDeps
 from agent.providers.base import ChatModel
@@ -28,6 +28,16 @@ class TurnEvent:
     entry: LogEntry | None = None
     retrieval: RetrievalResult | None = None
     counts: Mapping[str, int] | None = None  # "guard": replies asked for again, sentences put right
+
+
+def regenerate_state(view: Sequence[LogEntry]) -> dict | None:
+    """The turn that answers the last user message again (replacing the reply after it, if any);
+    None with no user message yet."""
+    last_user = next((e for e in reversed(view) if e.role == "USER"), None)
+    if last_user is None:
+        return None
+    replaces = view[-1].id if view[-1].role == "AGENT" else ""
+    return {"user_text": last_user.text, "user_entry_id": last_user.id, "replaces_id": replaces}
 
 
 def turn_deps(session: CharacterSession, model: ChatModel, user_text: str, user_name: str, settings: AppSettings,
