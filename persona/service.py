@@ -35,8 +35,8 @@ from persona.episode_view import EpisodeMonths, episode_months
 from persona.inner_life import InnerLifeMethods
 from persona.memory_indexes import MemoryIndexes
 from persona.model_host import ModelFactory, ModelHost, ModelStatus, needs_new_model
-from persona.scheduler import SleepScheduler
 from persona.open_sessions import OpenSessions
+from persona.scheduler import SleepScheduler
 from persona.session import CharacterSession
 from persona.sleep import run_night
 from persona.sleep_time import last_talk, nights_due, quiet_hours, run_nights, sleep_inputs, sleep_state
@@ -366,6 +366,17 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
             self.background.start(session.character.name, self._after_turn,
                                   (session, model, turn_number, state.get("user_text", ""), reply), "after-turn")
 
+    def _after_turn(self, session: CharacterSession, model: ChatModel | None, turn_number: int,
+                    user_text: str = "", reply: LogEntry | None = None) -> None:
+        """The work after a reply (persona/after_turn.py), unless a bench turned it off."""
+        if not self._after_turn_work:
+            return
+        persona = session.character.name
+        after_turn(session, model, user_text, reply, AfterTurnDeps(
+            index=(lambda: self._index_quietly(persona)) if self._searcher is None else None,
+            is_latest=lambda: turn_number == self._turns_started,
+            user_name=lambda: self.settings.user_name))
+
     # --- sleep time (persona/sleep_time.py, persona/sleep.py) --------------------------------
     def quiet_hours(self) -> QuietHours:
         return quiet_hours(self.settings)
@@ -473,14 +484,3 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
 
     def save_diary(self, persona: str, which: str, text: str, shown: str | None = None) -> str:
         return night_records.save_diary(self.session(persona), which, text, shown)
-
-    def _after_turn(self, session: CharacterSession, model: ChatModel | None, turn_number: int,
-                    user_text: str = "", reply: LogEntry | None = None) -> None:
-        """The work after a reply (persona/after_turn.py), unless a bench turned it off."""
-        if not self._after_turn_work:
-            return
-        persona = session.character.name
-        after_turn(session, model, user_text, reply, AfterTurnDeps(
-            index=(lambda: self._index_quietly(persona)) if self._searcher is None else None,
-            is_latest=lambda: turn_number == self._turns_started,
-            user_name=lambda: self.settings.user_name))
