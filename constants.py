@@ -191,6 +191,10 @@ LOCK_TIMEOUT_S = 10.0
 MAX_MESSAGE_CHARS = 100_000  # BENCHMARKS.md section 3: 100k-character messages are accepted
 MAX_CORE_MEMORY_CHARS = 20_000
 MAX_NOTEPAD_CHARS = 20_000
+# An atomic write's temp file untouched this long was left by a killed write (managers/store.py
+# sweep_temp_files, at start-up): a write takes seconds at most (a FAISS index of a long history
+# included), so an hour never touches one in progress, even in another process sharing the folder.
+TEMP_FILE_STALE_AFTER_S = 3600.0
 
 # --- The user's language (agent/language.py; issue 18 item 3) ------------------
 # A Japanese or Chinese word is about two characters (田中, 東京, 見た; the bigrams managers/cjk.py
@@ -252,7 +256,7 @@ INTENT_WEIGHTS = {  # (α similarity, β arousal, γ time), as the seed's table
     "relational": (0.4, 0.4, 0.2),
 }
 TIME_DECAY_RATE = 0.05  # seed 004: about 14 days to half
-AROUSAL_STAR_THRESHOLD = 0.6  # seed 004: ★ above this arousal
+AROUSAL_STAR_THRESHOLD = 0.6  # seed 004: ★ at this arousal or above (managers/episodes.is_starred)
 FRESH_DECAY_THRESHOLD = 0.9  # seed 004: 🆕 when decay > 0.9
 RERANK_WEIGHT = 0.3  # share of the composite in the final score; tuned on LoCoMo dev (BENCHMARKS.md)
 
@@ -365,7 +369,7 @@ EPISODE_DAY_FORCED_CHARS_DENSE = 120
 EPISODE_WEEK_CHARS = (400, 800)
 # A day's log is cut to fit the model: long messages are shortened first, never below this.
 EPISODE_LINE_MIN_CHARS = 80
-# ★ (AROUSAL_STAR_THRESHOLD, above): a session at or above it is told in detail (seed 004 §3, 日次要約).
+# ★ (AROUSAL_STAR_THRESHOLD, at or above): a session at or above it is told in detail (seed 004 §3, 日次要約).
 # The seed's `episode_memory_lookback_days`: episodes of this many days before the oldest raw
 # message in the prompt are shown beside the history (seed 004 §3, プロンプト注入).
 EPISODE_LOOKBACK_DAYS = 14

@@ -15,6 +15,7 @@ from agent.episodes import LANGUAGE_NAMES
 from agent.language import message_language, script_of_letters
 from agent.memory_lines import terms
 from agent.prompt_builder import fit_to_budget
+from agent.recap import only_recaps
 from managers.episodes import Episode
 from managers.goals import LONG, SHORT, Goal, GoalsMeta, days_since
 from managers.open_questions import FILED_KINDS, OpenQuestion
@@ -193,12 +194,15 @@ def parse_dream(answer: str) -> DreamResult | None:
 
 def strategy_ok(strategy: str, language: str, user_name: str, days_text: str) -> bool:
     """A strategy goes into every prompt only when it is there, in the persona's language (the days'),
+    a resolution rather than a recap of the days (agent/recap.py: judged in English and Japanese),
     and about this user: it names them or shares STRATEGY_SHARED_TERMS content words with the days."""
     if not strategy.strip():
         return False
     said_in = message_language(strategy)
     if said_in != language and not (said_in == "" and script_of_letters(strategy) == script_of_letters(
             {"ja": "あ", "zh": "中", "ko": "한"}.get(language, "a"))):
+        return False
+    if only_recaps(strategy, language, user_name):
         return False
     if user_name.strip() and user_name.strip().casefold() in strategy.casefold():
         return True

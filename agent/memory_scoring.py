@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import constants
+from managers.episodes import is_starred
 
 
 def age_days(ts: datetime | None, now: datetime) -> float:
@@ -44,7 +45,7 @@ class Marks:
 
 
 def marks_for(arousal: float, decay: float) -> Marks:
-    return Marks(arousal > constants.AROUSAL_STAR_THRESHOLD, decay > constants.FRESH_DECAY_THRESHOLD)
+    return Marks(is_starred(arousal), decay > constants.FRESH_DECAY_THRESHOLD)
 
 
 def rerank(candidates: list[tuple[int, float, float, datetime | None]], intent: str, now: datetime,

@@ -24,6 +24,12 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 import constants
 from managers.store import CharacterFiles, PendingFile, atomic_write_text, file_lock
 
+
+def is_starred(arousal: float | None) -> bool:
+    """★ (seed 004 §3: "★ for arousal ≥ 0.6 kept in detail"): the one rule for an episode, a session
+    of a day and a recalled memory alike. None (not rated) is not ★."""
+    return (arousal or 0.0) >= constants.AROUSAL_STAR_THRESHOLD
+
 log = logging.getLogger(__name__)
 
 EPISODES_FILE = "episodic_memory.json"
@@ -61,7 +67,7 @@ class Episode(BaseModel):
     @property
     def starred(self) -> bool:
         """★: a stirring day (or a week with one), by its peak arousal (seed 004 §3)."""
-        return (self.arousal_max or 0) >= constants.AROUSAL_STAR_THRESHOLD
+        return is_starred(self.arousal_max)
 
     @property
     def is_daily(self) -> bool:

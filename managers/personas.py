@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 import constants
 
-from managers.store import CharacterFiles, UnsafeNameError, atomic_write_text, safe_child
+from managers.store import CharacterFiles, UnsafeNameError, atomic_write_text, safe_child, sweep_temp_files
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +102,11 @@ class PersonaManager:
             p.name for p in self.characters_dir.iterdir()
             if p.is_dir() and not p.name.startswith((".", "_")) and (p / "SystemPrompt.md").exists()
         )
+
+    def sweep_temp_files(self, now: datetime) -> dict[str, int]:
+        """Per persona, how many temp files of killed writes were removed from its folder
+        (store.sweep_temp_files: only stale ones)."""
+        return {name: sweep_temp_files(self._path(name), now) for name in self.list()}
 
     def get(self, name: str) -> Character:
         path = self._path(name)

@@ -10,12 +10,13 @@ import json
 import logging
 import os
 import re
+import stat
 import tempfile
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, Generic, TypeVar
+from typing import Callable, Generic, Iterable, TypeVar
 
 from filelock import FileLock
 from pydantic import BaseModel, ValidationError
@@ -71,10 +72,61 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+# The atomic write's temp file beside its target: "." + the target's name + "." + mkstemp's 8
+# random characters (CPython's tempfile draws them from a-z, 0-9 and "_") + ".tmp". A kill between
+# writing and renaming leaves one behind; sweep_temp_files removes such leftovers, and only them.
+_TEMP_SUFFIX = ".tmp"
+_TEMP_NAME = re.compile(r"\..+\.[a-z0-9_]{8}" + re.escape(_TEMP_SUFFIX))
+
+
+def _temp_file_beside(path: Path) -> tuple[int, str]:
+    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=_TEMP_SUFFIX, dir=str(path.parent))
+
+
+def is_temp_name(name: str) -> bool:
+    """`name` is one the atomic write gives its temp files (a user's "notes.tmp" is not)."""
+    return _TEMP_NAME.fullmatch(name) is not None
+
+
+def stale_temp_files(files: Iterable[tuple[Path, float]], now: datetime,
+                     min_age_s: float = constants.TEMP_FILE_STALE_AFTER_S) -> list[Path]:
+    """Of (path, mtime as a POSIX timestamp), the atomic write's temp files not touched for
+    `min_age_s`: left by a write that was killed, never one still being written."""
+    cutoff = now.timestamp() - min_age_s
+    return [path for path, mtime in files if is_temp_name(path.name) and mtime <= cutoff]
+
+
+def sweep_temp_files(root: Path, now: datetime) -> int:
+    """Remove the stale temp files of interrupted atomic writes below `root` (links are not
+    followed); returns how many were removed."""
+    found = []
+    for folder, _dirs, names in os.walk(root):
+        for name in names:
+            if not is_temp_name(name):
+                continue
+            path = Path(folder) / name
+            try:
+                info = path.lstat()
+            except OSError:  # gone meanwhile (its write finished): nothing to sweep
+                continue
+            if stat.S_ISREG(info.st_mode):
+                found.append((path, info.st_mtime))
+    removed = 0
+    for path in stale_temp_files(found, now):
+        try:
+            path.unlink()
+            removed += 1
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.warning("Could not remove the leftover temp file %s: %s", path, exc)
+    return removed
+
+
 def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None:
     """Write `data` so that `path` holds either the old or the new content, never a mix."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
+    fd, tmp_name = _temp_file_beside(path)
     try:
         if mode is not None:
             os.fchmod(fd, mode)

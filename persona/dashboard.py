@@ -14,6 +14,8 @@ from agent.drives import EMOTION_NAMES, Drives, label, narrative
 from agent.sleep_schedule import QuietHours, night_of
 from managers.emotion_log import EmotionEntry
 from managers.sleep_state import SleepState
+from persona.inner_life import dreams_newest_first
+from persona.session import CharacterSession
 
 
 @dataclass(frozen=True)
@@ -96,3 +98,21 @@ def inner_life_view(drives: Drives, emotions: Sequence[EmotionEntry], language: 
         last_run=last_run, next_run=next_run,
         goals=None if goals is None else tuple(goals), questions=None if questions is None else tuple(questions),
         dreams=None if dreams is None else tuple(dreams))
+
+
+def dashboard_of(session: CharacterSession, now: datetime, state: SleepState, hours: QuietHours, user_name: str,
+                 sleep_enabled: bool, idle_minutes: int, goals: Sequence[str] | None = None,
+                 questions: Sequence[str] | None = None, dreams: Sequence[str] | None = None) -> InnerLifeView:
+    """The dashboard's data for `session`'s persona at `now` (local). `goals`, `questions`, `dreams`:
+    lines from their stores when there are any (None shows "none yet"); each defaults to what the
+    session's stores hold (open questions: the session's source of them)."""
+    if questions is None and (asked := tuple(session.open_questions())):
+        questions = [str(q[2]) for q in asked if len(q) > 2]
+    if goals is None and (active := session.goals().load().active()):
+        goals = [f"[{g.term}] {g.goal}" for g in active]
+    if dreams is None and (entries := dreams_newest_first(session)):
+        dreams = [f"{e.created_at[:10]} — {e.insight}" for e in entries if e.insight]
+    language = (session.language_hint().split("/")[0].strip() or "en")
+    return inner_life_view(session.drives(now=now), session.emotion_log().entries(), language, user_name,
+                           last_run_text(state), next_run_text(now, hours, state, sleep_enabled, idle_minutes),
+                           goals, questions, dreams)

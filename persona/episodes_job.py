@@ -27,7 +27,7 @@ from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from agent.sleep_schedule import days_to_summarise
 from managers.chat_log import LogEntry
-from managers.episodes import Episode, EpisodeStore, PendingDay, PendingParts, daily_episode, episode_id
+from managers.episodes import Episode, EpisodeStore, PendingDay, PendingParts, daily_episode, episode_id, is_starred
 from managers.store import PendingFile, atomic_write_text, file_lock
 
 log = logging.getLogger(__name__)
@@ -234,7 +234,7 @@ def _tell_in_parts(model: ChatModel, pending: PendingFile[PendingParts], persona
         for session, rating in zip(part, parsed.session_arousal):
             ratings[session.number] = max(ratings.get(session.number, 0.0), rating)
         notes.append((part, users_part_kept(parsed.summary, d.user_texts, user_name, d.language),
-                      max(parsed.session_arousal, default=0.0) >= constants.AROUSAL_STAR_THRESHOLD))
+                      is_starred(max(parsed.session_arousal, default=0.0))))
     merged = notes[0][1] if len(notes) == 1 else _merge(model, persona, user_name, d, notes, should_stop, tally)
     summary = within(users_part_kept(merged, d.user_texts, user_name, d.language), constants.EPISODE_DAY_CHARS[1])
     rated = [s for s in d.sessions if s.number in ratings]

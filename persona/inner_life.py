@@ -25,6 +25,10 @@ def episodes_of(session: CharacterSession) -> EpisodeStore:
     return EpisodeStore(session.character.memory_dir, session.files)
 
 
+def dreams_newest_first(session: CharacterSession) -> list[DreamEntry]:
+    return list(reversed(session.dream_diary().entries()))
+
+
 def record_achievement(episodes: EpisodeStore, goal: Goal, now: datetime) -> None:
     """Phase E: the completed goal as a high-arousal episode (the same one again replaces itself)."""
     episodes.record_milestone("achievement", achievement_text(goal.goal, goal.completion_note),
@@ -127,7 +131,7 @@ class InnerLifeMethods:
     # --- the dream diary (seed 004 §5) ---------------------------------------------------
     def dream_diary(self, persona: str) -> list[DreamEntry]:
         """The dream diary's entries, newest first."""
-        return list(reversed(self.session(persona).dream_diary().entries()))
+        return dreams_newest_first(self.session(persona))
 
     def latest_strategy(self, persona: str) -> str:
         return self.session(persona).dream_diary().latest_strategy()

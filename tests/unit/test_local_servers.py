@@ -329,9 +329,9 @@ def test_the_note_is_gone_after_a_switch_or_a_saved_choice(tmp_path, clock):
 
 def test_dismissing_the_note_keeps_the_loaded_model(data_dir, clock):
     service = make_service(data_dir, clock)
-    service._model = loaded = object()  # stands for a loaded embedded model
+    service.models.loaded = loaded = object()  # stands for a loaded embedded model
     service.dismiss_first_run_note()
-    assert service._model is loaded
+    assert service.models.loaded is loaded
 
 
 # --- the page's layout of it (ui/local_servers.py) ------------------------------------------------

@@ -51,3 +51,13 @@ def test_blend_weight_keeps_clear_relevance_on_top():
 def test_marks():
     assert marks_for(0.8, 0.95).text() == "★🆕"
     assert marks_for(0.2, 0.5).text() == ""
+
+
+def test_one_star_rule_at_the_seeds_boundary():
+    # Seed 004 §3: "★ for arousal ≥ 0.6". A recalled memory and an episode agree at the boundary.
+    from managers.episodes import Episode, is_starred
+
+    assert is_starred(0.6) and not is_starred(0.59) and not is_starred(None)
+    assert marks_for(0.6, 0.5).vivid and not marks_for(0.59, 0.5).vivid
+    assert Episode(date="2026-03-14", summary="s", arousal_max=0.6).starred
+    assert not Episode(date="2026-03-14", summary="s", arousal_max=0.59).starred

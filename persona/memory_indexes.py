@@ -1,0 +1,151 @@
+"""Each persona's memory index (memory.db + FAISS) and knowledge base, opened on first use, and the
+recall a turn searches them with; the facade (persona/service.py) offers them to the UI.
+
+One embedder serves every index (models are big), and one connection to memory.db per persona:
+the knowledge base shares the indexer's.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from contextlib import ExitStack
+from datetime import datetime
+from typing import Callable
+
+import constants
+from agent.providers.base import ChatModel
+from agent.retrieval import Searcher
+from managers.embeddings import EmbedderUnavailable
+from managers.memory_db import StoreClosed
+from managers.personas import PersonaError, PersonaManager
+from persona.session import CharacterSession
+
+log = logging.getLogger(__name__)
+
+
+class MemoryIndexes:
+    def __init__(self, personas: PersonaManager, embedder_kind: Callable[[], str], clock: Callable[[], datetime],
+                 wait_while_replying: Callable[[], None]):
+        """`embedder_kind`: Settings' embedder, read when it is first needed; `wait_while_replying`:
+        indexing yields the CPU to a reply being generated (2 cores are shared)."""
+        self._personas = personas
+        self._embedder_kind = embedder_kind
+        self._clock = clock
+        self._wait_while_replying = wait_while_replying
+        self._embedder = None
+        self._embedder_lock = threading.Lock()
+        self._indexers: dict[str, object] = {}
+        self._knowledge: dict[str, object] = {}
+        self._open_lock = threading.RLock()  # one indexer / knowledge base per persona
+        self.status: dict[str, str] = {}  # per persona: the last indexing run, as the page shows it
+
+    def embedder(self):
+        """The embedder every index of this app uses (one instance: models are big)."""
+        with self._embedder_lock:
+            if self._embedder is None:
+                from managers.embeddings import create_embedder
+
+                self._embedder = create_embedder(self._embedder_kind())
+            return self._embedder
+
+    def memory_index(self, persona: str):
+        """The persona's memory indexer (memory.db + FAISS), opened on first use."""
+        from managers.rag import MemoryIndexer
+
+        character = self._personas.get(persona)
+        with self._open_lock:
+            if character.name not in self._indexers:
+                self._indexers[character.name] = MemoryIndexer(character.root, self.embedder(), clock=self._clock)
+            return self._indexers[character.name]
+
+    def is_open(self, persona: str) -> bool:
+        return persona in self._indexers
+
+    def knowledge(self, persona: str):
+        """The persona's knowledge base (uploaded documents), opened on first use."""
+        from managers.knowledge import KnowledgeBase
+
+        character = self._personas.get(persona)
+        db = self.memory_index(character.name).db  # one connection to memory.db per persona
+        with self._open_lock:
+            if character.name not in self._knowledge:
+                self._knowledge[character.name] = KnowledgeBase(character.root, self.embedder(), db=db)
+            return self._knowledge[character.name]
+
+    def update(self, persona: str, rebuild: bool = False, progress=None):
+        """Index what is new in the persona's logs (or rebuild from scratch), reporting progress."""
+        indexer = self.memory_index(persona)
+        report_to = progress
+
+        def progress(message: str, fraction: float) -> None:
+            self.status[persona] = f"{message} ({fraction:.0%})"
+            if report_to is not None:
+                report_to(message, fraction)
+
+        report = (indexer.rebuild(progress, self._wait_while_replying) if rebuild
+                  else indexer.update(progress, self._wait_while_replying))
+        self.status[persona] = " ".join((f"Memory index up to date ({len(indexer.vectors)} items).",
+                                         *report.unreadable))
+        return report
+
+    def update_quietly(self, persona: str) -> None:
+        try:
+            self.update(persona)
+        except (OSError, PersonaError, EmbedderUnavailable, StoreClosed) as exc:
+            log.warning("Indexing %s failed: %s", persona, exc)
+            self.status[persona] = f"Indexing failed: {exc}"
+
+    def complete_knowledge_quietly(self, persona: str) -> None:
+        """Bring the knowledge base up to date at start-up: after an embedder switch its vector
+        index starts empty, and only a re-index embeds the chunks again (unchanged files are
+        skipped by their hash)."""
+        try:
+            report = self.knowledge(persona).reindex()
+        except (OSError, PersonaError, EmbedderUnavailable, StoreClosed) as exc:
+            log.warning("Re-indexing %s's knowledge base failed: %s", persona, exc)
+            return
+        if report.embedded:
+            log.info("Knowledge base of %s: %d chunks embedded at start-up", persona, report.embedded)
+
+    def recall(self, session: CharacterSession, complete_json=None):
+        """Recall over the persona's memories (persona/recall.py); `complete_json` plans it by one
+        LLM call, None by rules."""
+        from persona.recall import MemoryRecall
+
+        return MemoryRecall(self.memory_index(session.character.name), random.Random(), complete_json,
+                            exclude_ids=session.context_message_ids)
+
+    def searcher(self, session: CharacterSession, model: ChatModel, planned_by_llm: bool) -> Searcher:
+        """What a turn searches: memories, and the persona's documents when it has any (issue 12, item 5)."""
+        from persona.knowledge_recall import KnowledgeRecall, recall_room
+
+        memories = self.recall(session, model.complete_json if planned_by_llm else None)
+        return KnowledgeRecall(memories, lambda: self.knowledge(session.character.name), model.count_tokens,
+                               recall_room(model.budget_family),
+                               constants.KNOWLEDGE_RECALL_MAX_CHUNKS[model.budget_family])
+
+    def close(self, name: str, closing: Callable[[], None]) -> None:
+        """Close the persona's indexes (after `closing`, which drops what else the facade holds open),
+        unless one of them is being written: PersonaError then, and nothing is closed."""
+        stores = [s for s in (self._indexers.get(name), self._knowledge.get(name)) if s is not None]
+        with ExitStack() as held:
+            # The knowledge base shares the indexer's connection: closing it under a running upload
+            # or indexing run would fail that run half-way.
+            for store in stores:
+                if not store.work_lock.acquire(blocking=False):
+                    raise PersonaError(f"{name}'s memory or knowledge base is being indexed right now; "
+                                       "try again when the progress shows it is done.")
+                held.callback(store.work_lock.release)
+            closing()
+            self._knowledge.pop(name, None)
+            indexer = self._indexers.pop(name, None)
+            if indexer is not None:
+                indexer.db.close()
+
+    def flush(self) -> None:
+        """Shut-down: write what the memory indexes hold in memory only."""
+        with self._open_lock:
+            indexers = list(self._indexers.values())
+        for indexer in indexers:
+            indexer.flush()
