@@ -28,7 +28,7 @@ from typing import Sequence
 import constants
 from agent import role, sentences
 from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, says_nothing
-from agent.language import LATIN_LANGUAGES, SCRIPTS, script_of_letters, sure_language, surely_chinese
+from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
 
 # Stepping out of the persona: talk about being an AI, and help-desk service talk — an offer of
 # help in general, an invitation to ask more, a sign-off — in each supported language. Topics are
@@ -298,6 +298,7 @@ class SentenceGate:
         self._release_fillers = release_fillers
         self._leave_out_echoes = leave_out_echoes
         self._least = least_to_say(user_text, language)  # content an opening carries to be shown
+        self._reacting = not is_question(user_text)  # to something told (agent/role.py: a subject left out)
         self._left_out_echo = ""  # the opening echo left out, if one was
         self._after_left_out = False  # a sentence of service talk was left out: what opens now follows nothing
         self._heard = _squash(user_text)
@@ -333,7 +334,7 @@ class SentenceGate:
         """The sentence, or, when it tells the user's own facts as the persona's, the sentence said
         back as the user's ("" where the language allows no plain swap: it is left out); addressed
         to the user by their own name."""
-        if not role.takes_users_part(sentence, self._user_said, self._user_names, self._language):
+        if not role.takes_users_part(sentence, self._user_said, self._user_names, self._language, self._reacting):
             return self._addressed(sentence)
         self.repaired += 1
         repaired = role.as_users(sentence, self._language, self._user_names[0] if self._user_names else "")
@@ -349,7 +350,7 @@ class SentenceGate:
         if not self._release_fillers or not echoes(sentence, self._user_text) or breaks_character(sentence, self._names) \
                 or claims_user_name(sentence, self._user_names, self._asked_name):
             return ""
-        if not role.takes_users_part(sentence, self._user_said, self._user_names, self._language):
+        if not role.takes_users_part(sentence, self._user_said, self._user_names, self._language, self._reacting):
             return ""
         repaired = role.as_users(sentence, self._language, self._user_names[0] if self._user_names else "")
         if repaired:
@@ -390,7 +391,7 @@ class SentenceGate:
             # A final "." or ":" (or 。 before its 」) may end the sentence; the next character tells —
             # hold it till then.
             cut = len(self._pending) - sentences.undecided_tail(self._pending)
-            person, sure = role.first_person_at(self._pending)
+            person, sure = role.first_person_at(self._pending, self._language)
             cut = min(cut, person) if person is not None else cut
             vocative = role.VOCATIVE_ARRIVING.search(self._pending)  # ", Jo…": whose name it is tells
             cut = min(cut, vocative.start()) if vocative else cut
@@ -404,7 +405,8 @@ class SentenceGate:
         rest, self._pending = self._pending[:end], self._pending[end:]
         self._first_done = True
         whole = self._first_shown + rest
-        if not self._first_person_held or not role.takes_users_part(whole, self._user_said, self._user_names, self._language):
+        own = (sentences.split(whole) or [whole])[-1]  # the sentence itself, without the greetings shown before it
+        if not self._first_person_held or not role.takes_users_part(own, self._user_said, self._user_names, self._language, self._reacting):
             return self._addressed(rest)
         self.repaired += 1
         repaired = role.as_users(rest, self._language, self._user_names[0] if self._user_names else "",
@@ -544,7 +546,7 @@ class SentenceGate:
         echo = self._left_out_echo.strip()
         if not echo:
             return ""
-        if role.takes_users_part(echo, self._user_said, self._user_names, self._language):
+        if role.takes_users_part(echo, self._user_said, self._user_names, self._language, self._reacting):
             repaired = role.as_users(echo, self._language, self._user_names[0] if self._user_names else "")
             return repaired or ""
         return echo if role.addresses_the_user(echo, self._user_names) else ""

@@ -47,16 +47,36 @@ _SECOND_PERSON = re.compile(
     r"|du|dein|deine|deinen|dir|dich|ihr|sie|você|voce|seu|sua|tuo|tua)\b"
     r"|あなた|君|きみ|お前|さん|ちゃん|くん|你|您|너|네가|당신|님",
     re.IGNORECASE)
+# Languages that leave the subject out. In Spanish, Italian and Portuguese the person is in the verb
+# ("Sì, ho fatto l'ultimo esame" to "Oggi ho dato l'ultimo esame"): their first-person auxiliaries and
+# copulas (unambiguous ones only: Italian "sono" is also "they are"), and the Spanish and Portuguese
+# "we" endings. In Japanese it is nowhere: a past-tense statement with no subject tells a doing as the
+# speaker's (「来月から札幌に転勤しました。」 to 「来月から札幌に転勤することになりました。」) — taken as such only
+# in a reaction to something told, since the answer to the user's question about their own past is
+# said the same way (「来週の土曜日は友達の結婚式でした。」), and only in the past: 「猫が好きです」 in the
+# present is the persona's own taste (conversations outside the development set, issue 18).
+_FIRST_PERSON_VERBS = {
+    "es": re.compile(r"\b(?:he|hemos|estoy|estamos|soy|somos|fui|fuimos|tengo|tenemos|estaba|estábamos|tenía|teníamos)\b"
+                     r"|\b\w{2,}(?:amos|imos)\b", re.IGNORECASE),
+    "it": re.compile(r"\b(?:ho|abbiamo|siamo|sto|stiamo|ero|eravamo|avevo|avevamo)\b", re.IGNORECASE),
+    "pt": re.compile(r"\b(?:tenho|temos|estou|estamos|sou|somos|fui|fomos|estava|estávamos|tinha|tínhamos)\b"
+                     r"|\b\w{2,}(?:amos|emos|imos)\b", re.IGNORECASE),
+}
+_JA_PAST_STATEMENT = re.compile(r"(?:ました|でした|(?<!ん)(?<!の)[たっ]た|(?<![んの])た)[。！!]*\s*$")
+_JA_SUBJECT = re.compile(r"[^\s、。「」]が(?![、,，])")
 # The persona speaking of itself, not taking the user's part: negations, wishes, "me too".
 _NOT_A_CLAIM = re.compile(
     r"\b(?:never|not|no|don't|didn't|haven't|hasn't|can't|won't|wish|hope|want|wanna|would love|'d love|too|also"
-    r"|as well|either|someday|maybe|if|nunca|jamás|jamais|pas|nie|nicht|kein|keine|también|aussi|auch|anche|también"
+    r"|as well|either|someday|maybe|if|nunca|jamás|jamais|pas|nie|nicht|kein|keine|también|aussi|auch|anche|anch'io"
+    r"|também|non|não|nem"
     # remembering what the user told is the persona's part: "I remember the shrimp allergy" (not in
     # Japanese or Korean, where 「私はエビのアレルギーがあるという情報を覚えています」 quotes a clause whose
     # subject is 私: said back, 「ハルカさんは…という情報を覚えています」 is right)
     r"|remember|recall|recuerdo|acuerdo|souviens|rappelle|erinnere|ricordo|lembro)\b"
     r"|n't\b|ない|なかった|ません|たい|かも|いつか|も(?=[^、。！？]*(?:好き|行|作|買|見|食|や))|没|不(?![过错少久断仅管])|想|也|要是|안 |못 |싶|도 ",
     re.IGNORECASE)
+# Portuguese "no" is "in the" ("no sábado"), not a negation.
+_NOT_A_CLAIM_PT = re.compile(_NOT_A_CLAIM.pattern.replace("|no|", "|", 1), re.IGNORECASE)
 _STOPWORDS = frozenset("""
 the and but for with that this have has had was were are is been being just really very then than they them
 their there here what when where which who will would could should about into onto from over under after before
@@ -64,9 +84,15 @@ again also some any all each more most much such only out off too now today yest
 it's its got get gets going went like one two lot lots thing things way day still even well yes yeah okay sure
 wow hey hello so so a an to of in on at it as by or be do did done my me mine i i'm i've i'd i'll we our us
 first last time really finally
-""".split())
+con per che una uno del della dei delle alla nel nella sul molto anche come più
+las los por para que una unos unas del con muy pero como más
+les des une pour avec dans sur par que qui est très mais comme plus
+und der die das ein eine einen mit für auf aus bei sehr aber wie noch auch
+com uma para por que dos das nos nas muito mas como mais
+""".split())  # the function words of the other Latin-script languages the app replies in
 _LATIN_WORD = re.compile(r"[a-z\u00c0-\u024f]+(?:['’-][a-z\u00c0-\u024f]+)*")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_NUMBER = re.compile(r"(?<![\d.,])\d{2,}(?![\d])")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _JA_UNIT = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u30a0-\u30ff]+")
 _HANGUL_WORD = re.compile(r"[\uac00-\ud7af]{2,}")
@@ -78,15 +104,18 @@ _FIRST_PERSON_WORDS = ("i", "us", "j'", *{w for words in _FIRST_PERSON_BY_LANGUA
 _LAST_WORD = re.compile(r"[A-Za-z'’]+$")
 
 
-def first_person_at(text: str) -> tuple[int | None, bool]:
+def first_person_at(text: str, language: str = "") -> tuple[int | None, bool]:
     """Where the first word in the first person starts in `text`, and whether it surely is one: a
     last word still arriving may become one ("m…" → "my", "I…" → "It's", 「わた…」) — else (None, False).
     While a reply streams, what comes from a sure one is held until its sentence is whole and checked;
-    from an unsure one, until the next characters tell."""
+    from an unsure one, until the next characters tell. `language`: the reply's, whose verbs may
+    carry the person (_FIRST_PERSON_VERBS)."""
     sure = [m.start() for m in _FIRST_PERSON.finditer(text) if m.end() < len(text) or _HAN.search(m.group(0))
             or _HANGUL_WORD.search(m.group(0)) or _KANA.search(m.group(0))]
     sure += [i for i in (text.find(w) for w in _CJK_FIRST_PERSON) if i >= 0 and i + 1 < len(text) or
              (i >= 0 and text[i:] in ("私", "僕", "俺", "我"))]
+    verbs = _FIRST_PERSON_VERBS.get(language)  # "ho fatto": the person is in the verb
+    sure += [m.start() for m in verbs.finditer(text) if m.end() < len(text)] if verbs is not None else []
     unsure = []
     tail = _LAST_WORD.search(text)
     if tail and any(w.startswith(tail.group(0).lower().replace("’", "'")) for w in _FIRST_PERSON_WORDS):
@@ -116,6 +145,7 @@ def content_units(sentence: str) -> set[str]:
         units |= {u for u in _JA_UNIT.findall(text) if u not in ("私", "僕", "俺", "今日", "昨日")}
     units |= set(_HANGUL_WORD.findall(text))
     units |= {_stem(w) for w in _LATIN_WORD.findall(text) if len(w) >= 3 and w not in _STOPWORDS}
+    units |= set(_NUMBER.findall(text))  # "28", "60 km": the same figure is the same fact
     return units
 
 
@@ -139,12 +169,26 @@ def addresses_the_user(sentence: str, user_names: Sequence[str] = ()) -> bool:
                 or any(name.strip() and _norm(name) in _norm(sentence) for name in user_names))
 
 
+def _in_the_first_person(bare: str, language: str, reacting: bool) -> bool:
+    """Whether the sentence speaks of its speaker: by a word in the first person, by a verb in it
+    (Spanish, Italian, Portuguese), or, in a Japanese reaction, by a past statement with no subject."""
+    if _FIRST_PERSON_IN.get(language, _FIRST_PERSON).search(bare):
+        return True
+    verbs = _FIRST_PERSON_VERBS.get(language)
+    if verbs is not None:
+        return bool(verbs.search(bare))
+    return (language == "ja" and reacting and bool(_JA_PAST_STATEMENT.search(bare))
+            and not _JA_SUBJECT.search(bare))
+
+
 def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Sequence[str] = (),
-                     language: str = "") -> bool:
+                     language: str = "", reacting: bool = False) -> bool:
     """Whether `sentence` (of a reply in `language`, "" when unknown) tells as the persona's own
-    what the user said about themself in one of `user_texts`."""
+    what the user said about themself in one of `user_texts`. `reacting`: the reply is to
+    something told, not to a question (see _FIRST_PERSON_VERBS)."""
     bare = _QUOTED.sub(" ", sentence)
-    if not _FIRST_PERSON_IN.get(language, _FIRST_PERSON).search(bare) or _SECOND_PERSON.search(bare) or _NOT_A_CLAIM.search(bare):
+    negation = _NOT_A_CLAIM_PT if language == "pt" else _NOT_A_CLAIM
+    if not _in_the_first_person(bare, language, reacting) or _SECOND_PERSON.search(bare) or negation.search(bare):
         return False
     if any(name and _norm(name) in _norm(bare) for name in user_names):
         return False
@@ -213,7 +257,9 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
         return new[0].upper() + new[1:] if word[0].isupper() else new
     pattern = r"(?<![\w'])(?:" + "|".join(re.escape(k) for k in sorted(swaps, key=len, reverse=True)) + r")(?![\w'])"
     swapped = re.sub(pattern, swap, sentence.replace("’", "'"), flags=re.IGNORECASE)
-    return None if _FIRST_PERSON_IN[language].search(swapped) else swapped
+    verbs = _FIRST_PERSON_VERBS.get(language)
+    left = _FIRST_PERSON_IN[language].search(swapped) or (verbs is not None and verbs.search(swapped))
+    return None if left else swapped
 
 
 # Possessives, and the auxiliaries of the past tenses users ask about ("What did I bake?").
@@ -224,9 +270,13 @@ _SECOND_PERSON_SWAPS = {
     "de": {"mein": "dein", "meine": "deine", "meinen": "deinen", "meinem": "deinem", "meiner": "deiner",
            "ich habe": "du hast", "ich hab": "du hast", "habe ich": "hast du", "ich bin": "du bist", "bin ich": "bist du",
            "ich war": "du warst", "war ich": "warst du", "ich hatte": "du hattest", "mir": "dir", "mich": "dich"},
-    "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue", "io ho": "tu hai"},
-    "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas"},
+    "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue", "io ho": "tu hai", "ho": "hai", "sto": "stai",
+           "ero": "eri", "avevo": "avevi", "abbiamo": "avete", "siamo": "siete", "eravamo": "eravate"},
+    "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas", "estou": "está", "sou": "é", "fui": "foi",
+           "tenho": "tem", "estava": "estava", "tinha": "tinha"},
 }
+_SECOND_PERSON_SWAPS["es"].update({"he": "has", "estoy": "estás", "soy": "eres", "fui": "fuiste", "tengo": "tienes",
+                                   "estaba": "estabas", "tenía": "tenías"})
 
 
 # The user addressed by a name that is not theirs ("That's great, John!" to Ken: a name the model

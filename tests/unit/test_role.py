@@ -153,3 +153,56 @@ def test_a_made_up_name_in_a_japanese_or_chinese_reply_becomes_the_users():
     assert addressed_rightly("ありがとう、Yuki。", "ユイ", "妹のYukiが来たよ") == "ありがとう、Yuki。"  # a name from the talk
     gate = SentenceGate(("ユイ", "Ark"), "今日は天気がよくて散歩してきた。", "ja", user_names=("ユイ",), hold_first_sentence=True)
     assert stream(gate, "ありがとうございます、John。散歩は体にいいですね。", 1) == "ありがとうございます、ユイさん。散歩は体にいいですね。"
+
+
+# Languages that leave the subject out: the claim is in the verb, or, in Japanese, nowhere.
+@pytest.mark.parametrize("sentence, said, language", [
+    ("Sì, ho finito la maratona in quattro ore.", "Domenica ho finito la maratona in quattro ore!", "it"),
+    ("Ayer terminamos de pintar la cocina de azul.", "Ayer terminamos de pintar la cocina de azul, ¡qué cansancio!", "es"),
+    ("Estoy muy nerviosa por la entrevista del lunes.", "Estoy muy nerviosa por la entrevista del lunes.", "es"),
+    ("Fui ao show da banda no sábado e dancei muito.", "Fui ao show da banda no sábado!", "pt"),
+    ("先週、北海道へ出張に行きました。", "先週、北海道へ出張に行ってきたよ。", "ja"),
+    ("昨日、駅前のジムに入会しました！", "昨日、駅前のジムに入会したんだ。", "ja"),
+    ("Ho comprato 12 vasi per il balcone.", "Oggi ho comprato 12 vasi per il balcone.", "it"),  # the figure counts
+])
+def test_a_claim_without_a_first_person_word_is_found_in_a_reaction(sentence, said, language):
+    assert takes_users_part(sentence, [said], ["Aiko"], language, reacting=True)
+
+
+@pytest.mark.parametrize("sentence, said, language, reacting", [
+    # the answer to the user's question about their own past is said with no subject too
+    ("先週、北海道へ出張に行きました。", "先週、北海道へ出張に行ってきたよ。", "ja", False),
+    # an acknowledgment, a third-party subject, the persona's own taste in the present
+    ("北海道へ出張に行ってきたんだね！", "先週、北海道へ出張に行ってきたよ。", "ja", True),
+    ("ジムの会員証が届きました！", "昨日、ジムの会員証が届いたんだ。", "ja", True),
+    ("猫と暮らすのが好きです。", "猫と暮らすのが好き。", "ja", True),
+    # the user addressed: second-person verbs, their name, "me too"
+    ("¡Qué bien que terminaron de pintar la cocina!", "Ayer terminamos de pintar la cocina de azul.", "es", True),
+    ("Hai finito la maratona in quattro ore, che brava!", "Domenica ho finito la maratona in quattro ore!", "it", True),
+    ("Anch'io ho finito un libro in quattro ore.", "Domenica ho finito la maratona in quattro ore!", "it", True),
+    ("Aiko, você foi ao show da banda no sábado!", "Fui ao show da banda no sábado!", "pt", True),
+])
+def test_what_must_not_be_taken_for_a_claim_without_a_first_person_word(sentence, said, language, reacting):
+    assert not takes_users_part(sentence, [said], ["Aiko"], language, reacting=reacting)
+
+
+@pytest.mark.parametrize("piece", [1, 3, 8, 40])
+def test_a_streamed_reply_keeps_the_users_doing_theirs_when_the_verb_holds_the_person(piece):
+    user = "Domenica ho corso la mia prima maratona a Torino, in quattro ore!"
+    gate = SentenceGate(("Aiko", "Ark"), user, "it", user_names=("Aiko",))
+    shown = stream(gate, "Che bello! Ho corso la maratona di Torino con tanta fatica. Come ti senti adesso?", piece)
+    assert shown == "Che bello! Hai corso la maratona di Torino con tanta fatica. Come ti senti adesso?"
+    assert gate.repaired == 1
+    japanese = SentenceGate(("アイコ", "アーク"), "先週、北海道へ出張に行ってきたよ。", "ja", user_names=("アイコ",),
+                            hold_first_sentence=True)
+    shown = stream(japanese, "そうなんだ！先週、北海道へ出張に行きました。お土産は何にしたの？", piece)
+    assert shown == "そうなんだ！お土産は何にしたの？" and japanese.repaired == 1
+
+
+@pytest.mark.parametrize("sentence, language, said_back", [
+    ("Ho corso la maratona di Torino.", "it", "Hai corso la maratona di Torino."),
+    ("Estoy muy nerviosa por la entrevista.", "es", "Estás muy nerviosa por la entrevista."),
+    ("Ayer adoptamos un perrito.", "es", None),  # a "we" ending has no plain swap: left out
+])
+def test_a_verb_in_the_first_person_is_said_back_in_the_second_or_left_out(sentence, language, said_back):
+    assert as_users(sentence, language, "Aiko") == said_back
