@@ -105,10 +105,11 @@ EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave 
 
 
 def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str) -> list[ChatMessage]:
-    """The prompt of a retry: a line before the user's words asks for a reply in the persona's own
-    words, in the turn's language (after the cached prefix, so it costs only the turn's own tokens again)."""
-    nudge = retry_nudge(language, deps.persona_name, deps.user_name)
-    return messages[:-1] + [ChatMessage("system", nudge), messages[-1]]
+    """The prompt of a retry: a line after the user's words asks for a reply in the persona's own
+    words, in the turn's language. After them, so the first attempt's evaluation of the whole prompt
+    stays valid and only the line is read (~0.4 s less per retry on 2 cores than re-reading the
+    user's message after a line put before it)."""
+    return messages + [ChatMessage("system", retry_nudge(language, deps.persona_name, deps.user_name))]
 
 
 def _echo_among(openings: Sequence[str], user_text: str) -> str:

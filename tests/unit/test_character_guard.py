@@ -219,7 +219,8 @@ def test_a_retry_asks_for_the_personas_own_words(data_dir, clock):
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     list(service.send("Ark", "I made curry from spices today."))
     first, second = model.calls[0][0], model.calls[1][0]
-    assert second[-1].content == first[-1].content and "own words" in second[-2].content
+    # The nudge follows the prompt as first sent: all of that attempt's evaluation is reused.
+    assert second[:-1] == first and second[-1].role == "system" and "own words" in second[-1].content
     assert "own words" not in first[-2].content
     assert service.conversation("Ark")[-1].text == "Curry from scratch? Impressive!"
 
