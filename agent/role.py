@@ -169,6 +169,11 @@ def addresses_the_user(sentence: str, user_names: Sequence[str] = ()) -> bool:
                 or any(name.strip() and _norm(name) in _norm(sentence) for name in user_names))
 
 
+# Where one clause gives way to another: a cause or a contrast ("…, but…", 「…ため、」, 「…けど」).
+_CLAUSE_BREAK = re.compile(r"[;；]|(?<=ため)|(?<=ので)|(?<=けど)|(?<=から、)|(?<=が、)|(?<=但是)|(?<=因为)"
+                           r"|,\s*(?=(?:but|so|because|pero|porque|mais|car|aber|weil|ma|perché|mas)\b)", re.IGNORECASE)
+
+
 def _in_the_first_person(bare: str, language: str, reacting: bool) -> bool:
     """Whether the sentence speaks of its speaker: by a word in the first person, by a verb in it
     (Spanish, Italian, Portuguese), or, in a Japanese reaction, by a past statement with no subject."""
@@ -187,11 +192,16 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     what the user said about themself in one of `user_texts`. `reacting`: the reply is to
     something told, not to a question (see _FIRST_PERSON_VERBS)."""
     bare = _QUOTED.sub(" ", sentence)
+    if _SECOND_PERSON.search(bare) or any(name and _norm(name) in _norm(bare) for name in user_names):
+        return False
+    # Clause by clause: a "maybe" or "not" of another clause does not excuse this one
+    # (「私はエビのアレルギーがあるため、…食べれないかもしれません」: the allergy is told as the persona's).
     negation = _NOT_A_CLAIM_PT if language == "pt" else _NOT_A_CLAIM
-    if not _in_the_first_person(bare, language, reacting) or _SECOND_PERSON.search(bare) or negation.search(bare):
+    claiming = [clause for clause in _CLAUSE_BREAK.split(bare)
+                if _in_the_first_person(clause, language, reacting) and not negation.search(clause)]
+    if not claiming:
         return False
-    if any(name and _norm(name) in _norm(bare) for name in user_names):
-        return False
+    bare = " ".join(claiming)
     mine = content_units(bare)
     if len(mine) < constants.ROLE_MIN_SHARED_UNITS:
         return False

@@ -206,3 +206,15 @@ def test_a_streamed_reply_keeps_the_users_doing_theirs_when_the_verb_holds_the_p
 ])
 def test_a_verb_in_the_first_person_is_said_back_in_the_second_or_left_out(sentence, language, said_back):
     assert as_users(sentence, language, "Aiko") == said_back
+
+
+@pytest.mark.parametrize("sentence, said, claims", [
+    # a "maybe" or "not" in another clause does not excuse the one that claims
+    ("私はエビのアレルギーがあるため、カレーは食べられないかもしれません。", "私、エビのアレルギーがあるんだ。", True),
+    ("I adopted a puppy yesterday, but I'm not sure he likes me.", "We adopted a puppy yesterday!", True),
+    # the clause in the first person is itself the negation, a wish or a "me too"
+    ("I never adopted a puppy, but I would love to.", "We adopted a puppy yesterday!", False),
+    ("私も保護猫が好きなので、その気持ちがわかります。", "私、保護猫が大好きなんだ。", False),
+])
+def test_each_clause_is_judged_on_its_own(sentence, said, claims):
+    assert takes_users_part(sentence, [said], ["Ken"]) is claims
