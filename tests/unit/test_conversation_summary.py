@@ -76,8 +76,10 @@ def test_when_the_sitting_ends_the_scheduler_prepares_the_next_prompt_without_it
     assert "Earlier in this conversation" in model.warmed[-1][0].content
     assert service.keep_warm() is False  # the after-turn warm-up's prefix is still the next one
 
-    clock.now += timedelta(hours=3)  # the user went away; the scheduler looks meanwhile
-    assert service.keep_warm() is True
+    clock.now += timedelta(hours=3)  # the user went away; the scheduler looks meanwhile (no night due)
+    warm_ups = len(model.warmed)
+    service.update_settings(sleep_enabled=False)
+    assert service.sleep_tick(clock.now) == [] and len(model.warmed) == warm_ups + 1
     warmed = model.warmed[-1]
     assert "Earlier in this conversation" not in warmed[0].content
     assert service.keep_warm() is False  # once is enough
