@@ -50,6 +50,7 @@ class QueryPlan:
     intent: str
     source: str  # "rules" or "llm"
     period: Period | None = None  # the stretch of time the message names ("in July 2022", 「先月」)
+    about_oneself: bool = False  # the message speaks of its writer ("What did I cook?"): their own words hold it
 
 
 def _stopwords(text: str) -> set[str] | frozenset[str]:

@@ -104,6 +104,11 @@ _FIRST_PERSON_WORDS = ("i", "us", "j'", *{w for words in _FIRST_PERSON_BY_LANGUA
 _LAST_WORD = re.compile(r"[A-Za-z'’]+$")
 
 
+def speaks_of_oneself(text: str) -> bool:
+    """Whether the text has a word in the first person ("What did I buy?", 「私が作った料理」)."""
+    return bool(_FIRST_PERSON.search(_QUOTED.sub(" ", text)))
+
+
 def first_person_at(text: str, language: str = "") -> tuple[int | None, bool]:
     """Where the first word in the first person starts in `text`, and whether it surely is one: a
     last word still arriving may become one ("m…" → "my", "I…" → "It's", 「わた…」) — else (None, False).

@@ -108,19 +108,20 @@ class MemoryIndexes:
         if report.embedded:
             log.info("Knowledge base of %s: %d chunks embedded at start-up", persona, report.embedded)
 
-    def recall(self, session: CharacterSession, complete_json=None):
+    def recall(self, session: CharacterSession, complete_json=None, user_name: Callable[[], str] = str):
         """Recall over the persona's memories (persona/recall.py); `complete_json` plans it by one
-        LLM call, None by rules."""
+        LLM call, None by rules; `user_name`: the name the user's messages are logged under."""
         from persona.recall import MemoryRecall
 
         return MemoryRecall(self.memory_index(session.character.name), random.Random(), complete_json,
-                            exclude_ids=session.context_message_ids)
+                            exclude_ids=session.context_message_ids, user_name=user_name)
 
-    def searcher(self, session: CharacterSession, model: ChatModel, planned_by_llm: bool) -> Searcher:
+    def searcher(self, session: CharacterSession, model: ChatModel, planned_by_llm: bool,
+                 user_name: Callable[[], str] = str) -> Searcher:
         """What a turn searches: memories, and the persona's documents when it has any (issue 12, item 5)."""
         from persona.knowledge_recall import KnowledgeRecall, recall_room
 
-        memories = self.recall(session, model.complete_json if planned_by_llm else None)
+        memories = self.recall(session, model.complete_json if planned_by_llm else None, user_name)
         return KnowledgeRecall(memories, lambda: self.knowledge(session.character.name), model.count_tokens,
                                recall_room(model.budget_family),
                                constants.KNOWLEDGE_RECALL_MAX_CHUNKS[model.budget_family])

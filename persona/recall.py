@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from itertools import chain
 from typing import Callable, Collection, Sequence
@@ -24,6 +24,7 @@ from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
 from agent.time_period import Period
 from agent.retrieval import RetrievalResult, RetrievedItem
+from agent.role import speaks_of_oneself
 from managers.chat_log import parse_timestamp
 from managers.embeddings import beside_embedder
 from managers.lexical import is_latin_word
@@ -218,11 +219,12 @@ def _named_speakers(speakers: set[str], query: str) -> set[str]:
 class MemoryRecall:
     def __init__(self, indexer: MemoryIndexer, rng: random.Random,
                  complete_json: Callable[[str, str, dict], str] | None = None,
-                 exclude_ids: Callable[[], Collection[str]] = frozenset):
+                 exclude_ids: Callable[[], Collection[str]] = frozenset, user_name: Callable[[], str] = str):
         self.indexer = indexer
         self.rng = rng
         self.complete_json = complete_json
         self.exclude_ids = exclude_ids
+        self.user_name = user_name  # who "I" is in the user's questions
 
     def rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str] = (),
              limit: int = constants.RECALL_CANDIDATES, rerank_on: bool = True,
@@ -266,6 +268,8 @@ class MemoryRecall:
         candidates = set(turn_lex) | set(window_lex) | set(turn_dense) | set(window_dense)
         fields = db.scoring_fields(sorted(candidates))
         named = _named_speakers({f.speaker for f in fields.values()}, query_plan.rag_query)
+        if query_plan.about_oneself and self.user_name():
+            named.add(self.user_name())  # "What did I cook first?": the user's own words hold it, not the replies
         total_weight = sum(w.values())
         when = {i: parse_timestamp(f.ts) for i, f in fields.items()}
         outside = _days_outside(query_plan.period, when)
@@ -317,7 +321,7 @@ class MemoryRecall:
         return [r for r in ranked if r.score >= constants.RECALL_MIN_SCORE][:count]
 
     def __call__(self, message: str, now: datetime) -> RetrievalResult:
-        query_plan = plan(message, self.complete_json, now.date())
+        query_plan = replace(plan(message, self.complete_json, now.date()), about_oneself=speaks_of_oneself(message))
         exclude = set(self.exclude_ids())
         # Ranked best first, so the few shown are the first few: no need to read 150 rows.
         ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS)

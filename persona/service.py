@@ -278,7 +278,8 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
     def _searcher_for(self, session: CharacterSession, model: ChatModel) -> Searcher:
         if self._searcher is not None:
             return self._searcher
-        return self.indexes.searcher(session, model, self.uses_llm_planner(model))
+        return self.indexes.searcher(session, model, self.uses_llm_planner(model),
+                                     lambda: self.user_name_for(session.character.name))
 
     # --- background work ----------------------------------------------------------------
     def _wait_while_replying(self) -> None:

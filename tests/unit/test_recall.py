@@ -1,5 +1,6 @@
 """Recall through the real pipeline: the real default embedder, real SQLite FTS5 and FAISS."""
 import random
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -236,3 +237,17 @@ def test_keyword_search_finds_the_oldest_and_newest_of_many_mentions(tmp_path):
     in_context = {f"k{n}" for n in range(270, 300)}
     days = [int(h.text.rsplit("day ", 1)[1]) for h in recall.keyword_hits(["Mochi"], in_context)]
     assert days[:4] == [269, 268, 0, 1] and all(d < 270 for d in days)
+
+
+def test_a_question_about_oneself_prefers_the_users_own_words(tmp_path, clock, embedder):
+    lines = ["I made a curry from whole spices for the first time tonight",
+             "Cooking for the first time? What did you cook? I love to cook!",
+             "The weather was lovely for a walk by the river",
+             "Walks by the river are the best."]
+    _, recall = build(tmp_path, clock, embedder, lines)
+    question = replace(rule_plan("What did I cook for the first time?"), about_oneself=True)
+    plain = [item.text for item in recall.rank(question, clock())]
+    recall.user_name = lambda: "Mina"
+    knowing_who = [item.text for item in recall.rank(question, clock())]
+    assert "Ark: Cooking for the first time" in plain[0]  # the reply's words are nearer the question
+    assert f"Mina: {lines[0]}" in knowing_who[0]  # but "I" is Mina: her own message holds the answer

@@ -218,3 +218,16 @@ def test_a_verb_in_the_first_person_is_said_back_in_the_second_or_left_out(sente
 ])
 def test_each_clause_is_judged_on_its_own(sentence, said, claims):
     assert takes_users_part(sentence, [said], ["Ken"]) is claims
+
+
+@pytest.mark.parametrize("message, oneself", [
+    ("What did I cook for the first time?", True),
+    ("この前、私が初めて作った料理は何だったっけ？", True),
+    ("¿Qué fue lo que me compré el otro día?", True),
+    ("What did Caroline cook for the first time?", False),  # LoCoMo's questions name the speaker
+    ("What's your favourite food?", False),
+    ("Was hat Jonas gestern gekocht?", False),
+])
+def test_a_message_speaking_of_its_writer(message, oneself):
+    from agent.role import speaks_of_oneself
+    assert speaks_of_oneself(message) is oneself
