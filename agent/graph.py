@@ -322,9 +322,6 @@ def build_turn_graph() -> StateGraph:
         tools = state["tools"] if may_call else ()
         messages = list(state["prompt"].messages) + state["transcript"]
         guard, repairs, ended_by = guard_inputs(state, deps), 0, ()
-        # The reply never opens with the word the user's message opened with: a first reply that did
-        # was mostly the user's greeting said back ("Hi! I'm Theo.", 「最近、猫を飼い始めたんだ。」), ended
-        # by the guard and asked for again (~1.5 s each; 6 of the 27 asked-again first turns, session 15).
         # An empty or tag-only reply is never the persona's answer: nothing of it was shown
         # (whitespace and tags are held back), so it is asked for again with another seed — and,
         # when the guard ended it, without the opening that failed (the user's words said back
@@ -336,8 +333,7 @@ def build_turn_graph() -> StateGraph:
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
             asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language)
             generation = _generate(deps, control, asked, tools, may_call, temperature, seed, guard,
-                                   last_attempt=attempt == constants.EMPTY_REPLY_RETRIES,
-                                   avoid_openings=(guard.user_text, *ended_by),
+                                   last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by,
                                    past_echo=_echo_among(ended_by, guard.user_text))
             round_text, calls, stopped, error = generation.text, generation.calls, generation.stopped, generation.error
             repairs += generation.repaired

@@ -50,7 +50,6 @@ class ScriptedChatModel:
         self.delay_per_piece_s = delay_per_piece_s
         self._sleep = sleep
         self.calls: list[tuple[list[ChatMessage], list[ToolSpec]]] = []
-        self.avoided: list[tuple[str, ...]] = []  # each call's avoid_openings
         self.warmed: list[list[ChatMessage]] = []
         self.json_script = json_script  # answers complete_json; None: the model cannot
         self.json_calls: list[str] = []  # the user text of each complete_json call
@@ -66,7 +65,6 @@ class ScriptedChatModel:
         avoid_openings: Sequence[str] = (),
     ) -> Iterator[StreamEvent]:
         self.calls.append((list(messages), list(tools)))
-        self.avoided.append(tuple(avoid_openings))
         result = self.script(messages, tools)
         events = [result] if isinstance(result, str) else list(result)
         for event in events:
