@@ -237,7 +237,7 @@ _EN_SWAP = {"i": "you", "i'm": "you're", "i've": "you've", "i'd": "you'd", "i'll
             "am": "are"}
 _EN_PRONOUN = re.compile(r"\b(?:(?i:i'm|i've|i'd|i'll|we're|we've|we'd|we'll)|I|(?i:my|me|mine|myself|we|our|ours)|us|"
                          r"(?i:ourselves))\b(?:\s+(?i:am|was)\b)?")
-_JA_SELF = re.compile(r"(?:私|僕|俺|あたし|わたし)(?=[はがのもに])")
+_JA_SELF = re.compile(r"(?:私|僕|俺|あたし|わたし)(?:[、，](?=\S)|(?=[はがのもに]))")  # 「私は」, 「私、」 (a topic too)
 _ZH_SELF = re.compile(r"我们|我")
 
 
@@ -256,7 +256,7 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
             return " ".join(out)
         return _EN_PRONOUN.sub(swap, sentence.replace("’", "'"))
     if language == "ja" and user_name:
-        swapped = _JA_SELF.sub(f"{user_name}さん", sentence)
+        swapped = _JA_SELF.sub(lambda m: f"{user_name}さんは" if m.group(0)[-1] in "、，" else f"{user_name}さん", sentence)
         return swapped if swapped != sentence else None
     if language == "zh":
         return _ZH_SELF.sub(lambda m: "你们" if m.group(0) == "我们" else "你", sentence)

@@ -231,3 +231,13 @@ def test_each_clause_is_judged_on_its_own(sentence, said, claims):
 def test_a_message_speaking_of_its_writer(message, oneself):
     from agent.role import speaks_of_oneself
     assert speaks_of_oneself(message) is oneself
+
+
+@pytest.mark.parametrize("piece", [1, 4, 40])
+def test_an_answer_that_copies_the_questions_watashi_is_said_back_as_the_users(piece):
+    # Asked 「私、…だっけ？」, the model answered in the question's first person (§4, session 15).
+    gate = SentenceGate(("ケンジ", "アーク"), "私、来月からどこに転勤するんだっけ？", "ja", user_names=("ケンジ",),
+                        user_said=("はじめまして、ケンジです。来月から札幌に転勤することになりました。",))
+    assert stream(gate, "私、来月から札幌に転勤するんです。", piece) == "ケンジさんは来月から札幌に転勤するんです。"
+    assert as_users("さっき私、ベランダにミニトマトの苗を植えたんです。", "ja", "ミホ") == \
+        "さっきミホさんはベランダにミニトマトの苗を植えたんです。"
