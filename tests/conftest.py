@@ -48,3 +48,13 @@ def quiet_dream(insight: str = "A quiet night; nothing new to resolve.") -> str:
     return json.dumps({"trigger_topic": "", "insight": insight, "strategy": "", "log_entry": "", "new_goals": [],
                        "completed_goals": [], "abandoned_goals": [], "new_questions": [], "resolved_questions": [],
                        "entity_updates": []})
+
+
+def turn_context(messages) -> str:
+    """The turn's context message (time, memories, reminder) of a prompt as sent: the system message
+    right before the user's; a retry's nudge after the user's message is left aside."""
+    messages = list(messages)
+    while messages and messages[-1].role == "system":
+        messages.pop()
+    assert messages and messages[-1].role == "user"
+    return messages[-2].content if len(messages) > 2 and messages[-2].role == "system" else ""

@@ -11,6 +11,7 @@ from agent.knowledge_recall import best_passage, chunk_is_relevant, combine, exc
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.retrieval import RetrievedItem
 from persona.service import NexusService
+from tests.conftest import turn_context
 from ui.chat_view import retrieval_report
 
 MANUAL = """# Kestrel K7 City Bicycle — Owner's Manual (excerpt)
@@ -90,9 +91,7 @@ def service_with(data_dir, clock, tmp_path):
 
 def context_of(model) -> str:
     """The per-turn system message (time, recalled items, reminder) of the last call."""
-    messages = model.calls[-1][0]
-    assert messages[-1].role == "user"
-    return messages[-2].content if messages[-2].role == "system" and len(messages) > 2 else ""
+    return turn_context(model.calls[-1][0])
 
 
 def send(service, text):

@@ -5,6 +5,7 @@ import pytest
 from agent.language import message_language
 from agent.providers.fake import ScriptedChatModel, replies
 from persona.service import NexusService
+from tests.conftest import turn_context
 
 
 @pytest.mark.parametrize("language, texts", [
@@ -72,16 +73,16 @@ def test_the_turns_language_is_worked_out_once_from_the_conversation_and_the_hin
     model = ScriptedChatModel(replies("¡Qué bien!", "Vale."))
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     list(service.send("Ark", "Hola, hoy fui al cine con mi hermana."))
-    assert "en español" in model.calls[-1][0][-2].content  # the reminder closes the turn's context
+    assert "en español" in turn_context(model.calls[-1][0])  # the reminder closes the turn's context
     list(service.send("Ark", "ok"))  # too short to tell: the conversation's language
-    assert "en español" in model.calls[-1][0][-2].content
+    assert "en español" in turn_context(model.calls[-1][0])
 
 
 def test_with_no_conversation_a_short_message_takes_the_personas_hint(data_dir, clock):
     model = ScriptedChatModel(replies("うん！"))
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     list(service.send("Ark", "😊"))  # the sample persona's hint is "ja/en"
-    assert "日本語" in model.calls[-1][0][-2].content
+    assert "日本語" in turn_context(model.calls[-1][0])
 
 
 def test_a_message_that_only_asks_is_told_in_any_language():
