@@ -268,8 +268,8 @@ class MemoryRecall:
         candidates = set(turn_lex) | set(window_lex) | set(turn_dense) | set(window_dense)
         fields = db.scoring_fields(sorted(candidates))
         named = _named_speakers({f.speaker for f in fields.values()}, query_plan.rag_query)
-        if query_plan.about_oneself and self.user_name():
-            named.add(self.user_name())  # "What did I cook first?": the user's own words hold it, not the replies
+        if query_plan.about_oneself and (user := self.user_name()):
+            named.add(user)  # "What did I cook first?": the user's own words hold it, not the replies
         total_weight = sum(w.values())
         when = {i: parse_timestamp(f.ts) for i, f in fields.items()}
         outside = _days_outside(query_plan.period, when)

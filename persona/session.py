@@ -281,11 +281,11 @@ class CharacterSession:
             lines.append(f"- [{label}]{star} {' '.join(episode.summary.split())}")
         return "\n".join(lines)
 
-    def _note_shown_episodes(self, window: HistoryWindow, retrieval: RetrievalResult) -> None:
+    def _note_shown_episodes(self, earlier: Sequence[Episode], retrieval: RetrievalResult) -> None:
         """The episodes this turn's prompt shows (the earlier days, and recalled ones): the ones a
         memory trace may name after the reply."""
         store = self.episodes()
-        shown = {e.id: e for e in self.episodes_before(window)}
+        shown = {e.id: e for e in earlier}
         for item in retrieval.items:
             match = _RECALLED_EPISODE.match(item.text)
             episode = store.get(episode_id(match.group(1))) if match else None
@@ -364,7 +364,8 @@ class CharacterSession:
         store.save(summary.model_copy(update={"through_id": new[-1].id, "text": text}))
         return True
 
-    def static_sections(self, model: ChatModel, user_name: str, window: HistoryWindow | None = None) -> list[PromptSection]:
+    def static_sections(self, model: ChatModel, user_name: str, window: HistoryWindow | None = None,
+                        earlier: Sequence[Episode] | None = None) -> list[PromptSection]:
         # What changes least comes first: an edit of the notepad leaves the cached identity,
         # rules and core memory valid.
         rules = reply_rules(self.character.name, user_name, inline_emotion_tag=model.budget_family != "local")
@@ -381,7 +382,8 @@ class CharacterSession:
             PromptSection("dream_strategy", "What you resolved while dreaming", self.dream_diary().latest_strategy()),
             # Last of the cached part: they change once a night, or when the window moves on.
             PromptSection("episodes", "Earlier days (your episodes)",
-                          self._episodes_text(self.episodes_before(window), with_ids=model.budget_family != "local")
+                          self._episodes_text(self.episodes_before(window) if earlier is None else earlier,
+                                              with_ids=model.budget_family != "local")
                           if window else "", newest_first=True),
             PromptSection("conversation_summary", "Earlier in this conversation",
                           self.conversation_summary(window) if window else ""),
@@ -406,10 +408,11 @@ class CharacterSession:
         before = self.history_before(user_entry.id)
         window = select_history(before, self._anchor_id, budgets["history"], model.count_tokens, self._render_history)
         self._anchor_id = window.anchor_id
-        self._note_shown_episodes(window, retrieval)
+        earlier = self.episodes_before(window)  # read once: the prefix, the traces and recall use it
+        self._note_shown_episodes(earlier, retrieval)
         # An episode the earlier days already show is not recalled a second time: the memories'
         # small room goes to something the prompt does not hold yet.
-        retrieval = _without_episodes_of(retrieval, {e.date for e in self.episodes_before(window)})
+        retrieval = _without_episodes_of(retrieval, {e.date for e in earlier})
         dynamic = []
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))
@@ -436,7 +439,7 @@ class CharacterSession:
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
         reminder = reply_reminder(language, self.character.name, user_name, brief=asks_for_brevity(user_entry.text))
         prompt = build_prompt(
-            self.static_sections(model, user_name, window), window, dynamic, user_entry.text, budgets,
+            self.static_sections(model, user_name, window, earlier), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
             closing_note=self.time_note(),
             context_tokens=self._prompt_room(model, language, user_name),
