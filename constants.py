@@ -58,6 +58,9 @@ MAX_TOOL_ROUNDS = 3  # bounded tool loop (issue 2)
 # An empty or tag-only reply is asked for again, this many times, with another seed and at least
 # this temperature (at 0 a retry would repeat it); then the chat shows a notice (issue 12).
 EMPTY_REPLY_RETRIES = 2
+# A sentence said in one of the persona's last this-many replies is not said again (the conversation
+# scorer's repeat check looks at the last 3 replies; bench conversation, session 15: the same reply twice).
+REPEAT_WINDOW_REPLIES = 3
 # A correction ("it's been moved to Friday") within this many user messages of a "please remember"
 # request revises the kept note (issue 12: the note kept the first version, the reply the wrong day).
 KEEP_CORRECTION_WINDOW = 2

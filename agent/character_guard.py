@@ -96,13 +96,24 @@ def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool 
     return None if any(o.startswith(head) for o in openings) else False
 
 
+# "I am <name>" in the supported languages: how the persona would take the user's name as its own
+# ("Certo! Sono Marco. Ho preso 28 esami…" to Marco, bench conversation, session 15). Portuguese puts
+# an article before the name ("Eu sou a Ana"); Korean writes the copula after it (나 지수야).
+_SELF_NAMING = ("i'm", "i am", "my name is", "call me", "sono", "mi chiamo", "soy", "me llamo", "mi nombre es",
+                "sou", "eu sou", "me chamo", "meu nome é", "je suis", "je m'appelle", "moi c'est", "ich bin",
+                "ich heiße", "ich heisse", "mein name ist")
+_SELF_NAMING_CJK = ("私は", "わたしは", "僕は", "俺は", "あたしは", "私の名前は", "我是", "我叫", "저는 ", "나는 ", "나 ",
+                    "제 이름은 ", "내 이름은 ")
+
+
 def _user_name_openings(user_names: Sequence[str]) -> tuple[str, ...]:
     """How a reply opens when the persona takes the user's name as its own."""
     openings: list[str] = []
     for user_name in user_names:
         name = user_name.strip().lower()
         if name:
-            openings += [f"i'm {name}", f"i am {name}", f"my name is {name}", f"私は{name}", f"わたしは{name}", f"{name}です"]
+            openings += [f"{claim} {name}" for claim in _SELF_NAMING]
+            openings += [f"{claim}{name}" for claim in _SELF_NAMING_CJK] + [f"{name}です"]
     return tuple(openings)
 
 
@@ -127,7 +138,10 @@ def claims_user_name(sentence: str, user_names: str | Sequence[str], asked_name:
             continue
         name = re.escape(user_name)
         bare = "" if asked_name else rf"|(?:^|[、。！!？?\s]){name}(?:です|だよ|と申します)"
-        if re.search(rf"\b(?:i'm|i am|my name is|call me)\s+{name}\b(?!['’]s)|(?:私|僕|俺|あたし|わたし)(?:は|の名前は){name}(?!さん)"
+        spaced = "|".join(re.escape(claim) for claim in _SELF_NAMING)
+        if re.search(rf"\b(?:{spaced})\s+(?:(?:a|o)\s+)?{name}\b(?!['’]s)"
+                     rf"|(?:私|僕|俺|あたし|わたし)(?:は|の名前は){name}(?!さん)|我(?:是|叫){name}"
+                     rf"|(?:저는|나는|나|제 이름은|내 이름은)\s*{name}(?:입니다|이에요|예요|이야|야)"
                      rf"{bare}", sentence.replace("’", "'"), re.IGNORECASE):
             return True
     return False
@@ -146,6 +160,9 @@ CONTEXT_COPY_MIN_CHARS = 40
 # session 10); "Here are some tips for house-training a puppy:" to "Any tips…?" stays below, at 0.82.
 ECHO_SIMILARITY = 0.85
 ECHO_RESTATED_SHARE = 0.7
+# A sentence this similar to one of the persona's last replies' is said again: the conversation scorer
+# counts a reply ≥ 0.9 like one of the last three as a repeat.
+REPEAT_SIMILARITY = 0.9
 # A sentence opening that answers the one before it; after that one is left out it answers nothing.
 _CONNECTIVES = ("however", "but", "that said", "still", "though", "anyway", "nevertheless", "pero", "sin embargo",
                 "mais", "cependant", "aber", "jedoch", "però", "tuttavia", "mas", "porém", "でも", "しかし", "ただ",
@@ -175,6 +192,20 @@ def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
     return bool(speakers and re.match(rf"\s*(?:{speakers})\s*[:：]", sentence))
 
 
+_INTERJECTION = re.compile(r"\s*([\w'’]+?)\s*[,，、!！.。]\s*")
+
+
+def after_interjections(text: str) -> str:
+    """`text` without the "Yes, " / 「はい、」 / "네, " it opens with: the model's way into saying the
+    user's message back ("Yes, I remember when my dad used to play his old jazz records…" to "I
+    remember when my dad used to play…", bench conversation, session 15)."""
+    while True:
+        match = _INTERJECTION.match(text)
+        if not match or match.group(1).casefold() not in FILLERS:
+            return text
+        text = text[match.end():]
+
+
 def _squash(text: str) -> str:
     """Letters and digits only, case-folded: what an echo keeps of the user's words."""
     return "".join(c for c in unicodedata.normalize("NFKC", text).casefold() if c.isalnum())
@@ -186,7 +217,7 @@ _ALSO = re.compile(r"\b(?:too|also|as well|me neither|aussi|moi non plus|tambié
 
 def echoes(sentence: str, user_text: str) -> bool:
     """Whether the sentence repeats the user's message (or one of its sentences) back."""
-    said, heard = _squash(sentence), _squash(user_text)
+    said, heard = _squash(after_interjections(sentence)), _squash(user_text)
     if len(said) < ECHO_MIN_CHARS or not heard:
         return False
     if said in heard:
@@ -206,6 +237,26 @@ def restates(sentence: str, user_text: str) -> bool:
         return False
     match = difflib.SequenceMatcher(None, said, heard, autojunk=False).find_longest_match(0, len(said), 0, len(heard))
     return match.size >= ECHO_RESTATED_SHARE * len(heard)
+
+
+def greeting_held_back(held_back: Sequence[str], language: str, names: Sequence[str] = (),
+                       user_names: Sequence[str] = ()) -> str:
+    """The first of the attempts' held-back openings that is a greeting or filler alone and may be
+    shown ("Olá!"), or "": when every attempt failed, a greeting beats a notice instead of a reply
+    (bench conversation, session 15: "Tudo ótimo!", "Olá!" and an echo held back, and the chat showed
+    that the model had found no words)."""
+    fits = _SCRIPT_FITS.get(SCRIPTS.get(language, ""), ())
+    for text in (t.strip() for t in held_back):
+        if not text or not says_nothing(text, names) or breaks_character(text, names) \
+                or claims_user_name(text, user_names):
+            continue
+        script = script_of_letters(text)
+        if fits and script not in fits:
+            continue
+        if language in LATIN_LANGUAGES and sure_language(text) not in ("", language):
+            continue
+        return text
+    return ""
 
 
 def _script_of(text: str) -> str:
@@ -268,7 +319,8 @@ class SentenceGate:
 
     def __init__(self, names: Sequence[str] = (), user_text: str = "", language: str = "", context: str = "",
                  user_names: Sequence[str] = (), hold_first_sentence: bool = False, persona_name: str = "",
-                 user_said: Sequence[str] = (), release_fillers: bool = False, leave_out_echoes: bool = False):
+                 user_said: Sequence[str] = (), release_fillers: bool = False, leave_out_echoes: bool = False,
+                 persona_said: Sequence[str] = ()):
         """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja",
         "zh"; "" checks none); `context`: the turn's context message, which is never to be said
         back; `user_names`: the user's names (from Settings, or introduced in the conversation),
@@ -281,8 +333,10 @@ class SentenceGate:
         user's message back is left out and the reply goes on from what follows it (a retry, whose
         end of reply is held back for a while: the 1.5B model said 「今天工作确实很忙，但总算到了周五。」
         and stopped); on the last attempt, if nothing followed, it is shown said back as the user's
-        rather than a notice instead of a reply."""
+        rather than a notice instead of a reply; `persona_said`: the persona's last replies — a sentence
+        said there already is left out ("Certo! Sono Marco. Ho preso 28 esami oggi…" twice running)."""
         self._hold_first = hold_first_sentence
+        self._said_before = [_squash(s) for reply in persona_said for s in sentences.split(reply)]
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
         self._names = tuple(names)
         self._user_names = tuple(n for n in user_names if n.strip())
@@ -357,8 +411,15 @@ class SentenceGate:
             self.repaired += 1
         return repaired or ""
 
+    def _repeats(self, sentence: str) -> bool:
+        """The sentence is (nearly) one the persona said in its last replies."""
+        said = _squash(sentence)
+        return len(said) >= ECHO_MIN_CHARS and any(
+            difflib.SequenceMatcher(None, said, before).ratio() >= REPEAT_SIMILARITY for before in self._said_before)
+
     def _copying(self, text: str) -> bool:
-        said = _squash(text)
+        """So far the user's own words, letter for letter, after an opening "Yes, " or 「はい、」."""
+        said = _squash(after_interjections(text))
         return bool(said) and said in self._heard
 
     # --- streaming -------------------------------------------------------------------
@@ -412,8 +473,10 @@ class SentenceGate:
         repaired = role.as_users(rest, self._language, self._user_names[0] if self._user_names else "",
                                  opens_sentence=not self._first_shown.strip())
         logging.getLogger(__name__).info("The user's part told as the persona's own: %r → %r", whole[:80], repaired)
-        if repaired is None:  # no plain way to say it back, and its start is shown: a whole sentence beats a fragment
-            return self._addressed(rest)
+        if repaired is None:
+            if not self._first_shown.strip():  # nothing of it shown yet: left out, what follows goes on
+                return ""
+            return self._addressed(rest)  # its start is shown: a whole sentence beats a fragment
         return repaired
 
     def _refuse(self, sentence: str) -> str | None:
@@ -495,7 +558,7 @@ class SentenceGate:
             self._pending = self._pending[end:]
             return self._decide_opening(final) if self._pending.strip() else None
         if self._copying(self._fillers + self._pending):  # so far the user's own words, letter for letter
-            if end is not None and len(_squash(self._fillers + self._pending[:end])) >= ECHO_MIN_CHARS:
+            if end is not None and len(_squash(after_interjections(self._fillers + self._pending[:end]))) >= ECHO_MIN_CHARS:
                 if self._leave_out_echoes and self._pending[:end].strip():
                     return self._leave_out(end, final)
                 self.blocked, self._pending = self._fillers + self._pending[:end], ""
@@ -521,7 +584,8 @@ class SentenceGate:
             else:
                 first = self._own_part(first)
             self._pending = self._pending[end:]
-            if not said_back and (not first.strip() or restates(first, self._user_text)):  # left out: what follows opens
+            if not said_back and (not first.strip() or restates(first, self._user_text) or self._repeats(first)):
+                # left out: what follows opens
                 return self._decide_opening(final) if self._pending.strip() else None
             self._streaming = self._first_done = True
             return self._open_with(first)
@@ -562,7 +626,8 @@ class SentenceGate:
                 self.blocked, self._pending = sentence, ""
                 break
             sentence = self._own_part(sentence)
-            if not restates(sentence, self._user_text):  # a restated question is left out, the reply goes on
+            # A restated question, or a sentence said in a reply before, is left out; the reply goes on.
+            if not restates(sentence, self._user_text) and not self._repeats(sentence):
                 shown.append(sentence)
         return "".join(shown)
 

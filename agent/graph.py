@@ -20,7 +20,7 @@ from langgraph.graph import END, START, StateGraph
 
 import constants
 from agent import reply_tags
-from agent.character_guard import SentenceGate, echoes
+from agent.character_guard import SentenceGate, echoes, greeting_held_back
 from agent.keep_requests import KeepAction
 from agent.language import is_question
 from agent.reply_form import asks_for_brevity
@@ -133,6 +133,7 @@ class GuardInputs:
     user_names: tuple[str, ...] = ()
     user_said: tuple[str, ...] = ()
     language: str = ""  # the turn's language (CharacterSession.turn_language)
+    persona_said: tuple[str, ...] = ()  # the persona's last replies in the window
 
 
 def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
@@ -141,7 +142,8 @@ def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
                                 if n.strip() and n.strip() != constants.DEFAULT_USER_NAME))
     said = tuple(e.text for e in prompt.history.entries if e.role == "USER")
     said += tuple(recalled_user_lines(prompt.context, names))
-    return GuardInputs(state["user_text"], prompt.context, names, said, prompt.language)
+    replies = tuple(e.text for e in prompt.history.entries if e.role == "AGENT")[-constants.REPEAT_WINDOW_REPLIES:]
+    return GuardInputs(state["user_text"], prompt.context, names, said, prompt.language, replies)
 
 
 def recalled_user_lines(context: str, user_names: Sequence[str]) -> list[str]:
@@ -187,7 +189,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     hold = language in ("ja", "zh") and not is_question(user_text)
     gate = SentenceGate((*guard.user_names, deps.user_name, deps.persona_name), user_text, language, guard.context,
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
-                        user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo))
+                        user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
+                        persona_said=guard.persona_said)
     min_tokens = min_reply_tokens(user_text)
     if past_echo:
         min_tokens = max(min_tokens, deps.model.count_tokens(past_echo) + constants.MIN_REPLY_TOKENS_AFTER_ECHO)
@@ -343,7 +346,13 @@ def build_turn_graph() -> StateGraph:
             log.warning("The model gave an empty reply (attempt %d of %d)", attempt + 1,
                         1 + constants.EMPTY_REPLY_RETRIES)
         else:
-            error = EMPTY_REPLY_NOTICE.format(persona=deps.persona_name)
+            round_text = greeting_held_back(ended_by, guard.language, (*guard.user_names, deps.user_name, deps.persona_name),
+                                            guard.user_names)
+            if round_text:
+                deps.journal.write_text(round_text)
+                get_stream_writer()({"type": "token", "text": round_text})
+            else:
+                error = EMPTY_REPLY_NOTICE.format(persona=deps.persona_name)
         get_stream_writer()({"type": "guard", "asked_again": attempt, "repaired": repairs})
         reply_raw = state["reply_raw"] + round_text
         return {"reply_raw": reply_raw, "pending_calls": calls, "stopped": stopped, "error": error,

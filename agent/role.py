@@ -263,6 +263,9 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     swaps = _SECOND_PERSON_SWAPS.get(language)
     if swaps is None:
         return None
+    if language == "de":
+        sentence = _GERMAN_WE_VERB.sub(lambda m: f"{m.group(1)} {_ihr_form(m.group(2))}", sentence)
+        sentence = _GERMAN_VERB_WE.sub(lambda m: f"{_ihr_form(m.group(1))} {m.group(2)}", sentence)
     # A plain swap of the words in the first person that have one ("Mi gata se llama Nieve" → "Tu
     # gata…", "Ich habe Brot gebacken" → "Du hast Brot gebacken", "J'ai mangé" → "Tu as mangé"); a
     # sentence with a first person left over ("me compré") is not said back.
@@ -277,6 +280,23 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     return None if left else swapped
 
 
+# German "wir" takes the verb's -en form; "ihr" its -t form ("Wir singen unser Konzert…" → "Ihr singt
+# euer Konzert…", bench conversation, session 15: the user's choir said as the persona's).
+_GERMAN_WE_VERB = re.compile(r"\b(wir)\s+(\w+(?:en|ern|eln)|sind)\b", re.IGNORECASE)
+_GERMAN_VERB_WE = re.compile(r"\b(\w+(?:en|ern|eln)|sind)\s+(wir)\b", re.IGNORECASE)
+
+
+def _ihr_form(verb: str) -> str:
+    """The present or past "ihr" form of a verb in its "wir" form: singen → singt, arbeiten → arbeitet,
+    wandern → wandert, hatten → hattet, sind → seid."""
+    if verb.lower() == "sind":
+        return verb[0] + "eid"
+    if verb.lower().endswith(("ern", "eln")):
+        return verb[:-1] + "t"
+    stem = verb[:-2]
+    return stem + ("et" if stem.lower().endswith(("t", "d")) else "t")
+
+
 # Possessives, and the auxiliaries of the past tenses users ask about ("What did I bake?").
 _SECOND_PERSON_SWAPS = {
     "es": {"mi": "tu", "mis": "tus"},
@@ -284,7 +304,9 @@ _SECOND_PERSON_SWAPS = {
            "j'avais": "tu avais", "moi": "toi"},
     "de": {"mein": "dein", "meine": "deine", "meinen": "deinen", "meinem": "deinem", "meiner": "deiner",
            "ich habe": "du hast", "ich hab": "du hast", "habe ich": "hast du", "ich bin": "du bist", "bin ich": "bist du",
-           "ich war": "du warst", "war ich": "warst du", "ich hatte": "du hattest", "mir": "dir", "mich": "dich"},
+           "ich war": "du warst", "war ich": "warst du", "ich hatte": "du hattest", "mir": "dir", "mich": "dich",
+           "wir": "ihr", "unser": "euer", "unsere": "eure", "unseren": "euren", "unserem": "eurem",
+           "unserer": "eurer", "unseres": "eures", "uns": "euch"},
     "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue", "io ho": "tu hai", "ho": "hai", "sto": "stai",
            "ero": "eri", "avevo": "avevi", "abbiamo": "avete", "siamo": "siete", "eravamo": "eravate"},
     "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas", "estou": "está", "sou": "é", "fui": "foi",

@@ -1,7 +1,7 @@
 """The character guard: a later sentence out of character ends the reply unseen."""
 import pytest
 
-from agent.character_guard import SentenceGate, breaks_character, claims_user_name, echoes
+from agent.character_guard import SentenceGate, breaks_character, claims_user_name, echoes, greeting_held_back
 from agent.providers.fake import ScriptedChatModel, replies
 from persona.service import NexusService
 
@@ -234,6 +234,19 @@ def test_a_retry_asks_for_the_personas_own_words(data_dir, clock):
     ("Hi Maya, I'm Ark.", "Maya", False),
     ("ハルカさん、こんにちは。", "ハルカ", False),
     ("I'm happy for you.", "", False),
+    ("Certo! Sono Marco.", "Marco", True),
+    ("Ciao Marco, sono Ark!", "Marco", False),
+    ("Eu sou a Ana.", "Ana", True),
+    ("Oi Ana! Sou o Ark.", "Ana", False),
+    ("¡Hola! Soy Lucía.", "Lucía", True),
+    ("Je suis Julien, et toi ?", "Julien", True),
+    ("Je suis contente pour toi, Julien !", "Julien", False),
+    ("Ich heiße Jonas.", "Jonas", True),
+    ("Hallo Jonas, ich bin Ark.", "Jonas", False),
+    ("你好！我是王磊。", "王磊", True),
+    ("王磊，你好！", "王磊", False),
+    ("네, 나 지수야.", "지수", True),
+    ("지수야, 안녕!", "지수", False),
 ])
 def test_a_persona_taking_the_users_name_is_recognised(sentence, user, claims):
     assert claims_user_name(sentence, user) == claims
@@ -342,3 +355,63 @@ def test_a_quoted_echo_is_cut_with_its_closing_bracket(piece):
     reply = "記録しました。「来週の土曜日に友達の結婚式があるの。」 楽しみだね！"
     shown = stream(SentenceGate(user_text=user, language="ja"), reply, piece)
     assert "」" not in shown and "結婚式があるの" not in shown and shown.startswith("記録しました。")
+
+
+@pytest.mark.parametrize("user, reply, language", [
+    ("I remember when my dad used to play his old jazz records on Sunday mornings.",
+     "Yes, I remember when my dad used to play his old jazz records on Sunday mornings. What did he like best?", "en"),
+    ("오늘은 비가 와서 손님이 별로 없었어.", "네, 오늘은 비가 와서 손님이 별로 없었어. 비 오는 날은 손님이 적어서 힘들었겠다.", "ko"),
+    ("Passei o dia na praia com minhas primas.", "Sim, passei o dia na praia com minhas primas. Que bom que vocês aproveitaram o sol juntas!", "pt"),
+])
+def test_an_echo_behind_a_yes_ends_the_opening_and_is_left_out_on_a_retry(user, reply, language):
+    first = SentenceGate((), user, language)
+    assert stream(first, reply) == "" and first.blocked
+    retry = SentenceGate((), user, language, leave_out_echoes=True)
+    shown = stream(retry, reply)
+    assert shown.strip() and user.rstrip(".") not in shown
+
+
+@pytest.mark.parametrize("user, reply", [
+    ("I love hiking in the mountains.", "Yes, I love that too! Which mountains?"),
+    ("오늘 카페를 열었어.", "네, 축하해! 첫날은 어땠어?"),
+])
+def test_a_yes_before_the_personas_own_words_streams(user, reply):
+    assert stream(SentenceGate((), user, "en" if user.isascii() else "ko"), reply) == reply
+
+
+def test_a_sentence_said_in_a_recent_reply_is_left_out_and_the_reply_goes_on():
+    before = ("Certo! Sono felice per te. Hai preso 28 all'ultimo esame, complimenti!",)
+    gate = SentenceGate((), "Che voto ho preso all'ultimo esame?", "it", persona_said=before)
+    shown = stream(gate, "Certo! Hai preso 28 all'ultimo esame, complimenti! Ora manca solo la tesi, vero?")
+    assert shown == "Certo! Ora manca solo la tesi, vero?"
+    later = SentenceGate((), "Che voto ho preso all'ultimo esame?", "it", persona_said=before)
+    assert stream(later, "Hai preso un bel voto. Hai preso 28 all'ultimo esame, complimenti!") == "Hai preso un bel voto. "
+    fresh = SentenceGate((), "Che voto ho preso all'ultimo esame?", "it")
+    assert stream(fresh, "Hai preso 28 all'ultimo esame, complimenti!") == "Hai preso 28 all'ultimo esame, complimenti!"
+
+
+def test_a_reply_that_only_says_a_recent_reply_again_is_asked_for_again():
+    before = ("ありがとうございます、ハナ。猫はとても好きです、一緒に遊びたいな！",)
+    gate = SentenceGate((), "あ、ごめん、間違えた。ソラは兄の犬で、うちの猫の名前はハナだよ。", "ja",
+                        hold_first_sentence=True, persona_said=before)
+    assert stream(gate, "猫はとても好きです、一緒に遊びたいな。") == "" and gate.blocked
+
+
+def test_when_every_attempt_fails_a_greeting_one_held_back_is_the_reply_not_a_notice(data_dir, clock):
+    message = "Oi! Eu sou a Ana. Passei o dia na praia com minhas primas e tomei um sol gostoso."
+    model = ScriptedChatModel(replies("Olá! ", "Olá! ", message))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    list(service.send("Ark", message))
+    assert service.conversation("Ark")[-1].text == "Olá!"
+    assert len(model.calls) == 3
+
+
+@pytest.mark.parametrize("held_back, language, shown", [
+    (("Olá! ", "Oi! Eu sou a Ana."), "pt", "Olá!"),
+    (("Oi! Eu sou a Ana.", "I'm Ana."), "pt", ""),  # says something, or takes the user's name
+    (("Hello there!",), "ja", ""),  # another script than the message's
+    (("Bonjour !",), "de", ""),  # surely another language
+    (("こんにちは！",), "ja", "こんにちは！"),
+])
+def test_a_held_back_greeting_is_shown_only_when_it_is_one_in_the_users_language(held_back, language, shown):
+    assert greeting_held_back(held_back, language, ("Ana", "Ark"), ("Ana",)) == shown

@@ -113,6 +113,10 @@ def test_the_user_is_addressed_by_their_own_name(piece):
     ("Ich habe zum ersten Mal Brot gebacken.", "de", "Du hast zum ersten Mal Brot gebacken."),
     ("J'ai mangé une galette.", "fr", "Tu as mangé une galette."),
     ("Ich glaube, ich komme.", "de", None),  # "ich komme": no plain swap
+    ("Wir singen unser Konzert in der Kirche bei mir um die Ecke.", "de",
+     "Ihr singt euer Konzert in der Kirche bei dir um die Ecke."),
+    ("Im Frühling arbeiten wir mit unseren Nachbarn.", "de", "Im Frühling arbeitet ihr mit euren Nachbarn."),
+    ("Wir sind gestern gewandert.", "de", "Ihr seid gestern gewandert."),
 ])
 def test_a_possessive_alone_is_swapped_in_the_other_languages(sentence, language, said_back):
     assert as_users(sentence, language, "X") == said_back
@@ -241,3 +245,11 @@ def test_an_answer_that_copies_the_questions_watashi_is_said_back_as_the_users(p
     assert stream(gate, "私、来月から札幌に転勤するんです。", piece) == "ケンジさんは来月から札幌に転勤するんです。"
     assert as_users("さっき私、ベランダにミニトマトの苗を植えたんです。", "ja", "ミホ") == \
         "さっきミホさんはベランダにミニトマトの苗を植えたんです。"
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_a_first_sentence_in_the_first_person_with_no_plain_swap_is_left_out_when_none_of_it_is_shown(piece):
+    said = ("Hoy me compré una bicicleta de segunda mano, roja.",)
+    gate = SentenceGate(("Diego", "Ark"), "¿De qué color era mi bici?", "es", user_names=("Diego",), user_said=said)
+    shown = stream(gate, "Me compré una bicicleta de segunda mano, roja. ¡Qué bonita debe ser!", piece)
+    assert "me compré" not in shown and "bonita" in shown
