@@ -1,10 +1,10 @@
-""""Please remember …" told from everything else by its grammar, in seven languages.
+""""Please remember …" told from everything else by its grammar, in nine languages.
 
 A request to keep something is addressed to the persona (imperative, a polite request, "can
 you …", "I need you to …"), in the mood of asking, with a verb of keeping (remember, note, write
 down, keep in mind, remind me, don't forget; 覚えておいて, メモして, 忘れないで; 记住, 帮我记一下, 别忘了;
 기억해 줘, 메모해 둬, 잊지 마; recuerda, apunta, no olvides; souviens-toi, note, n'oublie pas;
-merk dir, notier, vergiss nicht). It is not: the user's own memory ("I remember", 覚えてる, 我记得,
+merk dir, notier, vergiss nicht; ricordami, segnati, non dimenticare; lembra, anota, não esquece). It is not: the user's own memory ("I remember", 覚えてる, 我记得,
 기억나, je me souviens), a question about memory ("Do you remember…?", "Remember when…?", 覚え
 てる？), a quote or reported speech ('she told me to remember', 「忘れないで」って言われた), a
 negation ("you don't need to remember this"), a hedge ("keep in mind I'm just guessing"), or a
@@ -52,20 +52,31 @@ _FUNCTION_WORDS = {
           "qu'il au ne suis nous vous ton ta tes sont",
     "de": "der die das und ist ich du mein meine nicht dass mir dir es ein eine bitte am um zu mit "
           "auf ich's den dem",
+    "it": "il lo la gli di che è un una per con mi ti mio mia non sono ho del della al alla ci anche questo "
+          "devo domani oggi favore",
+    "pt": "o os as de que é um uma por para com meu minha não eu você do da no na ao isso tenho estou "
+          "preciso amanhã hoje favor",
 }
 _FUNCTION_SETS = {lang: frozenset(words.split()) for lang, words in _FUNCTION_WORDS.items()}
-_LETTERS = {"es": re.compile(r"[ñ¿¡]"), "fr": re.compile(r"[çœàèùêâîôûëï]"), "de": re.compile(r"[äöüß]")}
+_LETTERS = {"es": re.compile(r"[ñ¿¡]"), "fr": re.compile(r"[çœàèùêâîôûëï]"), "de": re.compile(r"[äöüß]"),
+            "pt": re.compile(r"[ãõç]"), "it": re.compile(r"\bè\b|[ìò]")}
 
 
-def latin_languages(text: str) -> list[str]:
+def latin_languages(text: str, close: bool = False) -> list[str]:
     """The Latin-script languages a sentence may be in, by its function words and letters: those
-    that score best (several on a tie). ("Note que…" is French, "Note that…" English.)"""
+    that score best (several on a tie) — or, `close`, every one that scores at least half the best,
+    best first (a short request scores little: "Preciso que você lembre que eu calço 41" has one
+    clue of French, its ç, against two of Portuguese). ("Note que…" is French, "Note that…" English.)"""
     words = re.findall(r"[a-zà-ÿœ']+", text.lower())
     scores = {lang: sum(w in vocab for w in words) for lang, vocab in _FUNCTION_SETS.items()}
     for lang, letters in _LETTERS.items():
         scores[lang] += 2 * len(letters.findall(text.lower()))
     best = max(scores.values())
-    return [lang for lang in ("en", "es", "fr", "de") if scores[lang] == best]
+    order = ("en", "es", "fr", "de", "it", "pt")
+    if close:
+        return sorted((lang for lang in order if scores[lang] >= best / 2 and (scores[lang] > 0 or best == 0)),
+                      key=lambda lang: -scores[lang])
+    return [lang for lang in order if scores[lang] == best]
 
 
 def latin_language(text: str) -> str:
@@ -171,12 +182,59 @@ _DE = _Latin(
     re.compile(r"\b(?:sagt|sagte|gesagt|meinte|meint|sagen|gebeten|bat)\b", re.I),
     re.compile(r"^$"),
 )
-LATIN_GRAMMARS = {g.language: g for g in (_EN, _ES, _FR, _DE)}
+_IT = _Latin(
+    "it",
+    re.compile(r"(?:(?:ehi|ehm|oh|ah|allora|e|ok|okay|senti|comunque|anche|inoltre|poi|ah già|già|a proposito|"
+               r"per favore|mi raccomando|dai)[,!]?\s+)*", re.I),
+    re.compile(r"(?:(?:mi\s+)?(?:puoi|potresti|può|potrebbe)\s+(?:per favore\s+)?|(?:mi fai il favore di|ti dispiace)\s+|"
+               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|ti chiedo di\s+)", re.I),
+    re.compile(r"(?P<recall>ricorda(?:ti|telo|tene)?|ricordatevi|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
+               r"|ricordi|ricordassi|memorizzi"
+               r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente)(?![\w'])"
+               r"|(?P<keep>segna(?:ti|telo|lo|la)?|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
+               r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la)\b|[,:.!]|$)"
+               r"|salvar(?:e|lo)|appunta(?:ti|lo)?|appuntar(?:e|ti|lo)"
+               r"|tieni presente|tenere presente)(?![\w'])"
+               r"|(?P<remind>ricorda(?:mi|melo|ci)|ricordarmi|ricordarmelo)(?![\w'])"
+               r"|(?P<forget>non (?:te lo |te la |ti )?(?:dimenticare|scordare)|non (?:dimenticarti|scordarti|dimenticartelo|scordartelo))(?![\w'])", re.I),
+    re.compile(r"(?:\s+(?:che\b|di\b|d'|questo\b|questa cosa\b|per favore\b|anche\b|bene\b))*\s*[:,]?\s*", re.I),
+    # … or it asks to remind someone else ("Ricorda a mio marito di…")
+    re.compile(r"(?:quando|come|dove|chi|cosa|che cosa|il giorno|la volta|quella volta|quel giorno|se)\b"
+               r"|a\s+(?!me\b|noi\b)\w+(?:\s+\w+)?\s+di\b", re.I),
+    re.compile(r"\b(?:forse|credo|penso|potrei sbagliar\w*|non sono sicur[oa]|probabilmente|mi sembra|suppongo|"
+               r"magari)\b", re.I),
+    re.compile(r"\b(?:dice|diceva|detto|disse|dicono|chiesto|chiede|chiedeva|ripete|ripeteva)\b", re.I),
+    re.compile(r"^$"),
+)
+_PT = _Latin(
+    "pt",
+    re.compile(r"(?:(?:ei|ô|oi|olha|olhe|bom|e|ah|oh|ok|também|aliás|além disso|por favor|por falar nisso|"
+               r"então|ah é|ah, e)[,!]?\s+)*", re.I),
+    re.compile(r"(?:(?:você\s+|vc\s+|tu\s+)?(?:pode|podes|poderia|consegue)\s+(?:por favor\s+)?(?:me\s+)?|"
+               r"(?:preciso|quero|queria|gostaria) que (?:você\s+|vc\s+|tu\s+)?(?:se\s+|te\s+)?|(?:me )?faz(?: um)? favor(?:,)?\s+(?:de\s+)?"
+               r"|importa(?:s-te|-se)? de\s+(?:te\s+|se\s+)?)", re.I),
+    re.compile(r"(?P<recall>lembr(?:a|e)-se|lembra-te|se lembre|lembre|lembra|lembrar|lembrasse|lembres|memoriza(?:r)?|memorize|memorizes"
+               r"|guard(?:a|e) na (?:memória|cabeça)|guarda aí|guarde aí|tenh(?:a|as) em mente|tem em mente|guard(?:a|e) em mente"
+               r"|grav(?:a|e|ar)(?:\s+(?:isso|isto))?(?=\s|[,:.!]|$))(?![\w-])"
+               r"|(?P<keep>anot(?:a|e|ar)(?:\s+a[íi])?|tom(?:a|e|ar) nota|escrev(?:e|a|er)(?:\s+a[íi])?(?!\s+(?:pra|para|pro|ao|à)\s)|salv(?:a|e|ar)(?=\s+(?:isso|isto|que|a|o)\b|[,:.!]|$)"
+               r"|guard(?:a|e|ar)(?=\s+(?:isso|isto|essa|esta)\b)|registr(?:a|e|ar))(?![\w-])"
+               r"|(?P<remind>me lembr(?:a|e|ar)|lembr(?:a|e)-me)(?![\w-])"
+               r"|(?P<forget>não (?:se |te )?esque(?:ce|ça|ças)|nao (?:se )?esquece|não vá esquecer)(?![\w-])", re.I),
+    re.compile(r"(?:\s+(?:que\b|de\b|disso\b|disto\b|isso\b|isto\b|por favor\b|também\b|aí\b|ai\b))*\s*[:,]?\s*", re.I),
+    # … or it asks to remind someone else ("Lembra o meu irmão de trazer…")
+    re.compile(r"(?:quando|como|onde|quem|o que|do dia|da vez|daquele|daquela|de quando|dele|dela|se)\b"
+               r"|(?:o|a)\s+(?!gente\b)\w+(?:\s+\w+)?\s+de\s+\w+(?:ar|er|ir)\b", re.I),
+    re.compile(r"\b(?:talvez|acho que|não tenho certeza|posso estar errad[oa]|provavelmente|suponho|me parece|"
+               r"não sei se)\b", re.I),
+    re.compile(r"\b(?:disse|diz|dizia|falou|fala|falava|pediu|pede|pedia|mandou)\b", re.I),
+    re.compile(r"^$"),
+)
+LATIN_GRAMMARS = {g.language: g for g in (_EN, _ES, _FR, _DE, _IT, _PT)}
 _CLAUSE_START = re.compile(r"[.!?;:,—–…()\[\]\"“”«»„¿¡~]+\s*|\s[-–]\s+|\b(?:and|so|but|y|pero|et|mais|und|aber)\s+",
                            re.I)
 # A commentary verb: "keep in mind", "note that" say how to take what follows, as often as they ask to keep it.
-_COMMENTARY = re.compile(r"^(?:keep|keeping|bear|note|noting|ten|tenga|tener|tengas|note|notez|gard|denk|behalt)",
-                         re.I)
+_COMMENTARY = re.compile(r"^(?:keep|keeping|bear|note|noting|ten|tenga|tener|tengas|note|notez|gard|denk|behalt"
+                         r"|tieni|tenere|lembr)", re.I)
 
 
 def _latin_request(text: str) -> KeepRequest | None:
@@ -188,7 +246,7 @@ def _latin_request(text: str) -> KeepRequest | None:
 
 
 def _latin_in_sentence(text: str, start: int, end: int) -> KeepRequest | None:
-    for language in latin_languages(text[start:end]):
+    for language in latin_languages(text[start:end], close=True):
         found = _latin_grammar_in_sentence(LATIN_GRAMMARS[language], text, start, end)
         if found:
             return found
@@ -199,6 +257,7 @@ def _latin_grammar_in_sentence(grammar: _Latin, text: str, start: int, end: int)
     sentence = text[start:end]
     starts = [start] + [start + m.end() for m in _CLAUSE_START.finditer(sentence)]
     for clause in dict.fromkeys(starts):
+        clause += len(text[clause:end]) - len(text[clause:end].lstrip())  # a sentence after another opens with a space
         position = grammar.fillers.match(text, clause, end).end()
         ask = grammar.ask.match(text, position, end)
         verb = grammar.verb.match(text, ask.end() if ask else position, end)
@@ -237,6 +296,9 @@ _NOT_ASKED = {
     "en": re.compile(r"\w+ing\b", re.I),
     "es": re.compile(r"\w+(?:ar|er|ir)(?:lo|la|los|las|te|me)?\b", re.I),
     "fr": re.compile(r"(?:retenir|noter|mémoriser|memoriser|se souvenir|oublier)\b", re.I),
+    # … and a subjunctive that only follows a form of asking ("Vorrei che ti ricordassi…")
+    "it": re.compile(r"\w+(?:are|ere|ire)\b|ricordi\b|ricordassi\b|memorizzi\b", re.I),
+    "pt": re.compile(r"\w+(?:ar|er|ir)\b|lembrasse\b|lembres\b|memorizes\b", re.I),
 }
 _NEVER = re.compile(r"(?!)")  # German: "Bitte merken!" and "Merken Sie sich…" ask with an infinitive
 _POLITE_AFTER = re.compile(r"\s*(?:usted|vous)\b", re.I)

@@ -20,6 +20,8 @@ _SHAPES = {
     "es": ("{who} dijo{mark}: ", " (corregido)", "corregido", '"', '"'),
     "fr": ("{who} a dit{mark} : ", " (corrigé)", "corrigé", "« ", " »"),
     "de": ("{who} sagte{mark}: ", " (korrigiert)", "korrigiert", "„", "“"),
+    "it": ("{who} ha detto{mark}: ", " (corretto)", "corretto", '"', '"'),
+    "pt": ("{who} disse{mark}: ", " (corrigido)", "corrigido", '"', '"'),
 }
 
 

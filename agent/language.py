@@ -70,7 +70,8 @@ _WORDS = {
     "it": """il lo la i gli le un uno una e o ma che di del della dei degli delle da dal dalla in nel nella con
         per su sul è sono sei siamo era stato essere ho hai ha abbiamo io tu lui lei noi voi loro mi ti ci si mio
         mia miei mie tuo tua suo sua non più molto anche già ancora oggi ieri domani adesso ora quando dove come
-        perché cosa grazie ciao sì buongiorno buonasera bene questo questa quello quella sto stai sta vado buona notte""",
+        perché cosa grazie ciao sì buongiorno buonasera bene questo questa quello quella sto stai sta vado buona notte
+        c'è c'era c'erano com'è dov'è cos'è po'""",
 }
 
 

@@ -140,6 +140,10 @@ _MONTHS_IN = {
            "novembre", "décembre"),
     "de": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
            "November", "Dezember"),
+    "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
+           "novembre", "dicembre"),
+    "pt": ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
+           "novembro", "dezembro"),
 }
 
 
@@ -149,18 +153,46 @@ def date_in(language: str, day: date) -> str:
         return _japanese(day)
     if language == "ko":
         return f"{day.year}년 {day.month}월 {day.day}일"
-    if language == "es":
-        return f"{day.day} de {_MONTHS_IN['es'][day.month - 1]} de {day.year}"
-    if language == "fr":
-        return f"{day.day} {_MONTHS_IN['fr'][day.month - 1]} {day.year}"
+    if language in ("es", "pt"):
+        return f"{day.day} de {_MONTHS_IN[language][day.month - 1]} de {day.year}"
+    if language in ("fr", "it"):
+        return f"{day.day} {_MONTHS_IN[language][day.month - 1]} {day.year}"
     if language == "de":
         return f"{day.day}. {_MONTHS_IN['de'][day.month - 1]} {day.year}"
     return spelled_out(day)
 
 
+_WEEKDAY_NAMES = {
+    "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
+    "fr": ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"),
+    "de": ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"),
+    "it": ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"),
+    "pt": ("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"),
+}
+
+
+def weekday_and_date(language: str, day: date) -> str:
+    """The date with its weekday, for a day the user named by its weekday ("next Saturday" →
+    "Saturday 16 May 2026", 「来週の土曜日」 → 「2026年5月16日（土）」): the note keeps the day the user
+    said (a kept 「来週の土曜日」 had become a date alone, and 「土曜」 was no longer in it)."""
+    written, weekday = date_in(language, day), day.weekday()
+    if language == "ja":
+        return f"{written}（{'月火水木金土日'[weekday]}）"
+    if language == "zh":
+        return f"{written}（周{'一二三四五六日'[weekday]}）"
+    if language == "ko":
+        return f"{written} ({'월화수목금토일'[weekday]}요일)"
+    if language in ("de", "pt"):
+        return f"{_WEEKDAY_NAMES[language][weekday]}, {written}"
+    if language in _WEEKDAY_NAMES:
+        return f"{_WEEKDAY_NAMES[language][weekday]} {written}"
+    return f"{WEEKDAYS[weekday]} {written}"
+
+
 def _week_of(language: str, monday: date) -> str:
     return {"ja": "{}の週", "zh": "{}那周", "ko": "{} 주", "es": "la semana del {}", "fr": "la semaine du {}",
-            "de": "die Woche vom {}"}.get(language, "the week of {}").format(date_in(language, monday))
+            "de": "die Woche vom {}", "it": "la settimana del {}", "pt": "a semana de {}"
+            }.get(language, "the week of {}").format(date_in(language, monday))
 
 
 _WEEKDAY_WORDS = {  # Monday = 0
@@ -171,6 +203,9 @@ _WEEKDAY_WORDS = {  # Monday = 0
     "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
     "fr": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
     "de": ["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"],
+    "it": ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"],
+    "pt": ["segunda(?:-feira)?", "terça(?:-feira)?", "quarta(?:-feira)?", "quinta(?:-feira)?", "sexta(?:-feira)?",
+           "sábado", "domingo"],
 }
 
 
@@ -195,6 +230,10 @@ _FORWARD: list[tuple[str, re.Pattern, str]] = [
     ("es", re.compile(rf"\b(?:el )?(?:{_alternatives('es')}) que viene\b", re.I), "coming-day"),
     ("fr", re.compile(rf"\b(?:{_alternatives('fr')}) prochain\b", re.I), "coming-day"),
     ("de", re.compile(rf"\b(?:am )?nächsten (?:{_alternatives('de')})\b", re.I), "coming-day"),
+    ("it", re.compile(rf"\b(?:{_alternatives('it')}) prossimo\b", re.I), "coming-day"),
+    ("it", re.compile(rf"\b(?:il |la )?prossim[oa] (?:{_alternatives('it')})", re.I), "coming-day"),
+    ("pt", re.compile(rf"\b(?:na |no )?próxim[oa] (?:{_alternatives('pt')})", re.I), "coming-day"),
+    ("pt", re.compile(rf"\b(?:na |no )?(?:{_alternatives('pt')}) que vem\b", re.I), "coming-day"),
     ("ja", re.compile(r"明後日|あさって"), "days+2"),
     ("ja", re.compile(r"再来週"), "week2"),
     ("zh", re.compile(r"后天|後天"), "days+2"),
@@ -222,6 +261,14 @@ _FORWARD: list[tuple[str, re.Pattern, str]] = [
     ("de", re.compile(r"(?<!guten )(?<!am )(?<!jeden )(?<!heute )\bmorgen\b(?!s)", re.I), "days+1"),
     ("de", re.compile(r"\bheute\b", re.I), "days+0"),
     ("de", re.compile(r"\bnächste Woche\b", re.I), "next-week"),
+    ("it", re.compile(r"\bdopodomani\b", re.I), "days+2"),
+    ("it", re.compile(r"\bdomani\b", re.I), "days+1"),
+    ("it", re.compile(r"\boggi\b", re.I), "days+0"),
+    ("it", re.compile(r"\b(?:la )?settimana prossima\b|\b(?:la )?prossima settimana\b", re.I), "next-week"),
+    ("pt", re.compile(r"\bdepois de amanhã\b", re.I), "days+2"),
+    ("pt", re.compile(r"(?<!de )\bamanhã\b", re.I), "days+1"),
+    ("pt", re.compile(r"\bhoje\b", re.I), "days+0"),
+    ("pt", re.compile(r"\b(?:na )?(?:semana que vem|próxima semana)\b", re.I), "next-week"),
 ]
 def _forward_date(kind: str, match: re.Match, said: date) -> date | None:
     weekday = next((int(k[1:]) for k, v in match.groupdict().items() if v and k.startswith("d")), None)
@@ -250,12 +297,16 @@ def resolve_note_dates(text: str, said: date, language: str) -> str:
             week = _week_of(language, monday + timedelta(days=7 if kind == "next-week" else 14))
             before = match.string[:match.start()].rstrip().lower()
             return "in " + week if language == "en" and not re.search(r"\b(?:in|of|for|during)$", before) else week
-        written = date_in(language, _forward_date(kind, match, said))
+        day = _forward_date(kind, match, said)
+        named_weekday = any(v and k.startswith("d") for k, v in match.groupdict().items())
+        written = weekday_and_date(language, day) if named_weekday else date_in(language, day)
         part = match.groupdict().get("part")
         if part:
             written = f"the {part.lower()} of {written}"
         before, after = match.string[:match.start()].rstrip().lower(), match.string[match.end():]
         preposition = _DAY_PREPOSITIONS.get(language)
+        if language == "pt":  # "na sexta-feira, 6 de março", "no sábado, …", "no dia 5 de março"
+            preposition = ("no " if day.weekday() >= 5 else "na ") if named_weekday else "no dia "
         if preposition and not re.search(r"\b(?:" + _AFTER_PREPOSITION + r")$", before):
             written = preposition + written
         if language == "ja" and re.match(r"[一-龥ァ-ヶ]", after):
@@ -267,6 +318,7 @@ def resolve_note_dates(text: str, said: date, language: str) -> str:
     return resolve_relative_times(text, said)
 
 
-_DAY_PREPOSITIONS = {"en": "on ", "es": "el ", "fr": "le ", "de": "am "}
+_DAY_PREPOSITIONS = {"en": "on ", "es": "el ", "fr": "le ", "de": "am ", "it": "il ", "pt": "em "}
 _AFTER_PREPOSITION = ("on|by|until|till|from|since|before|after|for|of|el|la|del|hasta|para|desde|antes|le|du|"
-                      "pour|avant|après|dès|jusqu'au|am|bis|vom|für|vor|nach|ab|zum|seit")
+                      "pour|avant|après|dès|jusqu'au|am|bis|vom|für|vor|nach|ab|zum|seit|il|entro|fino al|dal|per|prima|dopo|"
+                      "em|no|na|até|desde|antes|depois|por")

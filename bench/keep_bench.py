@@ -1,6 +1,6 @@
 """`python nexus_ark.py bench keep [--json]`: are "please remember" requests told from everything else?
 
-bench/data/keep_requests.json: 334 messages in seven languages (ja, en, zh, ko, es, fr, de), each
+bench/data/keep_requests.json: 567 messages in nine languages (ja, en, zh, ko, es, fr, de, it, pt), each
 labelled keep (a request addressed to the persona to keep something) or not (reminiscence,
 questions about memory, quotes and reported speech, hedges, negations, requests about others,
 statements with the trigger words: the traps), with the words the kept note must hold. Its
@@ -19,7 +19,7 @@ from pathlib import Path
 from agent.keep_requests import is_keep_request, keep_note
 
 DATA = Path(__file__).resolve().parent / "data" / "keep_requests.json"
-LANGUAGES = ("ja", "en", "zh", "ko", "es", "fr", "de")
+LANGUAGES = ("ja", "en", "zh", "ko", "es", "fr", "de", "it", "pt")
 
 
 def _squash(text: str) -> str:
@@ -47,12 +47,13 @@ def run(data: dict) -> tuple[dict, list[dict]]:
         rows.append({**message, "label": message["label"] == "keep", "found": found, "note": note,
                      "fact_kept": any(_squash(f) in _squash(note) for f in message["fact"]) if found else False})
     result: dict = {}
-    for part in ("dev", "heldout", "second", "all"):
+    for part in ("dev", "heldout", "second", "heldout2", "all"):
         chosen = [r for r in rows if part == "all" or r["split"] == part]
         by_language = defaultdict(list)
         for r in chosen:
             by_language[r["language"]].append(r)
-        result[part] = {"overall": score(chosen), **{lang: score(by_language[lang]) for lang in LANGUAGES}}
+        result[part] = {"overall": score(chosen), **{lang: score(by_language[lang]) for lang in LANGUAGES
+                                                     if by_language[lang]}}
     return result, rows
 
 

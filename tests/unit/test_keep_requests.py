@@ -1,4 +1,4 @@
-"""'Please remember' by grammar, in seven languages: requests and the traps that must not fire, the
+"""'Please remember' by grammar, in nine languages: requests and the traps that must not fire, the
 kept note (request words dropped, dates resolved), corrections, the keep ledger, and the prompt
 keeping the newest core-memory notes."""
 import json
@@ -35,6 +35,14 @@ NOW = datetime(2026, 3, 4, 10, tzinfo=timezone.utc)  # a Wednesday
     "Souviens-toi que je suis née en avril.", "Tu pourrais noter que mon train part à 8h ?", "N'oublie pas : mon chat s'appelle Tigrou.",
     # de
     "Merk dir, dass mein Bruder Tom heißt.", "Vergiss nicht: ich habe am Montag frei.", "Kannst du dir merken, dass ich Tee mag?",
+    # it
+    "Ricordami che giovedì devo restituire tre libri alla biblioteca.", "Puoi segnarti che il mio gatto si chiama Mimì?",
+    "Non dimenticare: sabato c'è la festa di Luca.", "Vorrei che ti ricordassi il mio numero: 3341.",
+    # pt
+    "Lembra que minha irmã chega sexta às 18h.", "Anota aí: a senha do wifi é laranja42.",
+    "Me faz um favor? Anota que o aluguel vence dia 5.", "Preciso que você lembre que sou alérgica a camarão.",
+    # a request after another sentence
+    "Long day. Anyway, remember that my locker is 12.",
     # mixed: by the request's language
     "Don't forget: 明日は歯医者の予約。",
 ])
@@ -56,6 +64,10 @@ def test_requests_are_recognised(text):
     "母に「宿題忘れないでね」って言われた。", "老师让我们记住这个公式。", "엄마가 \"잊지 마\"라고 했어.",
     "Mi padre siempre dice \"no olvides sonreír\".", "Il m'a dit de noter son numéro.", "Er hat gesagt, ich soll mir das merken.",
     # hedges, negations, others, statements with the trigger words
+    "Mi ricordo quando andavamo al mare.", "Ricordi quella volta al lago?", "Ricorda a mio marito di comprare il pane.",
+    "Tieni presente che potrei sbagliarmi, ma il museo chiude il martedì.", "Scrivi a Marta che arrivo tardi.",
+    "Lembro quando a gente ia à praia.", "Você lembra do meu cachorro?", "Lembra o meu irmão de trazer o carregador.",
+    "Lembrar disso me deixa feliz.", "Escreve pra minha irmã que eu chego tarde.",
     "Keep in mind I'm just guessing here, but it might rain.", "Note that this is just my opinion.",
     "You don't need to remember this.", "これは覚えなくていいよ。", "这个不用记。", "이건 기억 안 해도 돼.",
     "No hace falta que lo apuntes.", "Pas besoin de retenir ça.", "Das musst du dir nicht merken.",
@@ -78,10 +90,13 @@ def test_the_bench_set_meets_the_targets_in_every_language():
     ("Please remember that my locker is 317.", "Ken", '- 2026-03-04 Ken said: "My locker is 317."'),
     ("Remind me to call the vet tomorrow morning.", "Ken",
      '- 2026-03-04 Ken said: "Call the vet on the morning of 5 March 2026."'),
-    ("来週の金曜に健康診断があるから、覚えといてね。", "ハルカ", "- 2026-03-04 ハルカさんの言葉:「2026年3月13日に健康診断がある」"),
-    ("帮我记一下：我下周二要去看牙医。", "王磊", "- 2026-03-04 王磊说：「我2026年3月10日要去看牙医。」"),
+    ("来週の金曜に健康診断があるから、覚えといてね。", "ハルカ", "- 2026-03-04 ハルカさんの言葉:「2026年3月13日（金）に健康診断がある」"),
+    ("帮我记一下：我下周二要去看牙医。", "王磊", "- 2026-03-04 王磊说：「我2026年3月10日（周二）要去看牙医。」"),
     ("내일 병원 예약 있어. 잊지 마!", "민준", '- 2026-03-04 민준 님의 말: "2026년 3월 5일 병원 예약 있어."'),
     ("Recuerda que mañana tengo dentista.", "Ana", '- 2026-03-04 Ana dijo: "El 5 de marzo de 2026 tengo dentista."'),
+    ("Segnati che domani alle 9 ho il dentista.", "Giulia", '- 2026-03-04 Giulia ha detto: "Il 5 marzo 2026 alle 9 ho il dentista."'),
+    ("Não esquece que a reunião é sexta que vem.", "Ana",
+     '- 2026-03-04 Ana disse: "A reunião é na sexta-feira, 6 de março de 2026."'),
     ("N'oublie pas que ma mère arrive demain.", "Camille", "- 2026-03-04 Camille a dit : « Ma mère arrive le 5 mars 2026. »"),
     ("Merk dir: Ich bin nächste Woche im Urlaub.", "Jonas",
      "- 2026-03-04 Jonas sagte: „Ich bin die Woche vom 9. März 2026 im Urlaub.“"),

@@ -3,7 +3,7 @@ from datetime import date
 
 import pytest
 
-from agent.relative_time import resolve_relative_times
+from agent.relative_time import resolve_note_dates, resolve_relative_times
 
 SAID = date(2023, 5, 8)  # a Monday
 
@@ -51,3 +51,13 @@ def test_text_without_a_relative_time_is_unchanged(text):
 ])
 def test_a_date_word_inside_a_longer_kanji_word_is_left_alone(text, resolved):
     assert resolve_relative_times(text, date(2023, 5, 8)) == resolved
+
+
+@pytest.mark.parametrize("text, language, written", [
+    ("来週の土曜日に友達の結婚式がある", "ja", "2026年5月16日（土）に友達の結婚式がある"),
+    ("next Saturday I have the dentist", "en", "on Saturday 16 May 2026 I have the dentist"),
+    ("am nächsten Freitag Zahnarzt", "de", "am Freitag, 15. Mai 2026 Zahnarzt"),
+    ("tomorrow the dentist", "en", "on 10 May 2026 the dentist"),  # no weekday said: none added
+])
+def test_a_day_named_by_its_weekday_keeps_the_weekday_beside_its_date(text, language, written):
+    assert resolve_note_dates(text, date(2026, 5, 9), language) == written
