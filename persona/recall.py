@@ -18,7 +18,7 @@ import numpy as np
 
 import constants
 from agent.keyword_sampling import LogBlock, sample_keyword_hits
-from agent.language import only_asks
+from agent.language import is_question, only_asks
 from agent.memory_lines import terms
 from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
@@ -219,11 +219,12 @@ def _named_speakers(speakers: set[str], query: str) -> set[str]:
 class MemoryRecall:
     def __init__(self, indexer: MemoryIndexer, rng: random.Random,
                  complete_json: Callable[[str, str, dict], str] | None = None,
-                 exclude_ids: Callable[[], Collection[str]] = frozenset, user_name: Callable[[], str] = str):
+                 exclude_ids: Callable[[bool], Collection[str]] = lambda users_earlier_words: (),
+                 user_name: Callable[[], str] = str):
         self.indexer = indexer
         self.rng = rng
         self.complete_json = complete_json
-        self.exclude_ids = exclude_ids
+        self.exclude_ids = exclude_ids  # (users_earlier_words) -> the messages the prompt already shows
         self.user_name = user_name  # who "I" is in the user's questions
 
     def rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str] = (),
@@ -322,7 +323,8 @@ class MemoryRecall:
 
     def __call__(self, message: str, now: datetime) -> RetrievalResult:
         query_plan = replace(plan(message, self.complete_json, now.date()), about_oneself=speaks_of_oneself(message))
-        exclude = set(self.exclude_ids())
+        # Asked about their own doings, the user's earlier words in the window may be recalled too.
+        exclude = set(self.exclude_ids(query_plan.about_oneself and is_question(message)))
         # Ranked best first, so the few shown are the first few: no need to read 150 rows.
         ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS)
         chosen = shown_order(self.relevant(ranked, constants.RECALL_MAX_RESULTS))

@@ -253,11 +253,19 @@ class CharacterSession:
             return self._as_sent.get(entry.id) or spoken_text(entry.text)
         return entry.text
 
-    def context_message_ids(self) -> list[str]:
-        """Messages already in the prompt's history window: recall does not repeat them."""
+    def context_message_ids(self, users_earlier_words: bool = False) -> list[str]:
+        """Messages already in the prompt's history window: recall does not repeat them —
+        `users_earlier_words`: but for the user's own earlier messages there. Asked about their own
+        doings ("Where was my interview again?"), the embedded model answered "I don't have the
+        details" with the answer three messages up; a memory line right before the question it uses
+        (bench conversation, session 15)."""
         view = self.chat_log.recent(constants.HISTORY_SCAN_ENTRIES)
         start = index_from_end(view, self._anchor_id, missing=len(view))
-        return [e.id for e in view[start:]]
+        shown = view[start:]
+        if not users_earlier_words:
+            return [e.id for e in shown]
+        last_user = next((e.id for e in reversed(shown) if e.role == "USER"), "")
+        return [e.id for e in shown if e.role != "USER" or e.id == last_user]
 
     def episodes(self) -> EpisodeStore:
         return EpisodeStore(self.character.memory_dir, self.files)

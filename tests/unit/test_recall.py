@@ -251,3 +251,32 @@ def test_a_question_about_oneself_prefers_the_users_own_words(tmp_path, clock, e
     knowing_who = [item.text for item in recall.rank(question, clock())]
     assert "Ark: Cooking for the first time" in plain[0]  # the reply's words are nearer the question
     assert f"Mina: {lines[0]}" in knowing_who[0]  # but "I" is Mina: her own message holds the answer
+
+
+def test_asked_about_their_own_doings_the_users_earlier_words_in_the_window_may_be_recalled(tmp_path, clock, embedder):
+    lines = ["Just had my second interview at the museum and I think it went okay.", "That sounds promising!",
+             "They asked me about a project I led.", "What did you tell them?", "Where was my interview again?"]
+    entries, recall = build(tmp_path, clock, embedder, lines)
+    window = [e.id for e in entries]  # the whole conversation is in the prompt's window
+    shown_only_persona = [e.id for e in entries if e.role == "AGENT"] + [entries[-1].id]
+    recall.exclude_ids = lambda users_earlier_words: shown_only_persona if users_earlier_words else window
+    recall.user_name = lambda: "Mina"
+    about_oneself = recall("Where was my interview again?", clock())
+    assert any("museum" in item.text for item in about_oneself.items)
+    assert not any(item.text == "Where was my interview again?" for item in about_oneself.items)
+    # Not about the user's own doings: the window is not repeated.
+    assert not any("museum" in item.text for item in recall("What is a good museum in Paris?", clock()).items)
+
+
+def test_the_question_about_their_own_doings_gets_their_earlier_words_as_a_memory(data_dir, clock):
+    from agent.providers.fake import ScriptedChatModel, replies
+    from persona.service import NexusService
+    from tests.conftest import turn_context
+
+    model = ScriptedChatModel(replies("That sounds promising, good luck!"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    list(service.send("Ark", "Just had my second interview at the museum and I think it went okay."))
+    list(service.send("Ark", "Where was my interview again?"))
+    assert "museum" in turn_context(model.calls[-1][0])
+    list(service.send("Ark", "Any tips for a good night's sleep?"))
+    assert "museum" not in turn_context(model.calls[-1][0])  # not about their doings: the window is not repeated
