@@ -281,6 +281,9 @@ BM25_MIN_IDF = 1e-6  # FTS5's floor for a term in more than half of the items
 # history's typical queries many times over (session 7).
 LEXICAL_CACHE_IDS = 4_000_000
 RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
+# The message being answered is looked for among each recall signal's best this many (it is its own
+# best match, so the first; a few more for duplicates of it said before).
+RECALL_SELF_LOOKUP = 3
 RECALL_TOOL_RESULTS = 7  # seed 004: recall_memories shows 7
 RECALL_MIN_SCORE = 0.35  # fused relevance floor for automatic recall (calibrated on the dev probe)
 # A night's summary (episode, dream, diary) goes after the messages recalled beside it when at least

@@ -17,6 +17,7 @@ from typing import Callable, Collection, Sequence
 import numpy as np
 
 import constants
+from agent.engagement import says_nothing
 from agent.keyword_sampling import LogBlock, sample_keyword_hits
 from agent.language import is_question, only_asks
 from agent.memory_lines import terms
@@ -229,13 +230,23 @@ class MemoryRecall:
 
     def rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str] = (),
              limit: int = constants.RECALL_CANDIDATES, rerank_on: bool = True,
-             weights: dict[str, float] | None = None) -> list[RankedItem]:
-        """The ranked items (`_rank`), searched on the embedder's engine thread (`beside_embedder`)."""
+             weights: dict[str, float] | None = None, asked: str = "") -> list[RankedItem]:
+        """The ranked items (`_rank`), searched on the embedder's engine thread (`beside_embedder`).
+        `asked`: the message recall is for, when it is itself stored (a chat turn logs it first)."""
         return beside_embedder(self.indexer.embedder,
-                               lambda: self._rank(query_plan, now, exclude, limit, rerank_on, weights))
+                               lambda: self._rank(query_plan, now, exclude, limit, rerank_on, weights, asked))
+
+    def _itself(self, asked: str, *signals: dict[int, float]) -> set[int]:
+        """The stored items that are the message being answered: among each signal's best few, those
+        whose words are the message's."""
+        if not asked.strip():
+            return set()
+        best = {i for signal in signals for i in sorted(signal, key=signal.get, reverse=True)[:constants.RECALL_SELF_LOOKUP]}
+        said = " ".join(asked.split())
+        return {i for i, s in self.indexer.db.get(sorted(best)).items() if " ".join(said_in(s.item.text).split()) == said}
 
     def _rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str],
-              limit: int, rerank_on: bool, weights: dict[str, float] | None) -> list[RankedItem]:
+              limit: int, rerank_on: bool, weights: dict[str, float] | None, asked: str = "") -> list[RankedItem]:
         """Every signal normalised (BM25 scaled from zero, embeddings min-max over their best), then
         weighted (`recall_weights`, unless the caller gives its own):
         the message itself and its ±2-message window, each by BM25 (porter for words, trigram for
@@ -256,7 +267,14 @@ class MemoryRecall:
                            db.bm25("items_grams", cjk_grams, MEMORY_KINDS, per_signal, budget))
         scan = DenseScan.of(self.indexer.vectors, self.indexer.embedder.embed_query(query_plan.rag_query), per_signal)
         dense_hits = scan.hits
+        # The message being answered is stored too (a chat turn logs it before recall): as its own best
+        # match it set the scale of every signal and lifted the messages around it.
+        itself = self._itself(asked, words_lex, grams_lex, dense_hits)
+        if itself:
+            words_lex, grams_lex, dense_hits = ({i: v for i, v in signal.items() if i not in itself}
+                                                for signal in (words_lex, grams_lex, dense_hits))
         around = db.neighbours(sorted(set(words_lex) | set(grams_lex) | set(dense_hits)), constants.WINDOW_RADIUS)
+        around = {c: [m for m in members if m not in itself] for c, members in around.items() if c not in itself}
         turn_lex = _blend(scaled(words_lex), scaled(grams_lex))
         window_lex = _top(_blend(scaled(window_sums(words_lex, around)), scaled(window_sums(grams_lex, around))),
                           per_signal)
@@ -264,7 +282,8 @@ class MemoryRecall:
         # The windows of every message around a dense hit (its own window is already known).
         centres = {c for h in dense_hits for c in around.get(h, (h,))}
         windows = {c: around[c] for c in centres if c in around}
-        windows.update(db.neighbours(sorted(centres - set(windows)), constants.WINDOW_RADIUS))
+        windows.update({c: [m for m in members if m not in itself]
+                        for c, members in db.neighbours(sorted(centres - set(windows)), constants.WINDOW_RADIUS).items()})
         window_dense = minmax(_top(scan.window_means(windows), per_signal))
         candidates = set(turn_lex) | set(window_lex) | set(turn_dense) | set(window_dense)
         fields = db.scoring_fields(sorted(candidates))
@@ -326,7 +345,9 @@ class MemoryRecall:
         # Asked about their own doings, the user's earlier words in the window may be recalled too.
         exclude = set(self.exclude_ids(query_plan.about_oneself and is_question(message)))
         # Ranked best first, so the few shown are the first few: no need to read 150 rows.
-        ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS)
+        ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS, asked=message)
+        # A message that says nothing ("ok", "Danke!", "😅") is no memory: it took one of the few lines.
+        ranked = [r for r in ranked if not says_nothing(said_in(r.text))]
         chosen = shown_order(self.relevant(ranked, constants.RECALL_MAX_RESULTS))
         items = []
         for r in chosen:

@@ -5,6 +5,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+import constants
+
 from agent.query_planner import parse_llm_plan, rule_plan
 from managers.chat_log import ChatLog
 from managers.embeddings import create_embedder
@@ -280,3 +282,20 @@ def test_the_question_about_their_own_doings_gets_their_earlier_words_as_a_memor
     assert "museum" in turn_context(model.calls[-1][0])
     list(service.send("Ark", "Any tips for a good night's sleep?"))
     assert "museum" not in turn_context(model.calls[-1][0])  # not about their doings: the window is not repeated
+
+
+def test_the_message_being_answered_neither_sets_the_scale_nor_lifts_its_neighbours(tmp_path, clock, embedder):
+    lines = ["I bought a secondhand record player at the thrift store.", "Nice find!", "ok", "Cool!",
+             "Remind me that my library books are due back on the 20th.", "Sure.",
+             "I remember when my dad used to play his old jazz records.", "Lovely.", "What did I buy the other day?"]
+    entries, recall = build(tmp_path, clock, embedder, lines)
+    question = entries[-1]
+    plan = rule_plan(question.text)
+    as_before = recall.rank(plan, clock(), [question.id])
+    assert "record player" not in as_before[0].text  # the question's neighbour "Lovely." came first
+    ranked = recall.rank(plan, clock(), [question.id], asked=question.text)
+    assert "record player" in ranked[0].text and ranked[0].score >= constants.RECALL_MIN_SCORE
+    recall.exclude_ids = lambda users_earlier_words: [question.id]
+    shown = [item.text for item in recall(question.text, clock()).items]
+    assert any("record player" in t for t in shown)
+    assert not any(t.endswith((": ok", ": Cool!", ": Sure.", ": Lovely.")) for t in shown)  # they say nothing
