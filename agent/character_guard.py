@@ -27,6 +27,7 @@ from typing import Sequence
 
 import constants
 from agent import role, sentences
+from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
 from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, says_nothing
 from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
 
@@ -71,7 +72,21 @@ _OUT_OF_CHARACTER = re.compile(
     r"|come posso aiutar(?:ti|la|vi)|in cosa posso (?:esserti|esserle) utile|posso aiutarti (?:in|con) qualcos"
     r"|\bcome (?:un'|una )?(?:ia|intelligenza artificiale|modello linguistico)\b|non esitare a (?:chiedere|contattarmi)"
     r"|como posso (?:te |lhe )?ajudar|em que posso (?:te |lhe )?ajudar|\bcomo (?:uma )?(?:ia|inteligência artificial)\b"
-    r"|não hesite em (?:perguntar|me contatar)",
+    r"|não hesite em (?:perguntar|me contatar)"
+    # Talk about the reply itself ("Here is a reply to Lena's message as Ark:", "Aqui está uma resposta
+    # em português com suas próprias palavras:") and a program's lack of access ("I don't have access to
+    # your conversations", "non ho accesso a informazioni aggiornate"): the model speaking as a tool
+    # about its prompt, never as the persona (bench conversation, session 17, de, pt, it, en).
+    r"|\bhere(?:'s| is) (?:a|an|my) (?:\w+ ){0,2}(?:reply|response)\b|\bi (?:don't|do not) have access to\b"
+    r"|\bi (?:can't|cannot|am unable to) access\b"
+    r"|\bhier ist (?:eine|meine) (?:\w+ )?antwort\b|\bich habe keinen zugriff\b"
+    r"|\bvoici (?:une|ma) (?:\w+ )?réponse\b|\bje n'ai pas accès\b"
+    r"|\baquí (?:está|tienes) (?:una|mi) (?:\w+ )?respuesta\b|\bno tengo acceso a\b"
+    r"|\becco (?:una|la mia) (?:\w+ )?risposta\b|\bnon ho accesso a\b"
+    r"|\baqui está (?:uma|a minha|minha) (?:\w+ )?resposta\b|\bnão tenho acesso a\b"
+    r"|以下(?:は|が)[^。！？]{0,30}(?:返事|返信|回答)|アクセス(?:でき(?:ない|ません)|権が(?:ない|ありません))"
+    r"|以下是[^。！？]{0,30}(?:回复|回答)|(?:无法|不能)(?:访问|获取)(?:你|您)?的?(?:信息|数据|对话|聊天)"
+    r"|다음은[^.!?]{0,30}(?:답장|답변)|접근할 수 없",
     re.IGNORECASE,
 )
 # A first sentence that opens like this is held until it is whole and checked (an apology or a
@@ -84,7 +99,11 @@ _RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ご
                    "if you have any", "feel free", "let me know",
                    "i ", "i'", "my ", "we ", "we'", "our ",
                    "¿en qué", "en qué", "como ", "soy ", "yo ", "mi ", "comment puis", "en quoi", "en tant", "je ", "j'", "mon ",
-                   "ma ", "wie kann", "als ", "ich ", "mein")
+                   "ma ", "wie kann", "als ", "ich ", "mein",
+                   # talk about the reply itself, and apologies that open a program's "no access"
+                   "here's a", "here is a", "here's my", "here is my", "hier ist", "voici", "aquí está", "aquí tienes",
+                   "ecco", "aqui está", "以下", "다음은", "sorry", "lo siento", "désolé", "tut mir leid", "mi dispiace",
+                   "desculp", "抱歉", "对不起", "죄송", "すみません")
 
 
 def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool | None:
@@ -346,6 +365,11 @@ class SentenceGate:
         self._risky_openings = _RISKY_OPENINGS + _user_name_openings(self._user_names)
         self._user_text = user_text
         self._user_said = tuple(user_said) + (user_text,)
+        # Asked about something the user told before: "I don't know" is held, checked and asked for again.
+        self._answer_told = told_before(user_text, user_said)
+        if self._answer_told:
+            self._risky_openings += NOT_KNOWING_OPENINGS
+        self.not_knowing = False  # the opening said it did not know what the user had told
         # Names said in the conversation may be addressed ("Thanks, Yuki!" when the user spoke of Yuki).
         self._known_names_text = "\n".join((*self._user_said, context, *self._names, persona_name))
         self._language = language
@@ -580,6 +604,9 @@ class SentenceGate:
                     self._pending = self._pending[end:]
                     self._after_left_out = True
                     return self._decide_opening(final) if self._pending.strip() else None
+                return self._refuse(first)
+            elif self._answer_told and not self._release_fillers and says_it_does_not_know(first):
+                self.not_knowing = True  # asked again, pointed at what the user told
                 return self._refuse(first)
             else:
                 first = self._own_part(first)

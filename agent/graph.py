@@ -104,12 +104,13 @@ EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave 
                       "Nothing was saved as a reply; press Regenerate or send your message again.")
 
 
-def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str) -> list[ChatMessage]:
+def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str, told_before: bool = False) -> list[ChatMessage]:
     """The prompt of a retry: a line after the user's words asks for a reply in the persona's own
-    words, in the turn's language. After them, so the first attempt's evaluation of the whole prompt
-    stays valid and only the line is read (~0.4 s less per retry on 2 cores than re-reading the
-    user's message after a line put before it)."""
-    return messages + [ChatMessage("system", retry_nudge(language, deps.persona_name, deps.user_name))]
+    words, in the turn's language — or, after an "I don't know" to something the user told
+    (`told_before`), for an answer from what they told. After them, so the first attempt's evaluation
+    of the whole prompt stays valid and only the line is read (~0.4 s less per retry on 2 cores than
+    re-reading the user's message after a line put before it)."""
+    return messages + [ChatMessage("system", retry_nudge(language, deps.persona_name, deps.user_name, told_before))]
 
 
 def _echo_among(openings: Sequence[str], user_text: str) -> str:
@@ -164,6 +165,7 @@ class Generation:
     error: str
     repaired: int
     blocked: str
+    not_knowing: bool = False  # the opening said it did not know what the user had told (agent/not_knowing.py)
 
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
@@ -226,7 +228,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     tail = display.flush()
     if tail:
         writer({"type": "token", "text": tail})
-    return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked)
+    return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked,
+                      gate.not_knowing)
 
 
 def _keep(action: KeepAction, editor: MemoryEditor, language: str = "") -> ToolOutcome | None:
@@ -324,7 +327,7 @@ def build_turn_graph() -> StateGraph:
         may_call = state["rounds"] < constants.MAX_TOOL_ROUNDS
         tools = state["tools"] if may_call else ()
         messages = list(state["prompt"].messages) + state["transcript"]
-        guard, repairs, ended_by = guard_inputs(state, deps), 0, ()
+        guard, repairs, ended_by, not_knowing = guard_inputs(state, deps), 0, (), False
         # An empty or tag-only reply is never the persona's answer: nothing of it was shown
         # (whitespace and tags are held back), so it is asked for again with another seed — and,
         # when the guard ended it, without the opening that failed (the user's words said back
@@ -334,12 +337,13 @@ def build_turn_graph() -> StateGraph:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
-            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language)
+            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language, not_knowing)
             generation = _generate(deps, control, asked, tools, may_call, temperature, seed, guard,
                                    last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by,
                                    past_echo=_echo_among(ended_by, guard.user_text))
             round_text, calls, stopped, error = generation.text, generation.calls, generation.stopped, generation.error
             repairs += generation.repaired
+            not_knowing = not_knowing or generation.not_knowing
             ended_by += (generation.blocked,) if generation.blocked.strip() else ()
             if calls or stopped or error or reply_tags.parse_reply(round_text).visible_text:
                 break

@@ -287,7 +287,20 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         return True  # "Keep in mind I'm just guessing"
     if not ask and _NOT_ASKED.get(grammar.language, _NEVER).match(verb.group(0)) and not _POLITE_AFTER.match(rest):
         return True  # "Remembering all those names is hard", "Recordar esos días me hace feliz": a subject
+    if (verb.group("recall") or verb.group("forget")) and _TO_DO.get(grammar.language, _NEVER).match(rest):
+        return True  # "Just remember to pause and take care of yourself": advice to do, not a fact to keep
+    if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]):
+        return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
     return False
+
+
+# After a remember/forget verb, "to" + a verb: what to do, not what to keep ("Remember to breathe",
+# "Don't forget to prepare emotionally") — unless what to do is telling or asking the user.
+_TO_DO = {"en": re.compile(r"^\s*to\s+(?!(?:remind|tell|ask|wake|call|text|message|check (?:on|in with)) (?:me|us)\b)\w+", re.I)}
+# A clause opened by a bare "and"/"so" with no punctuation before it continues the one before ("energize
+# us and remind us…"); after a comma, a stop or at the start of a message, "and" opens a request ("Oh
+# and remember…", "Thanks, and remember…").
+_CONTINUES_CLAUSE = re.compile(r"(?:^|\s)(?!(?:oh|ah|ok|okay|yes|yeah|hey)\s)[A-Za-z'’]+\s+(?:and|so|y|et|und)\s+$", re.I)
 
 
 # A verb that opens a clause as its subject, not as a request: a gerund or an infinitive with no

@@ -85,8 +85,25 @@ _RETRY_NUDGES = {
 }
 
 
-def retry_nudge(language: str, persona: str, user: str) -> str:
-    template = _RETRY_NUDGES.get(language, _RETRY_NUDGES[""])
+# A reply asked for again after "I don't know" to a question about something the user had told
+# (agent/not_knowing.py): pointed at what they told.
+_TOLD_BEFORE_NUDGES = {
+    "": "Reply to {user} as {persona}: {user} told you this before; answer from what {user} told you.",
+    "en": "Reply to {user} as {persona}, in English: {user} told you this before; answer from what {user} told you.",
+    "ja": "{persona}として{user}さんに日本語で返事。{user}さんが前に話したことから答える",
+    "zh": "以{persona}的身份用中文回复{user}：{user}以前告诉过你，根据{user}说过的话回答",
+    "ko": "{persona}로서 {user}님에게 한국어로 답장: {user}님이 전에 말해 준 내용으로 답하기",
+    "es": "Responde a {user} como {persona}, en español: {user} ya te lo contó; responde con lo que te contó.",
+    "fr": "Réponds à {user} en tant que {persona}, en français : {user} te l'a déjà dit ; réponds avec ce qu'il t'a dit.",
+    "de": "Antworte {user} als {persona}, auf Deutsch: {user} hat es dir schon erzählt; antworte mit dem, was du weißt.",
+    "pt": "Responda a {user} como {persona}, em português: {user} já te contou isso; responda com o que te contou.",
+    "it": "Rispondi a {user} come {persona}, in italiano: {user} te l'ha già detto; rispondi con quello che ti ha detto.",
+}
+
+
+def retry_nudge(language: str, persona: str, user: str, told_before: bool = False) -> str:
+    nudges = _TOLD_BEFORE_NUDGES if told_before else _RETRY_NUDGES
+    template = nudges.get(language, nudges[""])
     return template.format(persona=persona, user=user)
 
 

@@ -298,6 +298,30 @@ def test_topics_and_a_friends_offer_do_not(text):
     assert not breaks_character(text)
 
 
+@pytest.mark.parametrize("text", [
+    "Hier ist eine Antwort auf Lenas Nachricht als Ark:", "Aqui está uma resposta em português com suas próprias palavras:",
+    "Here's a friendly reply to Sam:", "Here is a possible response:", "Voici une réponse amicale :",
+    "Aquí tienes una respuesta en español:", "Ecco una risposta in italiano:", "Ecco la mia risposta a Marco:",
+    "以下はユイさんへの返事です：",
+    "以下是给王磊的回复：", "다음은 지수님에게 보내는 답장입니다:",
+    "I'm sorry, but I don't have access to your conversations with Sam.",
+    "Mi dispiace, ma non ho accesso a informazioni aggiornate o recenti.", "Je n'ai pas accès à tes messages.",
+    "No tengo acceso a internet.", "Ich habe keinen Zugriff auf deine Daten.", "Não tenho acesso a essa informação.",
+    "申し訳ありませんが、その情報にはアクセスできません。", "抱歉，我无法访问你的聊天记录。", "죄송하지만 그 정보에 접근할 수 없어요.",
+])
+def test_talk_about_the_reply_itself_or_a_programs_access_breaks_character(text):
+    assert breaks_character(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Here is my favourite bread recipe!", "Here is the answer: pizza!", "Ecco la mia ricetta preferita!",
+    "Your reply to her was perfect.", "The response at the museum was great!", "Voici ma recette préférée.",
+    "Did you get access to the new gym?", "以下の写真、すてきだね！", "你的回复很有意思。",
+])
+def test_replies_and_access_as_topics_do_not(text):
+    assert not breaks_character(text)
+
+
 def test_a_name_alone_answers_who_or_what_name():
     who = SentenceGate(("Caroline", "Ark"), "Who went to the beach with you?", "en", user_names=("Caroline",))
     assert stream(who, "Caroline!") == "Caroline!"
@@ -415,3 +439,10 @@ def test_when_every_attempt_fails_a_greeting_one_held_back_is_the_reply_not_a_no
 ])
 def test_a_held_back_greeting_is_shown_only_when_it_is_one_in_the_users_language(held_back, language, shown):
     assert greeting_held_back(held_back, language, ("Ana", "Ark"), ("Ana",)) == shown
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_a_first_sentence_about_the_reply_itself_is_left_out_and_what_follows_opens(piece):
+    gate = SentenceGate(("Lena", "Ark"), "Heute war meine erste Chorprobe!", "de", user_names=("Lena",), persona_name="Ark")
+    shown = stream(gate, "Hier ist eine Antwort auf Lenas Nachricht als Ark: Wie schön, wie war die Probe?", piece)
+    assert shown.strip() == "Wie schön, wie war die Probe?"

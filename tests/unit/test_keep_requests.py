@@ -213,3 +213,21 @@ def test_a_verb_that_is_the_sentences_subject_asks_nothing(text):
 ])
 def test_a_marker_and_a_number_or_a_german_noun_correct_nothing(note, message):
     assert keep_action(message, [(note, NOW)], "Ken", NOW) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Just remember to pause, reflect, and take care of yourself.",  # advice: what to do, not what to keep
+    "Don't forget to prepare emotionally, since the wait can be hard.",
+    "It's so crucial to find a little peace and remember life's beauty.",  # a verb the clause before goes on with
+    "Events like these really energize us and remind us we can make a difference.",
+])
+def test_advice_and_a_clause_going_on_are_not_requests(text):
+    assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Remember to remind me about the dentist tomorrow.", "Oh and remember I start the night shift next week.",
+    "Thanks, and remember that my exam is on Friday.", "Don't forget to ask me how the exam went on Monday.",
+])
+def test_requests_after_and_or_to_tell_the_user_still_are(text):
+    assert is_keep_request(text)

@@ -1,0 +1,85 @@
+"""A question about what the user told, answered "I don't know": asked again, pointed at what they told."""
+import pytest
+
+from agent.character_guard import SentenceGate
+from agent.not_knowing import says_it_does_not_know, told_before
+from agent.providers.fake import ScriptedChatModel, replies
+from persona.service import NexusService
+
+
+def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
+    shown = "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece))
+    return shown + gate.flush()
+
+
+@pytest.mark.parametrize("sentence", [
+    "I apologize, but I don't have the information about where your interview took place.",
+    "I don't remember, sorry!", "Ich weiß nicht, wer von deiner Familie heiratet.", "Je ne sais pas, désolé.",
+    "No me acuerdo, la verdad.", "Non lo so.", "Não me lembro.", "ごめんなさい、覚えていません。", "我不记得了。",
+    "잘 모르겠어요.", "Desculpe, não tenho essa informação.",
+])
+def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
+    assert says_it_does_not_know(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    "It was at the museum!", "I'd love to know more about it!", "I remember: the museum.", "Sé que fue en junio.",
+    "覚えてるよ、美術館だったね。", "我记得是在博物馆。", "기억나요, 박물관이었죠.",
+])
+def test_an_answer_is_not_taken_for_not_knowing(sentence):
+    assert not says_it_does_not_know(sentence)
+
+
+@pytest.mark.parametrize("question, said", [
+    ("Where was my interview again?", "Just had my second interview at the museum and I think it went okay?"),
+    ("Sag mal, weißt du noch, wer von meiner Familie im Juni heiratet?", "Merk dir bitte, dass mein Bruder Felix am 12. Juni heiratet."),
+    ("前に私が落ち込んでた理由、覚えてる？", "はぁ…資格試験、落ちちゃった。"),
+    ("¿Te acuerdas de qué era mi concierto?", "Ayer fui a un concierto de jazz en el parque."),
+    ("我的马拉松是什么时候？", "我下个月要跑马拉松。"),
+])
+def test_a_question_about_what_the_user_told_is_recognised(question, said):
+    assert told_before(question, [said])
+
+
+@pytest.mark.parametrize("question, said", [
+    ("Where was my interview again?", "I love rainy mornings."),  # never told
+    ("What's your favourite museum?", "Just had my interview at the museum."),  # about the persona
+    ("I don't remember my interview at all.", "Just had my interview at the museum."),  # not a question
+    ("Do you remember what I said again?", "I said hello again, remember?"),  # only asking words shared
+    ("Sag mal, weißt du noch, was meiner Meinung nach wichtig ist?", "Meine Kollegin sagt, meiner Meinung nach ist das egal."),
+])
+def test_questions_the_user_never_answered_are_not(question, said):
+    if question.startswith("Sag mal"):  # "meiner" is the first person, not a subject
+        said = "Meine Kollegin sagt: das ist egal, meiner auch."
+    assert not told_before(question, [said])
+
+
+def test_not_knowing_what_the_user_told_is_held_and_asked_for_again_but_shown_on_the_last_attempt():
+    said = ("Hi there, I'm Priya. Just had my second interview at the museum and I think it went okay?",)
+    reply = "I apologize, but I don't have the information about where your interview took place."
+    gate = SentenceGate(("Priya", "Ark"), "Where was my interview again?", "en", user_names=("Priya",),
+                        persona_name="Ark", user_said=said)
+    assert stream(gate, reply) == "" and gate.blocked == reply and gate.not_knowing
+    last = SentenceGate(("Priya", "Ark"), "Where was my interview again?", "en", user_names=("Priya",),
+                        persona_name="Ark", user_said=said, release_fillers=True)
+    assert stream(last, reply) == reply and not last.not_knowing
+    never_told = SentenceGate(("Priya", "Ark"), "Where do I live?", "en", user_names=("Priya",), persona_name="Ark",
+                              user_said=said)
+    assert stream(never_told, reply) == reply
+
+
+def test_japanese_not_knowing_is_held_when_the_user_told_it():
+    gate = SentenceGate(("ユイ", "アーク"), "前に私が落ち込んでた理由、覚えてる？", "ja", user_names=("ユイ",),
+                        persona_name="アーク", user_said=("はぁ…資格試験、落ちちゃった。",))
+    assert stream(gate, "ごめんなさい、覚えていません。", piece=1) == "" and gate.not_knowing
+
+
+def test_the_retry_after_not_knowing_points_at_what_the_user_told(data_dir, clock):
+    model = ScriptedChatModel(replies("Congrats on the interview!",
+                                      "Sorry, I don't remember where it was.", "It was at the museum!"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    list(service.send("Ark", "Hi! I just had my interview at the museum."))
+    list(service.send("Ark", "Where was my interview again?"))
+    nudges = [messages[-1].content for messages, *_ in model.calls if messages[-1].role == "system"]
+    assert len(nudges) == 1 and "told you this before" in nudges[0]
+    assert service.conversation("Ark")[-1].text == "It was at the museum!"
