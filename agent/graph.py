@@ -20,11 +20,11 @@ from langgraph.graph import END, START, StateGraph
 
 import constants
 from agent import reply_tags
-from agent.character_guard import SentenceGate, echoes, greeting_held_back
+from agent.character_guard import SentenceGate, claims_user_name, echoes, greeting_held_back
 from agent.keep_requests import KeepAction
 from agent.language import is_question
 from agent.reply_form import asks_for_brevity
-from agent.reply_rules import retry_nudge
+from agent.reply_rules import RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_TAKING_NAME, retry_nudge
 from agent.prompt_builder import BuiltPrompt, long_message_note
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
@@ -104,18 +104,27 @@ EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave 
                       "Nothing was saved as a reply; press Regenerate or send your message again.")
 
 
-def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str, told_before: bool = False) -> list[ChatMessage]:
+def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str, reason: str = "") -> list[ChatMessage]:
     """The prompt of a retry: a line after the user's words asks for a reply in the persona's own
-    words, in the turn's language — or, after an "I don't know" to something the user told
-    (`told_before`), for an answer from what they told. After them, so the first attempt's evaluation
+    words, in the turn's language — or, by the `reason` the last attempt failed (agent/reply_rules.py), for
+    an answer from what the user told, or for a greeting that calls the user by the name it took. After them, so the first attempt's evaluation
     of the whole prompt stays valid and only the line is read (~0.4 s less per retry on 2 cores than
     re-reading the user's message after a line put before it)."""
-    return messages + [ChatMessage("system", retry_nudge(language, deps.persona_name, deps.user_name, told_before))]
+    return messages + [ChatMessage("system", retry_nudge(language, deps.persona_name, deps.user_name, reason))]
 
 
 def _echo_among(openings: Sequence[str], user_text: str) -> str:
     """The longest of the failed `openings` that said the user's message back, or ""."""
     return max((o for o in openings if echoes(o, user_text)), key=len, default="")
+
+
+def _retry_reason(generation: "Generation", guard: "GuardInputs") -> str:
+    """Why an attempt that showed nothing failed, when its retry is told more than "in your own words"."""
+    if generation.not_knowing:
+        return RETRY_AFTER_NOT_KNOWING
+    if guard.user_names and claims_user_name(generation.blocked, guard.user_names):
+        return RETRY_AFTER_TAKING_NAME
+    return ""
 
 
 def min_reply_tokens(user_text: str) -> int:
@@ -327,7 +336,7 @@ def build_turn_graph() -> StateGraph:
         may_call = state["rounds"] < constants.MAX_TOOL_ROUNDS
         tools = state["tools"] if may_call else ()
         messages = list(state["prompt"].messages) + state["transcript"]
-        guard, repairs, ended_by, not_knowing = guard_inputs(state, deps), 0, (), False
+        guard, repairs, ended_by, reason = guard_inputs(state, deps), 0, (), ""
         # An empty or tag-only reply is never the persona's answer: nothing of it was shown
         # (whitespace and tags are held back), so it is asked for again with another seed — and,
         # when the guard ended it, without the opening that failed (the user's words said back
@@ -337,13 +346,13 @@ def build_turn_graph() -> StateGraph:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
-            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language, not_knowing)
+            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language, reason)
             generation = _generate(deps, control, asked, tools, may_call, temperature, seed, guard,
                                    last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by,
                                    past_echo=_echo_among(ended_by, guard.user_text))
             round_text, calls, stopped, error = generation.text, generation.calls, generation.stopped, generation.error
             repairs += generation.repaired
-            not_knowing = not_knowing or generation.not_knowing
+            reason = _retry_reason(generation, guard) or reason
             ended_by += (generation.blocked,) if generation.blocked.strip() else ()
             if calls or stopped or error or reply_tags.parse_reply(round_text).visible_text:
                 break

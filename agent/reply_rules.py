@@ -101,8 +101,27 @@ _TOLD_BEFORE_NUDGES = {
 }
 
 
-def retry_nudge(language: str, persona: str, user: str, told_before: bool = False) -> str:
-    nudges = _TOLD_BEFORE_NUDGES if told_before else _RETRY_NUDGES
+# A reply asked for again after it took the user's name as the persona's own ("Hallo! Ich bin Lena." to
+# Lena, three attempts running on a first message that introduced her, bench conversation, session 17).
+_TOOK_NAME_NUDGES = {
+    "": "You are {persona}, not {user}. Greet {user} by name and react to what {user} told you.",
+    "en": "You are {persona}, not {user}. Greet {user} by name and react to what {user} told you, in English.",
+    "ja": "あなたは{persona}で、{user}さんではない。{user}さんの名前を呼んで、話してくれたことに日本語で反応する",
+    "zh": "你是{persona}，不是{user}。叫{user}的名字打招呼，用中文回应{user}说的事",
+    "ko": "당신은 {persona}이고 {user}님이 아니다. {user}님의 이름을 부르며 인사하고, 한국어로 들은 이야기에 반응하기",
+    "es": "Eres {persona}, no {user}. Saluda a {user} por su nombre y reacciona a lo que te contó, en español.",
+    "fr": "Tu es {persona}, pas {user}. Salue {user} par son prénom et réagis à ce qu'il t'a raconté, en français.",
+    "de": "Du bist {persona}, nicht {user}. Begrüße {user} mit Namen und geh auf das Erzählte ein, auf Deutsch.",
+    "pt": "Você é {persona}, não {user}. Cumprimente {user} pelo nome e reaja ao que te contou, em português.",
+    "it": "Sei {persona}, non {user}. Saluta {user} per nome e reagisci a quello che ti ha raccontato, in italiano.",
+}
+RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_TAKING_NAME = "told_before", "took_name"
+_NUDGES_FOR = {"": _RETRY_NUDGES, RETRY_AFTER_NOT_KNOWING: _TOLD_BEFORE_NUDGES, RETRY_AFTER_TAKING_NAME: _TOOK_NAME_NUDGES}
+
+
+def retry_nudge(language: str, persona: str, user: str, reason: str = "") -> str:
+    """The line after the user's words on a retry; `reason`: what failed (RETRY_AFTER_…), "" for the rest."""
+    nudges = _NUDGES_FOR[reason]
     template = nudges.get(language, nudges[""])
     return template.format(persona=persona, user=user)
 

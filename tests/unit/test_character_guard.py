@@ -280,7 +280,7 @@ def test_a_first_sentence_held_whole_is_checked_before_anything_shows():
     "As I'm an AI, I don't have personal preferences.", "何かお手伝いできることがあれば教えてください。",
     "私はAIなので、味はわかりません。", "お気軽にどうぞ！", "有什么可以帮你的吗？", "作为一个人工智能，我没有感情。",
     "무엇을 도와드릴까요?", "저는 AI라서 잘 모르겠어요.", "¿En qué te puedo ayudar?", "Como IA, no tengo opiniones.",
-    "Comment puis-je vous aider ?", "En tant qu'IA, je n'ai pas de préférences.", "Wie kann ich Ihnen helfen?",
+    "Comment puis-je vous aider ?", "Si vous voulez discuter de ce sujet, n'hésitez pas à me dire!", "En tant qu'IA, je n'ai pas de préférences.", "Wie kann ich Ihnen helfen?",
     "Als KI habe ich keine Gefühle.", "Come posso aiutarti oggi?", "Como posso te ajudar hoje?",
 ])
 def test_service_talk_and_ai_talk_break_character_in_every_language(text):
@@ -290,7 +290,7 @@ def test_service_talk_and_ai_talk_break_character_in_every_language(text):
 @pytest.mark.parametrize("text", [
     "How can I help you feel better?", "Feel free to ask your sister, she knows the place.",
     "引っ越しのお手伝いをしたんだね、えらい！", "人工知能の本、面白かった？", "アシスタントの仕事って大変そう。",
-    "I'd be happy to help you pack for the trip!", "我可以帮你想想周末去哪儿。", "Je peux t'aider à choisir un nom !",
+    "I'd be happy to help you pack for the trip!", "我可以帮你想想周末去哪儿。", "Je peux t'aider à choisir un nom !", "N'hésite pas à me dire comment ça s'est passé !",
     "Ich helfe dir gern beim Umzug.", "KI-Kunst finde ich spannend.", "AIの研究をしてるんだね！",
     "Posso aiutarti a scegliere la pizza!", "Como foi o treino?",
 ])
@@ -446,3 +446,12 @@ def test_a_first_sentence_about_the_reply_itself_is_left_out_and_what_follows_op
     gate = SentenceGate(("Lena", "Ark"), "Heute war meine erste Chorprobe!", "de", user_names=("Lena",), persona_name="Ark")
     shown = stream(gate, "Hier ist eine Antwort auf Lenas Nachricht als Ark: Wie schön, wie war die Probe?", piece)
     assert shown.strip() == "Wie schön, wie war die Probe?"
+
+
+def test_a_retry_after_the_reply_took_the_users_name_asks_for_a_greeting_by_that_name(data_dir, clock):
+    model = ScriptedChatModel(replies("Hi! I'm Lena.", "Hi Lena! How was the rehearsal?"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    list(service.send("Ark", "Hi! I'm Lena. I had my first rehearsal with the new choir today."))
+    nudges = [messages[-1].content for messages, *_ in model.calls if messages[-1].role == "system"]
+    assert nudges == ["You are Ark, not Lena. Greet Lena by name and react to what Lena told you, in English."]
+    assert service.conversation("Ark")[-1].text == "Hi Lena! How was the rehearsal?"
