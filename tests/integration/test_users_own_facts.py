@@ -106,3 +106,28 @@ def test_the_users_fact_comes_back_as_the_users(shared_checks, real_model, tmp_p
     answer = replies[-1]
     assert any(checks.contains(checks.norm(answer), f) for f in fact), \
         f"the answer to {messages[-1]!r} does not contain {' / '.join(fact)}: {answer!r}"
+
+
+# A question about something the user told, which the model first answered "I don't have the information"
+# (bench conversation, session 17): asked again, pointed at what the user told (agent/not_knowing.py).
+TOLD_THEN_ASKED = {
+    "en": ("Priya", ["Hi there, I'm Priya. Just had my second interview at the museum and I think it went okay?",
+                     "They asked me about a project I led, and I blanked for a second.",
+                     "Where was my interview again?"], ("museum",)),
+    "de": ("Jonas", ["Hallo Ark! Ich bin Jonas. Heute habe ich zum ersten Mal selbst Brot gebacken, mit Roggen und Walnüssen.",
+                     "Merk dir bitte, dass mein Bruder Felix am 12. Juni heiratet, das ist mir wichtig.",
+                     "Sag mal, weißt du noch, wer von meiner Familie im Juni heiratet?"], ("Felix",)),
+}
+
+
+@pytest.mark.parametrize("language", sorted(TOLD_THEN_ASKED))
+def test_what_the_user_told_is_answered_not_forgotten(shared_checks, real_model, tmp_path, report_metric, language):
+    checks = shared_checks
+    user_name, messages, fact = TOLD_THEN_ASKED[language]
+    replies = converse(tmp_path, real_model, user_name, messages)
+    report_metric(f"told_then_asked_{language}", replies)
+    answer = replies[-1]
+    assert len(re.sub(r"\s+", "", answer)) >= 2 and checks.same_language(answer, messages[-1]), answer
+    assert any(checks.contains(checks.norm(answer), f) for f in fact), \
+        f"the answer to {messages[-1]!r} does not contain {' / '.join(fact)}: {answer!r}"
+    assert not checks.takes_users_part(answer, messages, (user_name, PERSONA)), answer
