@@ -63,7 +63,7 @@ _OUT_OF_CHARACTER = re.compile(
     r"|\bsoy (?:una |un )?(?:ia|inteligencia artificial|modelo de lenguaje|asistente virtual)\b|no dudes en (?:preguntar|decirme|contactar)"
     r"|si tienes (?:alguna|otra|más) pregunta"
     r"|(?:comment|en quoi) (?:puis-je|je peux) (?:vous|t')\s?aider|en tant qu'(?:ia|intelligence artificielle|assistant|modèle de langage)"
-    r"|\bje suis une? (?:ia|intelligence artificielle|assistant virtuel|modèle de langage)\b|n'hésite[zr]? pas à (?:me )?(?:demander|poser|contacter)|n'hésite[zr]? pas à (?:me )?(?:le )?dire\s*(?:[.!]|$| si)"
+    r"|\bje suis une? (?:ia|intelligence artificielle|assistant virtuel|modèle de langage)\b|n'hésite[zr]? pas à (?:me )?(?:demander|poser|contacter|(?:le )?dire\s*(?:[.!]|$| si))"
     r"|si vous avez (?:d'autres |des )?questions"
     r"|wie kann ich (?:ihnen|dir) (?:heute )?helfen|\bals (?:eine )?(?:ki|künstliche intelligenz|sprachmodell)\b"
     r"|\bich bin (?:eine? )?(?:ki|künstliche intelligenz|sprachmodell|virtueller assistent)\b|zögern sie nicht|wenn sie (?:weitere )?fragen haben"

@@ -106,10 +106,10 @@ EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave 
 
 def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str, reason: str = "") -> list[ChatMessage]:
     """The prompt of a retry: a line after the user's words asks for a reply in the persona's own
-    words, in the turn's language — or, by the `reason` the last attempt failed (agent/reply_rules.py), for
-    an answer from what the user told, or for a greeting that calls the user by the name it took. After them, so the first attempt's evaluation
-    of the whole prompt stays valid and only the line is read (~0.4 s less per retry on 2 cores than
-    re-reading the user's message after a line put before it)."""
+    words, in the turn's language — or, by the `reason` the last attempt failed (agent/reply_rules.py),
+    for an answer from what the user told, or for a greeting that calls the user by the name it took.
+    After them, so the first attempt's evaluation of the whole prompt stays valid and only the line is
+    read (~0.4 s less per retry on 2 cores than re-reading the user's message after a line put before it)."""
     return messages + [ChatMessage("system", retry_nudge(language, deps.persona_name, deps.user_name, reason))]
 
 

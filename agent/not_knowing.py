@@ -33,14 +33,12 @@ _NOT_KNOWING = re.compile(
     r"|모르|기억(?:이|나지) (?:안|않|없)|기억이 안|정보가 없",
     re.IGNORECASE,
 )
-# How such a sentence opens (lower-case): held until it is whole and checked, when the user told it.
-NOT_KNOWING_OPENINGS = ("i don't", "i do not", "i can't", "i cannot", "i'm not sure", "i have no", "unfortunately", "sorry",
-                        "perdón", "perdona", "pardon", "entschuldig", "scusa", "desculpa",
-                        "no sé", "no lo sé", "no recuerdo", "no me acuerdo", "lo siento", "je ne ", "désolé",
-                        "ich weiß nicht", "ich erinnere", "leider", "tut mir leid", "non lo so", "non so", "non ricordo",
-                        "mi dispiace", "não sei", "não me lembro", "desculp", "ごめん", "すみません", "申し訳",
-                        "覚えて", "わかりません", "分かりません", "わからない", "知りません", "知らない", "抱歉", "对不起",
-                        "不知道", "不记得", "不好意思", "죄송", "미안", "모르", "기억")
+# How such a sentence opens (lower-case), beyond the openings the guard always holds (agent/character_guard.py:
+# "i ", "je ", "ich ", the apologies…): held until it is whole and checked, when the user told it.
+NOT_KNOWING_OPENINGS = ("unfortunately", "perdón", "perdona", "pardon", "entschuldig", "scusa", "no sé", "no lo sé",
+                        "no recuerdo", "no me acuerdo", "leider", "non lo so", "non so", "non ricordo", "não sei",
+                        "não me lembro", "ごめん", "覚えて", "わかりません", "分かりません", "わからない", "知りません",
+                        "知らない", "不知道", "不记得", "不好意思", "미안", "모르", "기억")
 # The words of asking someone to remember or tell ("again", "do you remember", 覚えてる, 记得): shared
 # with what the user said earlier, they say nothing about whether it holds the answer.
 _ASKING_WORDS = frozenset("""

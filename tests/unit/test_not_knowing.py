@@ -46,11 +46,10 @@ def test_a_question_about_what_the_user_told_is_recognised(question, said):
     ("What's your favourite museum?", "Just had my interview at the museum."),  # about the persona
     ("I don't remember my interview at all.", "Just had my interview at the museum."),  # not a question
     ("Do you remember what I said again?", "I said hello again, remember?"),  # only asking words shared
-    ("Sag mal, weißt du noch, was meiner Meinung nach wichtig ist?", "Meine Kollegin sagt, meiner Meinung nach ist das egal."),
+    # "meiner" is the first person, not a subject
+    ("Sag mal, weißt du noch, was meiner Meinung nach wichtig ist?", "Meine Kollegin sagt: das ist egal, meiner auch."),
 ])
 def test_questions_the_user_never_answered_are_not(question, said):
-    if question.startswith("Sag mal"):  # "meiner" is the first person, not a subject
-        said = "Meine Kollegin sagt: das ist egal, meiner auch."
     assert not told_before(question, [said])
 
 
