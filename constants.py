@@ -89,6 +89,19 @@ MIN_REPLY_TOKENS = 6
 # (the 1.5B model said 「今天工作确实很忙，但总算到了周五。」 and stopped, three attempts running;
 # tests/integration/test_users_own_facts.py). About one short Chinese or English clause.
 MIN_REPLY_TOKENS_AFTER_ECHO = 8
+# A reply's opening is held while its words may still be the user's message said back (an echo that
+# does not copy letter for letter: "Aquela água estava geladinha…" to "A água estava geladinha…",
+# 「지수님, 다음 달에 처음으로…」: bench conversation, session 17, where such openings streamed). A word counts
+# by its first letters (Latin: 4, enough for "singt"/"singen"; Hangul: 2 syllables, before the particle
+# or ending); Japanese and Chinese by bigrams. Released once fewer than half of its words are the user's
+# (one word of its own to one of theirs: "Your locker number is 317." streams at "317"); judged whole as
+# a possible echo once 3 of its first 4 words are, or, after 8 words, while 3 of 4 still are.
+ECHO_WORD_PREFIX = 4
+ECHO_WORD_PREFIX_HANGUL = 2
+ECHO_ARRIVING_OWN_SHARE = 0.5
+ECHO_ARRIVING_UNITS = 4
+ECHO_ARRIVING_SHARE = 0.75
+ECHO_ARRIVING_MAX_UNITS = 8
 # Told at length (a sentence with several things in it, not a question: this many content words, or
 # Japanese/Chinese/Korean characters, fillers and names left out), a reply's opening is held until
 # it carries at least the SHORT_REACTION amount, so a lone "Sounds fun!" or 「すごい！」 is asked for

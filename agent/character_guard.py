@@ -30,6 +30,7 @@ from agent import role, sentences
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
 from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, says_nothing
 from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
+from managers.cjk import bigrams, is_cjk
 
 # Stepping out of the persona: talk about being an AI, and help-desk service talk — an offer of
 # help in general, an invitation to ask more, a sign-off — in each supported language. Topics are
@@ -245,6 +246,48 @@ def echoes(sentence: str, user_text: str) -> bool:
         return False
     return any(difflib.SequenceMatcher(None, said, _squash(part)).ratio() >= ECHO_SIMILARITY
                for part in sentences.split(user_text) if len(_squash(part)) >= ECHO_MIN_CHARS)
+
+
+_WORD_OR_RUN = re.compile(r"[^\W\d_]+|\d+")
+
+
+def _echo_units(text: str, complete: bool) -> list[str]:
+    """What an echo copies, unit by unit: a word's first letters (an inflection changes its end:
+    "singt"/"singen", 「샀어」/「샀어요」), or a bigram of a Japanese/Chinese run. With `complete`
+    False the text is still arriving and its last word, perhaps cut, is not counted."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    words = _WORD_OR_RUN.findall(text)
+    units: list[str] = []
+    for i, word in enumerate(words):
+        unspaced = is_cjk(word) and script_of_letters(word) != "ko"  # Japanese or Chinese
+        if unspaced:
+            units += bigrams(word) or ([word] if complete else [])  # one character arriving tells nothing yet
+        elif complete or i < len(words) - 1 or not text[-1:].isalnum():
+            units.append(word[:constants.ECHO_WORD_PREFIX_HANGUL if script_of_letters(word) == "ko"
+                              else constants.ECHO_WORD_PREFIX])
+    return units
+
+
+def echo_arriving(opening: str, user_text: str, names: Sequence[str] = ()) -> bool | None:
+    """Whether a reply's opening, as it arrives, is on its way to saying the user's message back
+    ("Aquela água estava geladinha…" to "A água estava geladinha…", 「지수님, 다음 달에 처음으로…」):
+    True once most of its words are the message's, False once it has words of its own, None while
+    too few have arrived to tell (at least two words). A yes or a name before it counts for neither."""
+    if len(_squash(user_text)) < ECHO_MIN_CHARS:  # too short a message to be said back ("ㅋㅋㅋ", "Hi!")
+        return False
+    text = after_interjections(opening.lstrip())
+    for name in (n.strip() for n in names if n.strip()):
+        text = re.sub(re.escape(name) + r"\w*", " ", text, flags=re.IGNORECASE)
+    units = _echo_units(text, complete=False)
+    if len(units) < 2:  # one word tells nothing: "Aquela água…" to "A água…"
+        return None
+    heard = set(_echo_units(user_text, complete=True))
+    share = sum(unit in heard for unit in units) / len(units)
+    if share < constants.ECHO_ARRIVING_OWN_SHARE:
+        return False
+    if len(units) >= constants.ECHO_ARRIVING_UNITS and share >= constants.ECHO_ARRIVING_SHARE:
+        return True
+    return None if len(units) < constants.ECHO_ARRIVING_MAX_UNITS else share >= constants.ECHO_ARRIVING_SHARE
 
 
 def restates(sentence: str, user_text: str) -> bool:
@@ -590,6 +633,10 @@ class SentenceGate:
         # After a held greeting the next piece is judged whole too ("Sure! Here are some tips for
         # house-training a puppy: …" restates the question and is left out).
         risk = True if self._hold_first or self._fillers else _opening_risk(self._pending, self._risky_openings)
+        if risk is False:  # its words may still be the user's message said back: held until that is told
+            risk = echo_arriving(self._pending[:end] if end is not None else self._pending, self._user_text, self._all_names)
+            if risk is None and end is not None:
+                risk = True
         if risk is not False:  # judged on its whole first sentence
             if end is None:
                 return None

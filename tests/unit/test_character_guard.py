@@ -455,3 +455,36 @@ def test_a_retry_after_the_reply_took_the_users_name_asks_for_a_greeting_by_that
     nudges = [messages[-1].content for messages, *_ in model.calls if messages[-1].role == "system"]
     assert nudges == ["You are Ark, not Lena. Greet Lena by name and react to what Lena told you, in English."]
     assert service.conversation("Ark")[-1].text == "Hi Lena! How was the rehearsal?"
+
+
+@pytest.mark.parametrize("user, reply, names, language", [
+    # Not letter for letter: one word changed at the start, or the user's name before the copy.
+    ("A água estava geladinha, mas a gente entrou mesmo assim.",
+     "Aquela água estava geladinha, mas a gente entrou mesmo assim.", (), "pt"),
+    ("다음 달에 처음으로 10킬로 대회에 나가.", "지수님, 다음 달에 처음으로 10킬로 대회에 나가.", ("지수",), "ko"),
+    ("첫 손님이 아이스 아메리카노 두 잔이랑 크루아상을 샀어.", "첫 손님이 아이스 아메리카노 두 잔을 샀어.", (), "ko"),
+    ("We finally painted the kitchen yellow last weekend.", "Oh, we finally painted the kitchen yellow last weekend!", (), "en"),
+])
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_an_opening_that_says_the_message_back_in_other_words_never_streams(user, reply, names, language, piece):
+    gate = SentenceGate((), user, language, user_names=names)
+    assert stream(gate, reply, piece) == "" and gate.blocked
+
+
+@pytest.mark.parametrize("user, reply, language", [
+    ("What's my locker number?", "Your locker number is 317.", "en"),
+    ("I went hiking on Mt. Takao today and saw a fox.", "That sounds like a wonderful day! Was the fox close?", "en"),
+    ("오늘은 비가 와서 손님이 별로 없었어.", "비 오는 날은 손님이 적어서 힘들었겠다.", "ko"),
+    ("今日は仕事で大きなプレゼンがあって、すごく緊張したよ。", "今日は大変だったね！お疲れさま。", "ja"),
+    ("教练说我倒车入库特别稳。", "教练说你倒车入库很稳，真厉害！", "zh"),
+])
+def test_an_answer_using_some_of_the_messages_words_is_shown(user, reply, language):
+    assert stream(SentenceGate((), user, language), reply) == reply
+
+
+def test_a_reply_of_its_own_streams_before_its_first_sentence_ends():
+    gate = SentenceGate((), "I went hiking on Mt. Takao today and saw a fox.", "en")
+    assert gate.feed("Foxes are shy, so ").startswith("Foxes are shy")
+    mine = SentenceGate((), "I went hiking on Mt. Takao today and saw a fox.", "en")
+    assert mine.feed("Hiking on ") == ""  # the user's words so far: held
+    assert mine.feed("a sunny day is the best.") == "Hiking on a sunny day is the best."
