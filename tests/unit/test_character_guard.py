@@ -487,4 +487,4 @@ def test_a_reply_of_its_own_streams_before_its_first_sentence_ends():
     assert gate.feed("Foxes are shy, so ").startswith("Foxes are shy")
     mine = SentenceGate((), "I went hiking on Mt. Takao today and saw a fox.", "en")
     assert mine.feed("Hiking on ") == ""  # the user's words so far: held
-    assert mine.feed("a sunny day is the best.") == "Hiking on a sunny day is the best."
+    assert mine.feed("a sunny day is the best.") + mine.flush() == "Hiking on a sunny day is the best."
