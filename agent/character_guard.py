@@ -268,21 +268,24 @@ def _echo_units(text: str, complete: bool) -> list[str]:
     return units
 
 
-def echo_arriving(opening: str, user_text: str, names: Sequence[str] = ()) -> bool | None:
-    """Whether a reply's opening, as it arrives, is on its way to saying the user's message back
-    ("Aquela água estava geladinha…" to "A água estava geladinha…", 「지수님, 다음 달에 처음으로…」):
-    True once most of its words are the message's, False once it has words of its own, None while
-    too few have arrived to tell (at least two words). A yes or a name before it counts for neither."""
-    if len(_squash(user_text)) < ECHO_MIN_CHARS:  # too short a message to be said back ("ㅋㅋㅋ", "Hi!")
+def said_again_arriving(opening: str, said: Sequence[str], names: Sequence[str] = ()) -> bool | None:
+    """Whether a reply's opening, as it arrives, is on its way to saying one of `said` again — the
+    user's message back ("Aquela água estava geladinha…" to "A água estava geladinha…", 「지수님, 다음
+    달에 처음으로…」) or one of the persona's last replies ("Oh, ich glaube das Spaghetti ist heute Abend
+    nicht da." a second time, to another question): True once most of its words are one text's, False
+    once it has words of its own, None while too few have arrived to tell (at least two words). A yes
+    or a name before it counts for neither."""
+    texts = [text for text in said if len(_squash(text)) >= ECHO_MIN_CHARS]  # "ㅋㅋㅋ", "Hi!": nothing to copy
+    if not texts:
         return False
-    text = after_interjections(opening.lstrip())
+    opening = after_interjections(opening.lstrip())
     for name in (n.strip() for n in names if n.strip()):
-        text = re.sub(re.escape(name) + r"\w*", " ", text, flags=re.IGNORECASE)
-    units = _echo_units(text, complete=False)
+        opening = re.sub(re.escape(name) + r"\w*", " ", opening, flags=re.IGNORECASE)
+    units = _echo_units(opening, complete=False)
     if len(units) < 2:  # one word tells nothing: "Aquela água…" to "A água…"
         return None
-    heard = set(_echo_units(user_text, complete=True))
-    share = sum(unit in heard for unit in units) / len(units)
+    share = max(sum(unit in heard for unit in units) / len(units)
+                for heard in (set(_echo_units(text, complete=True)) for text in texts))
     if share < constants.ECHO_ARRIVING_OWN_SHARE:
         return False
     if len(units) >= constants.ECHO_ARRIVING_UNITS and share >= constants.ECHO_ARRIVING_SHARE:
@@ -399,6 +402,7 @@ class SentenceGate:
         said there already is left out ("Certo! Sono Marco. Ho preso 28 esami oggi…" twice running)."""
         self._hold_first = hold_first_sentence
         self._said_before = [_squash(s) for reply in persona_said for s in sentences.split(reply)]
+        self._persona_said = tuple(persona_said)
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
         self._names = tuple(names)
         self._user_names = tuple(n for n in user_names if n.strip())
@@ -633,8 +637,9 @@ class SentenceGate:
         # After a held greeting the next piece is judged whole too ("Sure! Here are some tips for
         # house-training a puppy: …" restates the question and is left out).
         risk = True if self._hold_first or self._fillers else _opening_risk(self._pending, self._risky_openings)
-        if risk is False:  # its words may still be the user's message said back: held until that is told
-            risk = echo_arriving(self._pending[:end] if end is not None else self._pending, self._user_text, self._all_names)
+        if risk is False:  # its words may still be the user's message, or a recent reply, said again: held till that is told
+            risk = said_again_arriving(self._pending[:end] if end is not None else self._pending,
+                                       (self._user_text, *self._persona_said), self._all_names)
             if risk is None and end is not None:
                 risk = True
         if risk is not False:  # judged on its whole first sentence
