@@ -122,7 +122,7 @@ def _retry_reason(generation: "Generation", guard: "GuardInputs") -> str:
     """Why an attempt that showed nothing failed, when its retry is told more than "in your own words"."""
     if generation.not_knowing:
         return RETRY_AFTER_NOT_KNOWING
-    if guard.user_names and claims_user_name(generation.blocked, guard.user_names):
+    if generation.took_name or guard.user_names and claims_user_name(generation.blocked, guard.user_names):
         return RETRY_AFTER_TAKING_NAME
     return ""
 
@@ -175,6 +175,7 @@ class Generation:
     repaired: int
     blocked: str
     not_knowing: bool = False  # the opening said it did not know what the user had told (agent/not_knowing.py)
+    took_name: bool = False  # a sentence taking the user's name as the persona's was left out
 
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
@@ -238,7 +239,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     if tail:
         writer({"type": "token", "text": tail})
     return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked,
-                      gate.not_knowing)
+                      gate.not_knowing, gate.took_name)
 
 
 def _keep(action: KeepAction, editor: MemoryEditor, language: str = "") -> ToolOutcome | None:

@@ -334,13 +334,15 @@ def test_on_the_last_attempt_a_failed_opening_leaves_the_greeting_before_it():
     earlier = SentenceGate(("Maya", "Ark"), user, "en", user_names=("Maya",))
     assert stream(earlier, "Good morning, Maya! I'm Maya. Nice.") == "" and earlier.blocked
     last = SentenceGate(("Maya", "Ark"), user, "en", user_names=("Maya",), release_fillers=True)
-    assert stream(last, "Good morning, Maya! I'm Maya. Nice.") == "Good morning, Maya!" and last.blocked
+    assert stream(last, "Good morning, Maya! I'm Maya. Nice.") == "Good morning, Maya! Nice."  # the name's claim left out
 
 
 @pytest.mark.parametrize("piece", [1, 4, 1000])
-def test_a_japanese_greeting_that_takes_the_users_name_never_streams(piece):
+def test_a_japanese_greeting_that_takes_the_users_name_never_streams_and_what_follows_opens(piece):
     gate = SentenceGate(("サクラ", "アーク"), "メモしておいて：来週の土曜日に友達の結婚式があるの。", "ja", user_names=("サクラ",))
-    assert stream(gate, "こんにちは、サクラです。結婚式、楽しみだね。", piece) == "" and gate.blocked
+    assert stream(gate, "こんにちは、サクラです。結婚式、楽しみだね。", piece) == "結婚式、楽しみだね。" and gate.took_name
+    alone = SentenceGate(("サクラ", "アーク"), "メモしておいて：来週の土曜日に友達の結婚式があるの。", "ja", user_names=("サクラ",))
+    assert stream(alone, "こんにちは、サクラです。", piece) == "" and alone.blocked  # nothing else: asked again
 
 
 @pytest.mark.parametrize("piece", [1, 4, 1000])
@@ -498,3 +500,19 @@ def test_an_opening_that_says_a_recent_reply_again_is_held_and_left_out(piece):
     goes_on = SentenceGate((), "Was war nochmal in meinem Brot drin, weißt du das noch?", "de", persona_said=before)
     assert stream(goes_on, "Oh, ich glaube das Spaghetti ist heute Abend nicht da. Im Brot waren Roggen und Walnüsse!",
                   piece) == "Im Brot waren Roggen und Walnüsse!"
+
+
+@pytest.mark.parametrize("user, reply, names, language, shown", [
+    ("Hallo! Ich bin Lena. Heute war meine erste Probe im neuen Chor, und ich war total aufgeregt.",
+     "Hi! Ich bin Lena. Wie war die erste Probe?", ("Lena",), "de", "Hi! Wie war die erste Probe?"),
+    ("Oi! Eu sou a Ana. Passei o dia na praia com minhas primas e tomei um sol gostoso.",
+     "Oi! Eu sou a Ana. Que delícia, a água estava boa?", ("Ana",), "pt", "Oi! Que delícia, a água estava boa?"),
+    # After the claim, the user's own story told on as the persona's is no reply: asked again.
+    ("Hi! I'm Ken. I just got back from hiking on Mt. Takao and saw a fox.",
+     "Hello! I'm Ken. Just back from Mt. Takao!", ("Ken",), "en", ""),
+])
+@pytest.mark.parametrize("piece", [1, 1000])
+def test_a_sentence_that_only_takes_the_users_name_is_left_out(user, reply, names, language, shown, piece):
+    gate = SentenceGate((*names, "Ark"), user, language, user_names=names)
+    assert stream(gate, reply, piece) == shown
+    assert gate.took_name and bool(gate.blocked) == (not shown)
