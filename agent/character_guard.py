@@ -90,6 +90,28 @@ _OUT_OF_CHARACTER = re.compile(
     r"|다음은[^.!?]{0,30}(?:답장|답변)|접근할 수 없",
     re.IGNORECASE,
 )
+# A refusal: the model declining as a service declines — to answer, help, take part or talk ("I'm sorry,
+# but I can't give you that information right now.", 「すみません、しかし私はあなたの助手であるため…できません」,
+# 「죄송합니다, 하지만 저는 민준의 말을 들 수 없습니다. 답변이 가능하지 않습니다.」, "No entanto, não posso
+# participar de atividades que possam causar danos…": bench conversation, sessions 17–18, where retries
+# after an echo ended this way). The verbs are a service's (answer, help, give, take part, talk); what a
+# friend cannot do stays ("I can't wait to see it", "I can't remember you telling me", "Ich kann nicht
+# schwimmen").
+_REFUSAL = re.compile(
+    r"(?:\bi (?:can't|cannot|can not)|\bi(?:'m| am) (?:unable|not able) to) "
+    r"(?:help|assist|answer|respond|reply|provide|give you|participate|engage|fulfill|comply|talk to you|chat)\b"
+    r"|\b(?:no puedo|no me es posible) (?:ayudar|responder|contestar|participar|proporcionar|darte|hablar)"
+    r"|\bje ne (?:peux|suis pas en mesure d[e']) ?(?:pas )?(?:t'aider|vous aider|aider|répondre|participer|fournir|te donner|vous donner|parler)"
+    r"|\bich kann (?:dir |ihnen )?(?:leider )?(?:nicht|keine antwort) (?:helfen|antworten|teilnehmen|geben|sprechen)\b"
+    r"|\bkann ich (?:dir |ihnen )?(?:leider )?nicht (?:helfen|beantworten)\b"
+    r"|\bnon (?:posso|sono in grado di) (?:aiutarti|aiutare|rispondere|partecipare|fornire|darti|parlare)"
+    r"|\bnão (?:posso|consigo|sou capaz de) (?:te )?(?:ajudar|responder|participar|fornecer|dar|conversar|falar)"
+    r"|(?:お答え|回答|返答|お手伝い|参加|会話)(?:することは|は|が)?でき(?:ません|ない)|(?:あなたの|私は)助手|アシスタントである"
+    r"|(?:无法|不能)(?:回答|回复|帮助|帮你|参与|提供|和你聊天|与你交谈)"
+    r"|(?:답변|대답|대화|도움)(?:을|를|이|은)? ?(?:드릴|할|줄|드리기|하기) 수 없|(?:답변|대답)이 (?:가능하지 않|불가능)"
+    r"|(?:말을|대화를) (?:들을|들|할) 수 없",
+    re.IGNORECASE,
+)
 # A first sentence that opens like this is held until it is whole and checked (an apology or a
 # disclaimer, service talk, the first person — where the persona may take the user's part); any
 # other streams as soon as its first characters rule these out.
@@ -206,7 +228,7 @@ _SCRIPT_FITS = {"ja": ("ja", "han"), "zh": ("han",), "ko": ("ko",), "latin": ("l
 def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
     """Whether the sentence steps out of the persona, starts a turn as one of `names`, or writes
     the prompt's own layout (a "# Now" section heading, a "---" rule)."""
-    if _OUT_OF_CHARACTER.search(sentence) or _PROMPT_LAYOUT.match(sentence):
+    if _OUT_OF_CHARACTER.search(sentence) or _REFUSAL.search(sentence) or _PROMPT_LAYOUT.match(sentence):
         return True
     speakers = "|".join(re.escape(n) for n in names if n)
     return bool(speakers and re.match(rf"\s*(?:{speakers})\s*[:：]", sentence))

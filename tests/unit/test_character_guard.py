@@ -516,3 +516,24 @@ def test_a_sentence_that_only_takes_the_users_name_is_left_out(user, reply, name
     gate = SentenceGate((*names, "Ark"), user, language, user_names=names)
     assert stream(gate, reply, piece) == shown
     assert gate.took_name and bool(gate.blocked) == (not shown)
+
+
+@pytest.mark.parametrize("text", [
+    "I'm sorry, but I can't give you that information right now.", "I am unable to assist with that.",
+    "すみません、しかし私はあなたの助手であるため、バイトの長引くことはできません。", "申し訳ありませんが、お答えすることはできません。",
+    "죄송합니다, 하지만 저는 민준의 말을 들 수 없습니다.", "답변이 가능하지 않습니다.",
+    "No entanto, não posso participar de atividades que possam causar danos à saúde.",
+    "Lo siento, pero no puedo ayudarte con eso.", "Désolé, je ne peux pas répondre à cette question.",
+    "Tut mir leid, ich kann dir nicht helfen.", "Mi dispiace, non posso rispondere.", "抱歉，我无法回答这个问题。",
+])
+def test_a_refusal_as_a_service_refuses_breaks_character(text):
+    assert breaks_character(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I can't wait to see it!", "I can't remember you telling me that.", "I can't believe you ran 10 km!",
+    "Ich kann nicht schwimmen.", "助手席に座ったの？", "No puedo esperar a verlo.", "나는 수영을 할 수 없어.",
+    "不能吃辣的话，就点清淡一点的吧。", "Eu não posso comer glúten.", "今日は会話が弾んだね。",
+])
+def test_what_a_friend_cannot_do_is_no_refusal(text):
+    assert not breaks_character(text)
