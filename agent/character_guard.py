@@ -126,7 +126,9 @@ _RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ご
                    # talk about the reply itself, and apologies that open a program's "no access"
                    "here's a", "here is a", "here's my", "here is my", "hier ist", "voici", "aquí está", "aquí tienes",
                    "ecco", "aqui está", "以下", "다음은", "sorry", "lo siento", "désolé", "tut mir leid", "mi dispiace",
-                   "desculp", "抱歉", "对不起", "죄송", "すみません")
+                   "desculp", "抱歉", "对不起", "죄송", "すみません",
+                   # refusals (_REFUSAL)
+                   "sinto muito", "perdón", "entschuldig", "scusa", "no puedo", "não posso", "non posso", "답변", "대답")
 
 
 def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool | None:
@@ -679,7 +681,7 @@ class SentenceGate:
             if said_back:  # the last attempt: the user's words said back as theirs are shown
                 first = said_back
             elif self._offends(first):
-                if _OUT_OF_CHARACTER.search(first):  # service talk or a disclaimer: left out, what follows opens
+                if _OUT_OF_CHARACTER.search(first) or _REFUSAL.search(first):  # service talk, a disclaimer, a refusal: left out, what follows opens
                     self._pending = self._pending[end:]
                     self._after_left_out = True
                     return self._decide_opening(final) if self._pending.strip() else None
