@@ -91,8 +91,7 @@ MIN_REPLY_TOKENS = 6
 MIN_REPLY_TOKENS_AFTER_ECHO = 8
 # A reply's opening is held while its words may still be the user's message said back (an echo that
 # does not copy letter for letter: "Aquela água estava geladinha…" to "A água estava geladinha…",
-# 「지수님, 다음 달에 처음으로…」) or one of the persona's last replies said again (bench conversation,
-# session 17, where such openings streamed unchecked). A word counts
+# 「지수님, 다음 달에 처음으로…」: bench conversation, session 17, where such openings streamed unchecked). A word counts
 # by its first letters (Latin: 4, enough for "singt"/"singen"; Hangul: 2 syllables, before the particle
 # or ending); Japanese and Chinese by bigrams. Released once fewer than half of its words are the user's
 # (one word of its own to one of theirs: "Your locker number is 317." streams at "317"); judged whole as

@@ -293,12 +293,11 @@ def _echo_units(text: str, complete: bool) -> list[str]:
 
 
 def said_again_arriving(opening: str, said: Sequence[str], names: Sequence[str] = ()) -> bool | None:
-    """Whether a reply's opening, as it arrives, is on its way to saying one of `said` again — the
-    user's message back ("Aquela água estava geladinha…" to "A água estava geladinha…", 「지수님, 다음
-    달에 처음으로…」) or one of the persona's last replies ("Oh, ich glaube das Spaghetti ist heute Abend
-    nicht da." a second time, to another question): True once most of its words are one text's, False
-    once it has words of its own, None while too few have arrived to tell (at least two words). A yes
-    or a name before it counts for neither."""
+    """Whether a reply's opening, as it arrives, is on its way to saying one of `said` again (the
+    user's message said back: "Aquela água estava geladinha…" to "A água estava geladinha…", 「지수님,
+    다음 달에 처음으로…」): True once most of its words are one text's, False once it has words of its
+    own, None while too few have arrived to tell (at least two words). A yes or a name before it
+    counts for neither."""
     texts = [text for text in said if len(_squash(text)) >= ECHO_MIN_CHARS]  # "ㅋㅋㅋ", "Hi!": nothing to copy
     if not texts:
         return False
@@ -426,7 +425,6 @@ class SentenceGate:
         said there already is left out ("Certo! Sono Marco. Ho preso 28 esami oggi…" twice running)."""
         self._hold_first = hold_first_sentence
         self._said_before = [_squash(s) for reply in persona_said for s in sentences.split(reply)]
-        self._persona_said = tuple(persona_said)
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
         self._names = tuple(names)
         self._user_names = tuple(n for n in user_names if n.strip())
@@ -666,9 +664,11 @@ class SentenceGate:
         # After a held greeting the next piece is judged whole too ("Sure! Here are some tips for
         # house-training a puppy: …" restates the question and is left out).
         risk = True if self._hold_first or self._fillers else _opening_risk(self._pending, self._risky_openings)
-        if risk is False:  # its words may still be the user's message, or a recent reply, said again: held till that is told
+        if risk is False:  # its words may still be the user's message said back: held until that is told
+            # (not the persona's last replies: an answer says again what a reply told — 「아침에 한강에서
+            # 5킬로 뛰었어요.」 to "where did I run?" was left out for it, bench conversation, session 18)
             risk = said_again_arriving(self._pending[:end] if end is not None else self._pending,
-                                       (self._user_text, *self._persona_said), self._all_names)
+                                       (self._user_text,), self._all_names)
             if risk is None and end is not None:
                 risk = True
         if risk is not False:  # judged on its whole first sentence

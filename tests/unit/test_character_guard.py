@@ -492,16 +492,6 @@ def test_a_reply_of_its_own_streams_before_its_first_sentence_ends():
     assert mine.feed("a sunny day is the best.") + mine.flush() == "Hiking on a sunny day is the best."
 
 
-@pytest.mark.parametrize("piece", [1, 5, 1000])
-def test_an_opening_that_says_a_recent_reply_again_is_held_and_left_out(piece):
-    before = ("Oh, ich glaube das Spaghetti ist heute Abend nicht da.", "Wow, das ist ein nettes Gesicht!")
-    gate = SentenceGate((), "Was war nochmal in meinem Brot drin, weißt du das noch?", "de", persona_said=before)
-    assert stream(gate, "Oh, ich glaube das Spaghetti ist heute Abend nicht da.", piece) == "" and gate.blocked
-    goes_on = SentenceGate((), "Was war nochmal in meinem Brot drin, weißt du das noch?", "de", persona_said=before)
-    assert stream(goes_on, "Oh, ich glaube das Spaghetti ist heute Abend nicht da. Im Brot waren Roggen und Walnüsse!",
-                  piece) == "Im Brot waren Roggen und Walnüsse!"
-
-
 @pytest.mark.parametrize("user, reply, names, language, shown", [
     ("Hallo! Ich bin Lena. Heute war meine erste Probe im neuen Chor, und ich war total aufgeregt.",
      "Hi! Ich bin Lena. Wie war die erste Probe?", ("Lena",), "de", "Hi! Wie war die erste Probe?"),
