@@ -292,14 +292,13 @@ def _echo_units(text: str, complete: bool) -> list[str]:
     return units
 
 
-def said_again_arriving(opening: str, said: Sequence[str], names: Sequence[str] = ()) -> bool | None:
-    """Whether a reply's opening, as it arrives, is on its way to saying one of `said` again (the
-    user's message said back: "Aquela água estava geladinha…" to "A água estava geladinha…", 「지수님,
-    다음 달에 처음으로…」): True once most of its words are one text's, False once it has words of its
-    own, None while too few have arrived to tell (at least two words). A yes or a name before it
-    counts for neither."""
-    texts = [text for text in said if len(_squash(text)) >= ECHO_MIN_CHARS]  # "ㅋㅋㅋ", "Hi!": nothing to copy
-    if not texts:
+def echo_arriving(opening: str, user_text: str, names: Sequence[str] = ()) -> bool | None:
+    """Whether a reply's opening, as it arrives, is on its way to saying the user's message back
+    in other words ("Aquela água estava geladinha…" to "A água estava geladinha…", 「지수님, 다음 달에
+    처음으로…」): True once most of its words are the message's, False once it has words of its own,
+    None while too few have arrived to tell (at least two words). A yes or a name before it counts
+    for neither."""
+    if len(_squash(user_text)) < ECHO_MIN_CHARS:  # "ㅋㅋㅋ", "Hi!": nothing to say back
         return False
     opening = after_interjections(opening.lstrip())
     for name in (n.strip() for n in names if n.strip()):
@@ -307,8 +306,8 @@ def said_again_arriving(opening: str, said: Sequence[str], names: Sequence[str] 
     units = _echo_units(opening, complete=False)
     if len(units) < 2:  # one word tells nothing: "Aquela água…" to "A água…"
         return None
-    share = max(sum(unit in heard for unit in units) / len(units)
-                for heard in (set(_echo_units(text, complete=True)) for text in texts))
+    heard = set(_echo_units(user_text, complete=True))
+    share = sum(unit in heard for unit in units) / len(units)
     if share < constants.ECHO_ARRIVING_OWN_SHARE:
         return False
     if len(units) >= constants.ECHO_ARRIVING_UNITS and share >= constants.ECHO_ARRIVING_SHARE:
@@ -647,7 +646,7 @@ class SentenceGate:
             if end is None:
                 return None
             if self._offends(self._pending[:end]):
-                if self._only_takes_name(self._pending[:end]):  # "Hi! Ich bin Lena." to Lena: left out, what follows opens
+                if self._only_takes_name(self._pending[:end]):  # "Hi! Ich bin Lena." to Lena: left out
                     self.took_name, self.repaired = True, self.repaired + 1
                     self._pending = self._pending[end:]
                     return self._decide_opening(final) if self._pending.strip() else None
@@ -667,8 +666,8 @@ class SentenceGate:
         if risk is False:  # its words may still be the user's message said back: held until that is told
             # (not the persona's last replies: an answer says again what a reply told — 「아침에 한강에서
             # 5킬로 뛰었어요.」 to "where did I run?" was left out for it, bench conversation, session 18)
-            risk = said_again_arriving(self._pending[:end] if end is not None else self._pending,
-                                       (self._user_text,), self._all_names)
+            risk = echo_arriving(self._pending[:end] if end is not None else self._pending, self._user_text,
+                                 self._all_names)
             if risk is None and end is not None:
                 risk = True
         if risk is not False:  # judged on its whole first sentence
@@ -681,12 +680,13 @@ class SentenceGate:
             if said_back:  # the last attempt: the user's words said back as theirs are shown
                 first = said_back
             elif self._offends(first):
-                if _OUT_OF_CHARACTER.search(first) or _REFUSAL.search(first):  # service talk, a disclaimer, a refusal: left out, what follows opens
+                if _OUT_OF_CHARACTER.search(first) or _REFUSAL.search(first):
+                    # service talk, a disclaimer, a refusal: left out, what follows opens
                     self._pending = self._pending[end:]
                     self._after_left_out = True
                     return self._decide_opening(final) if self._pending.strip() else None
                 return self._refuse(first)
-            elif self.took_name and said_again_arriving(first, (self._user_text,)):
+            elif self.took_name and echo_arriving(first, self._user_text):
                 # After "Ich bin Lena." was left out, the user's story goes on as the persona's own
                 # ("Hello! I'm Ken. Just back from Mt. Takao!"): asked again, pointed at the user's name.
                 return self._refuse(first)
