@@ -74,6 +74,15 @@ _OUT_OF_CHARACTER = re.compile(
     r"|\bcome (?:un'|una )?(?:ia|intelligenza artificiale|modello linguistico)\b|non esitare a (?:chiedere|contattarmi)"
     r"|como posso (?:te |lhe )?ajudar|em que posso (?:te |lhe )?ajudar|\bcomo (?:uma )?(?:ia|inteligência artificial)\b"
     r"|não hesite em (?:perguntar|me contatar)"
+    # "I'm here to help" and "if you need anything" beyond English (bench conversation, session 18: "Ich bin
+    # hier, um dir zu helfen.", "Se hai bisogno di qualcosa, puoi chiedere.")
+    r"|\bich bin (?:hier|da),? um (?:dir|ihnen|euch) zu helfen\b|\bwenn (?:du|sie) (?:etwas|irgendetwas|hilfe) brauch(?:st|en)\b"
+    r"|\bje suis (?:là|ici) pour (?:t'|vous )aider\b|\bsi (?:tu as|vous avez) besoin de (?:quoi que ce soit|quelque chose|d'aide)\b"
+    r"|\bestoy aquí para ayudar(?:te|le)?\b|\bsi necesitas (?:algo|ayuda|cualquier cosa)\b"
+    r"|\bsono qui per aiutar(?:ti|la|vi)\b|\bse hai bisogno di (?:qualcosa|aiuto|qualsiasi cosa)\b"
+    r"|\bestou aqui para (?:te |lhe )?ajudar\b|\bse (?:você )?precisar de (?:algo|ajuda|alguma coisa|qualquer coisa)\b"
+    r"|我(?:在这里|随时)(?:为你|为您|帮助你|帮你)|如果(?:你|您)需要(?:任何)?(?:帮助|帮忙)"
+    r"|도와(?:드리기|주기) 위해|도움이 필요하시면"
     # Talk about the reply itself ("Here is a reply to Lena's message as Ark:", "Aqui está uma resposta
     # em português com suas próprias palavras:") and a program's lack of access ("I don't have access to
     # your conversations", "non ho accesso a informazioni aggiornate"): the model speaking as a tool

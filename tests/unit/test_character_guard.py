@@ -527,3 +527,20 @@ def test_a_refusal_as_a_service_refuses_breaks_character(text):
 ])
 def test_what_a_friend_cannot_do_is_no_refusal(text):
     assert not breaks_character(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Guten Abend Tobias! Ich bin hier, um dir zu helfen.", "Se hai bisogno di qualcosa, puoi chiedere.",
+    "Je suis là pour t'aider.", "Si necesitas algo, dímelo.", "Estou aqui para te ajudar.", "如果你需要帮助，请告诉我。",
+    "도움이 필요하시면 말씀해 주세요.",
+])
+def test_here_to_help_and_if_you_need_anything_are_service_talk_in_every_language(text):
+    assert breaks_character(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Mein Bruder war da, um mir zu helfen.", "Se hai bisogno di riposo, dormi un po'!", "Si necesitas descansar, descansa.",
+    "我在这里等你。", "Ich bin hier, um den Sonnenuntergang zu sehen.",
+])
+def test_help_and_need_as_topics_are_not(text):
+    assert not breaks_character(text)
