@@ -671,7 +671,10 @@ class SentenceGate:
             return None
         # After a held greeting the next piece is judged whole too ("Sure! Here are some tips for
         # house-training a puppy: …" restates the question and is left out).
-        risk = True if self._hold_first or self._fillers else _opening_risk(self._pending, self._risky_openings)
+        # After an "Oh, " or "Yes, " the opening is judged as if it opened there ("Oh, ich glaube das Spaghetti…",
+        # said a second time, streamed where "Ich glaube…" would have been held: bench conversation, session 18).
+        risk = True if self._hold_first or self._fillers else _opening_risk(after_interjections(self._pending),
+                                                                             self._risky_openings)
         if risk is False:  # its words may still be the user's message said back: held until that is told
             # (not the persona's last replies: an answer says again what a reply told — 「아침에 한강에서
             # 5킬로 뛰었어요.」 to "where did I run?" was left out for it, bench conversation, session 18)

@@ -544,3 +544,16 @@ def test_here_to_help_and_if_you_need_anything_are_service_talk_in_every_languag
 ])
 def test_help_and_need_as_topics_are_not(text):
     assert not breaks_character(text)
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_after_an_oh_the_opening_is_judged_as_if_it_opened_there(piece):
+    user = "Was war nochmal in meinem Brot drin, weißt du das noch?"
+    before = ("Oh, ich glaube das Spaghetti ist heute Abend nicht da.",)
+    said_again = SentenceGate((), user, "de", persona_said=before)
+    assert stream(said_again, "Oh, ich glaube das Spaghetti ist heute Abend nicht da.", piece) == "" and said_again.blocked
+    goes_on = SentenceGate((), user, "de", persona_said=before)
+    assert stream(goes_on, "Oh, ich glaube das Spaghetti ist heute Abend nicht da. Im Brot waren Roggen und Walnüsse!",
+                  piece) == "Im Brot waren Roggen und Walnüsse!"
+    assert SentenceGate((), user, "de").feed("Oh, ich glaube ") == ""  # the first person after "Oh, ": held
+    assert SentenceGate((), user, "de").feed("Oh, im Brot waren ") == "Oh, im Brot waren "  # its own words stream
