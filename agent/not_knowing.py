@@ -21,6 +21,7 @@ from agent.role import speaks_of_oneself
 _NOT_KNOWING = re.compile(
     r"\bi (?:don't|do not|can't|cannot) (?:know|remember|recall)\b|\bi(?:'m| am) not sure\b"
     r"|\bi (?:don't|do not) have (?:the |any |that |this |enough )?(?:information|details|info|record)\b"
+    r"|\bi (?:don't|do not) have (?:the |any |that )?(?:exact|specific|precise|detailed) \w+"
     r"|\bi have no (?:information|idea|record|details)\b|\bno (?:information|details) (?:about|on)\b"
     r"|\bno (?:lo )?sé\b|\bno (?:lo )?recuerdo\b|\bno me acuerdo\b|\bno tengo (?:la |esa |ninguna )?información\b"
     r"|\bje ne (?:le )?sais pas\b|\bje ne m'en souviens pas\b|\bje ne me (?:le )?rappelle pas\b|\bje n'ai (?:pas|aucune) d?'?informations?\b"

@@ -16,7 +16,7 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     "I apologize, but I don't have the information about where your interview took place.",
     "I don't remember, sorry!", "Ich weiß nicht, wer von deiner Familie heiratet.", "Je ne sais pas, désolé.",
     "No me acuerdo, la verdad.", "Non lo so.", "Não me lembro.", "ごめんなさい、覚えていません。", "我不记得了。",
-    "잘 모르겠어요.", "Desculpe, não tenho essa informação.",
+    "잘 모르겠어요.", "Desculpe, não tenho essa informação.", "I'm sorry, I don't have the exact location of your interview.",
 ])
 def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     assert says_it_does_not_know(sentence)
@@ -24,7 +24,8 @@ def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
 
 @pytest.mark.parametrize("sentence", [
     "It was at the museum!", "I'd love to know more about it!", "I remember: the museum.", "Sé que fue en junio.",
-    "覚えてるよ、美術館だったね。", "我记得是在博物馆。", "기억나요, 박물관이었죠.",
+    "覚えてるよ、美術館だったね。", "我记得是在博物馆。", "기억나요, 박물관이었죠.", "I have the exact same mug!",
+    "I don't have the time to bake today, but you should!",
 ])
 def test_an_answer_is_not_taken_for_not_knowing(sentence):
     assert not says_it_does_not_know(sentence)
