@@ -22,15 +22,14 @@ from __future__ import annotations
 import difflib
 import logging
 import re
-import unicodedata
 from typing import Sequence
 
 import constants
 from agent import role, sentences
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
+from agent.echoes import ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, restates, squash
 from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, says_nothing
 from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
-from managers.cjk import bigrams, is_cjk
 
 # Stepping out of the persona: talk about being an AI, and help-desk service talk — an offer of
 # help in general, an invitation to ask more, a sign-off — in each supported language. Topics are
@@ -200,19 +199,10 @@ def claims_user_name(sentence: str, user_names: str | Sequence[str], asked_name:
     return False
 
 
-# An echo (the user's words said back: 「早起きしないといけないから、そろそろ寝るね。」 to that very
-# message) is at least this many letters, copied or this similar to one of the user's sentences
-# (difflib ratio: at 0.8 "Here are some tips for house-training a puppy:" counted as an echo of
-# "Any tips for house-training a puppy?"; the conversation scorer applies 0.8 to the whole reply).
-ECHO_MIN_CHARS = 10
 # A sentence that is a piece of the turn's context this long, or a whole line of it (the reminder), is
 # the prompt said back; a shorter piece is an answer quoted from it ("0800 556 713" from a document's passage was
 # taken for a copy and the question got an empty-reply notice: bench docqa, session 9).
 CONTEXT_COPY_MIN_CHARS = 40
-# 0.85: 「私は暑すぎて何もしたくない。」 said back to 「今日は暑すぎて何もしたくない。」 is 0.89 (bench conversation,
-# session 10); "Here are some tips for house-training a puppy:" to "Any tips…?" stays below, at 0.82.
-ECHO_SIMILARITY = 0.85
-ECHO_RESTATED_SHARE = 0.7
 # A sentence this similar to one of the persona's last replies' is said again: the conversation scorer
 # counts a reply ≥ 0.9 like one of the last three as a repeat.
 REPEAT_SIMILARITY = 0.9
@@ -243,96 +233,6 @@ def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
         return True
     speakers = "|".join(re.escape(n) for n in names if n)
     return bool(speakers and re.match(rf"\s*(?:{speakers})\s*[:：]", sentence))
-
-
-_INTERJECTION = re.compile(r"\s*([\w'’]+?)\s*[,，、!！.。]\s*")
-
-
-def after_interjections(text: str) -> str:
-    """`text` without the "Yes, " / 「はい、」 / "네, " it opens with: the model's way into saying the
-    user's message back ("Yes, I remember when my dad used to play his old jazz records…" to "I
-    remember when my dad used to play…", bench conversation, session 15)."""
-    while True:
-        match = _INTERJECTION.match(text)
-        if not match or match.group(1).casefold() not in FILLERS:
-            return text
-        text = text[match.end():]
-
-
-def _squash(text: str) -> str:
-    """Letters and digits only, case-folded: what an echo keeps of the user's words."""
-    return "".join(c for c in unicodedata.normalize("NFKC", text).casefold() if c.isalnum())
-
-
-_ALSO = re.compile(r"\b(?:too|also|as well|me neither|aussi|moi non plus|también|yo tampoco|auch|anche)\b|私も|僕も|俺も|我也|나도|저도",
-                   re.IGNORECASE)
-
-
-def echoes(sentence: str, user_text: str) -> bool:
-    """Whether the sentence repeats the user's message (or one of its sentences) back."""
-    said, heard = _squash(after_interjections(sentence)), _squash(user_text)
-    if len(said) < ECHO_MIN_CHARS or not heard:
-        return False
-    if said in heard:
-        return True
-    if _ALSO.search(sentence):  # "I love hiking too!" to "I love hiking.": agreeing, not echoing
-        return False
-    return any(difflib.SequenceMatcher(None, said, _squash(part)).ratio() >= ECHO_SIMILARITY
-               for part in sentences.split(user_text) if len(_squash(part)) >= ECHO_MIN_CHARS)
-
-
-_WORD_OR_RUN = re.compile(r"[^\W\d_]+|\d+")
-
-
-def _echo_units(text: str, complete: bool) -> list[str]:
-    """What an echo copies, unit by unit: a word's first letters (an inflection changes its end:
-    "singt"/"singen", 「샀어」/「샀어요」), or a bigram of a Japanese/Chinese run. With `complete`
-    False the text is still arriving and its last word, perhaps cut, is not counted."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    words = _WORD_OR_RUN.findall(text)
-    units: list[str] = []
-    for i, word in enumerate(words):
-        unspaced = is_cjk(word) and script_of_letters(word) != "ko"  # Japanese or Chinese
-        if unspaced:
-            units += bigrams(word) or ([word] if complete else [])  # one character arriving tells nothing yet
-        elif complete or i < len(words) - 1 or not text[-1:].isalnum():
-            units.append(word[:constants.ECHO_WORD_PREFIX_HANGUL if script_of_letters(word) == "ko"
-                              else constants.ECHO_WORD_PREFIX])
-    return units
-
-
-def echo_arriving(opening: str, user_text: str, names: Sequence[str] = ()) -> bool | None:
-    """Whether a reply's opening, as it arrives, is on its way to saying the user's message back
-    in other words ("Aquela água estava geladinha…" to "A água estava geladinha…", 「지수님, 다음 달에
-    처음으로…」): True once most of its words are the message's, False once it has words of its own,
-    None while too few have arrived to tell (at least two words). A yes or a name before it counts
-    for neither."""
-    if len(_squash(user_text)) < ECHO_MIN_CHARS:  # "ㅋㅋㅋ", "Hi!": nothing to say back
-        return False
-    opening = after_interjections(opening.lstrip())
-    for name in (n.strip() for n in names if n.strip()):
-        opening = re.sub(re.escape(name) + r"\w*", " ", opening, flags=re.IGNORECASE)
-    units = _echo_units(opening, complete=False)
-    if len(units) < 2:  # one word tells nothing: "Aquela água…" to "A água…"
-        return None
-    heard = set(_echo_units(user_text, complete=True))
-    share = sum(unit in heard for unit in units) / len(units)
-    if share < constants.ECHO_ARRIVING_OWN_SHARE:
-        return False
-    if len(units) >= constants.ECHO_ARRIVING_UNITS and share >= constants.ECHO_ARRIVING_SHARE:
-        return True
-    return None if len(units) < constants.ECHO_ARRIVING_MAX_UNITS else share >= constants.ECHO_ARRIVING_SHARE
-
-
-def restates(sentence: str, user_text: str) -> bool:
-    """Whether the sentence carries most of the user's message ("Here are some tips for
-    house-training a puppy:" to "Any tips for house-training a puppy?"): the conversation scorer's
-    echo bar, a common run of 70 % of a message of 12 letters or more."""
-    said, heard = _squash(sentence), _squash(user_text)
-    if len(heard) < ECHO_MIN_CHARS or _ALSO.search(sentence):
-        return False
-    match = difflib.SequenceMatcher(None, said, heard, autojunk=False).find_longest_match(0, len(said), 0, len(heard))
-    return match.size >= ECHO_RESTATED_SHARE * len(heard)
 
 
 def greeting_held_back(held_back: Sequence[str], language: str, names: Sequence[str] = (),
@@ -432,7 +332,7 @@ class SentenceGate:
         rather than a notice instead of a reply; `persona_said`: the persona's last replies — a sentence
         said there already is left out ("Certo! Sono Marco. Ho preso 28 esami oggi…" twice running)."""
         self._hold_first = hold_first_sentence
-        self._said_before = [_squash(s) for reply in persona_said for s in sentences.split(reply)]
+        self._said_before = [squash(s) for reply in persona_said for s in sentences.split(reply)]
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
         self._names = tuple(names)
         self._user_names = tuple(n for n in user_names if n.strip())
@@ -457,12 +357,12 @@ class SentenceGate:
         self._reacting = not is_question(user_text)  # to something told (agent/role.py: a subject left out)
         self._left_out_echo = ""  # the opening echo left out, if one was
         self._after_left_out = False  # a sentence of service talk was left out: what opens now follows nothing
-        self._heard = _squash(user_text)
+        self._heard = squash(user_text)
         self._script = SCRIPTS.get(language, "")
         # Not English: the first sentence is held until it is surely in the message's language, or whole.
         self._latin_language = language if language in LATIN_LANGUAGES and language != "en" else ""
-        self._context = _squash(context)
-        self._context_lines = {_squash(line) for line in context.splitlines()} - {""}
+        self._context = squash(context)
+        self._context_lines = {squash(line) for line in context.splitlines()} - {""}
         self._pending = ""
         self._fillers = ""  # opening sentences that say nothing, held until one that does follows
         self._first_done = False
@@ -474,7 +374,7 @@ class SentenceGate:
 
     # --- checks ----------------------------------------------------------------------
     def _offends(self, sentence: str) -> bool:
-        said = _squash(sentence)
+        said = squash(sentence)
         return (breaks_character(sentence, self._names) or echoes(sentence, self._user_text)
                 or claims_user_name(sentence, self._user_names, self._asked_name)
                 or (len(said) >= ECHO_MIN_CHARS and said in self._context
@@ -515,13 +415,13 @@ class SentenceGate:
 
     def _repeats(self, sentence: str) -> bool:
         """The sentence is (nearly) one the persona said in its last replies."""
-        said = _squash(sentence)
+        said = squash(sentence)
         return len(said) >= ECHO_MIN_CHARS and any(
             difflib.SequenceMatcher(None, said, before).ratio() >= REPEAT_SIMILARITY for before in self._said_before)
 
     def _copying(self, text: str) -> bool:
         """So far the user's own words, letter for letter, after an opening "Yes, " or 「はい、」."""
-        said = _squash(after_interjections(text))
+        said = squash(after_interjections(text))
         return bool(said) and said in self._heard
 
     # --- streaming -------------------------------------------------------------------
@@ -664,7 +564,7 @@ class SentenceGate:
             self._pending = self._pending[end:]
             return self._decide_opening(final) if self._pending.strip() else None
         if self._copying(self._fillers + self._pending):  # so far the user's own words, letter for letter
-            if end is not None and len(_squash(after_interjections(self._fillers + self._pending[:end]))) >= ECHO_MIN_CHARS:
+            if end is not None and len(squash(after_interjections(self._fillers + self._pending[:end]))) >= ECHO_MIN_CHARS:
                 if self._leave_out_echoes and self._pending[:end].strip():
                     return self._leave_out(end, final)
                 self.blocked, self._pending = self._fillers + self._pending[:end], ""
@@ -774,7 +674,7 @@ class SentenceGate:
             if self.blocked:
                 return decided or ""
             if decided is None:
-                if self._pending.strip() and self._copying(self._pending) and len(_squash(self._pending)) >= ECHO_MIN_CHARS:
+                if self._pending.strip() and self._copying(self._pending) and len(squash(self._pending)) >= ECHO_MIN_CHARS:
                     self.blocked, self._pending = self._pending, ""
                     return ""
                 if not self._pending.strip():

@@ -20,7 +20,8 @@ from langgraph.graph import END, START, StateGraph
 
 import constants
 from agent import reply_tags
-from agent.character_guard import SentenceGate, claims_user_name, echoes, greeting_held_back
+from agent.character_guard import SentenceGate, claims_user_name, greeting_held_back
+from agent.echoes import echoes
 from agent.keep_requests import KeepAction
 from agent.language import is_question
 from agent.reply_form import asks_for_brevity

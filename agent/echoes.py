@@ -1,0 +1,118 @@
+"""The user's message said back: an echo, a restatement, and an opening on its way to one.
+
+The 1.5B model often answers by saying the user's words back ("Yes, I remember when my dad used to
+play…" to "I remember when my dad used to play…"); the reply guard (agent/character_guard.py) asks
+for such a reply again or leaves the sentence out. What counts as said back lives here.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from typing import Sequence
+
+import constants
+from agent import sentences
+from agent.engagement import FILLERS
+from agent.language import script_of_letters
+from managers.cjk import bigrams, is_cjk
+
+# An echo (the user's words said back: 「早起きしないといけないから、そろそろ寝るね。」 to that very
+# message) is at least this many letters, copied or this similar to one of the user's sentences
+# (difflib ratio: at 0.8 "Here are some tips for house-training a puppy:" counted as an echo of
+# "Any tips for house-training a puppy?"; the conversation scorer applies 0.8 to the whole reply).
+ECHO_MIN_CHARS = 10
+# 0.85: 「私は暑すぎて何もしたくない。」 said back to 「今日は暑すぎて何もしたくない。」 is 0.89 (bench conversation,
+# session 10); "Here are some tips for house-training a puppy:" to "Any tips…?" stays below, at 0.82.
+ECHO_SIMILARITY = 0.85
+ECHO_RESTATED_SHARE = 0.7
+
+
+_INTERJECTION = re.compile(r"\s*([\w'’]+?)\s*[,，、!！.。]\s*")
+
+
+def after_interjections(text: str) -> str:
+    """`text` without the "Yes, " / 「はい、」 / "네, " it opens with: the model's way into saying the
+    user's message back ("Yes, I remember when my dad used to play his old jazz records…" to "I
+    remember when my dad used to play…", bench conversation, session 15)."""
+    while True:
+        match = _INTERJECTION.match(text)
+        if not match or match.group(1).casefold() not in FILLERS:
+            return text
+        text = text[match.end():]
+
+
+def squash(text: str) -> str:
+    """Letters and digits only, case-folded: what an echo keeps of the user's words."""
+    return "".join(c for c in unicodedata.normalize("NFKC", text).casefold() if c.isalnum())
+
+
+_ALSO = re.compile(r"\b(?:too|also|as well|me neither|aussi|moi non plus|también|yo tampoco|auch|anche)\b|私も|僕も|俺も|我也|나도|저도",
+                   re.IGNORECASE)
+
+
+def echoes(sentence: str, user_text: str) -> bool:
+    """Whether the sentence repeats the user's message (or one of its sentences) back."""
+    said, heard = squash(after_interjections(sentence)), squash(user_text)
+    if len(said) < ECHO_MIN_CHARS or not heard:
+        return False
+    if said in heard:
+        return True
+    if _ALSO.search(sentence):  # "I love hiking too!" to "I love hiking.": agreeing, not echoing
+        return False
+    return any(difflib.SequenceMatcher(None, said, squash(part)).ratio() >= ECHO_SIMILARITY
+               for part in sentences.split(user_text) if len(squash(part)) >= ECHO_MIN_CHARS)
+
+
+_WORD_OR_RUN = re.compile(r"[^\W\d_]+|\d+")
+
+
+def _echo_units(text: str, complete: bool) -> list[str]:
+    """What an echo copies, unit by unit: a word's first letters (an inflection changes its end:
+    "singt"/"singen", 「샀어」/「샀어요」), or a bigram of a Japanese/Chinese run. With `complete`
+    False the text is still arriving and its last word, perhaps cut, is not counted."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    words = _WORD_OR_RUN.findall(text)
+    units: list[str] = []
+    for i, word in enumerate(words):
+        unspaced = is_cjk(word) and script_of_letters(word) != "ko"  # Japanese or Chinese
+        if unspaced:
+            units += bigrams(word) or ([word] if complete else [])  # one character arriving tells nothing yet
+        elif complete or i < len(words) - 1 or not text[-1:].isalnum():
+            units.append(word[:constants.ECHO_WORD_PREFIX_HANGUL if script_of_letters(word) == "ko"
+                              else constants.ECHO_WORD_PREFIX])
+    return units
+
+
+def echo_arriving(opening: str, user_text: str, names: Sequence[str] = ()) -> bool | None:
+    """Whether a reply's opening, as it arrives, is on its way to saying the user's message back
+    in other words ("Aquela água estava geladinha…" to "A água estava geladinha…", 「지수님, 다음 달에
+    처음으로…」): True once most of its words are the message's, False once it has words of its own,
+    None while too few have arrived to tell (at least two words). A yes or a name before it counts
+    for neither."""
+    if len(squash(user_text)) < ECHO_MIN_CHARS:  # "ㅋㅋㅋ", "Hi!": nothing to say back
+        return False
+    opening = after_interjections(opening.lstrip())
+    for name in (n.strip() for n in names if n.strip()):
+        opening = re.sub(re.escape(name) + r"\w*", " ", opening, flags=re.IGNORECASE)
+    units = _echo_units(opening, complete=False)
+    if len(units) < 2:  # one word tells nothing: "Aquela água…" to "A água…"
+        return None
+    heard = set(_echo_units(user_text, complete=True))
+    share = sum(unit in heard for unit in units) / len(units)
+    if share < constants.ECHO_ARRIVING_OWN_SHARE:
+        return False
+    if len(units) >= constants.ECHO_ARRIVING_UNITS and share >= constants.ECHO_ARRIVING_SHARE:
+        return True
+    return None if len(units) < constants.ECHO_ARRIVING_MAX_UNITS else share >= constants.ECHO_ARRIVING_SHARE
+
+
+def restates(sentence: str, user_text: str) -> bool:
+    """Whether the sentence carries most of the user's message ("Here are some tips for
+    house-training a puppy:" to "Any tips for house-training a puppy?"): the conversation scorer's
+    echo bar, a common run of 70 % of a message of 12 letters or more."""
+    said, heard = squash(sentence), squash(user_text)
+    if len(heard) < ECHO_MIN_CHARS or _ALSO.search(sentence):
+        return False
+    match = difflib.SequenceMatcher(None, said, heard, autojunk=False).find_longest_match(0, len(said), 0, len(heard))
+    return match.size >= ECHO_RESTATED_SHARE * len(heard)
