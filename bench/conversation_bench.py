@@ -68,6 +68,7 @@ class ModelCall:
     prompt_eval_ms: float | None
     first_chunk_s: float | None
     prompt_tail: tuple[str, ...] = ()  # the call's last messages (context, user), for reading
+    started: float = 0.0  # time.monotonic() when the call began
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,9 @@ class TurnRecord:
     prompt_tail: tuple[str, ...] = ()
     asked_again: int = 0  # replies the guard had asked for again (empty, out of character, said nothing)
     repaired: int = 0  # reply sentences said back as the user's (the user's facts told as the persona's)
+    # Where the time to the first shown token went: per model call, when it began after the message
+    # was sent and when its first chunk came after that (seconds).
+    call_timings: tuple[tuple[float, float | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -235,7 +239,7 @@ class RecordingModel:
                 fresh = getattr(self._model._llama, "verbose", False)
                 evaluated = after if fresh else (after[0] - before[0], after[1] - before[1])
             tail = tuple(f"[{m.role}] {m.content}" for m in messages[-PROMPT_TAIL_MESSAGES:])
-            self.calls.append(ModelCall(tokens, evaluated[0], evaluated[1], first, tail))
+            self.calls.append(ModelCall(tokens, evaluated[0], evaluated[1], first, tail, started))
 
 
 class SharedModelFactory:
@@ -334,6 +338,8 @@ def _user_turn(service, persona: str, index: int, text: str, clock: SimulatedClo
         retrieval=retrieval, notices=tuple(errors),
         prompt_tail=calls[-1].prompt_tail if calls else (),
         asked_again=guard.get("asked_again", 0), repaired=guard.get("repaired", 0),
+        call_timings=tuple((round(c.started - started, 3), None if c.first_chunk_s is None else round(c.first_chunk_s, 3))
+                           for c in calls),
     )
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Idempotent set-up: venv, pinned requirements (llama-cpp-python built with portable CPU flags),
+# Idempotent set-up: venv, pinned requirements (llama-cpp-python built for this CPU's instruction sets),
 # and the embedded model assembled into the data directory and verified once.
 # Usage: scripts/setup.sh [--dev]   (--dev adds the test requirements)
 set -euo pipefail
@@ -21,18 +21,33 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 
-# One stamp per requirements set; the dev set includes the app's, so it satisfies `start.sh` too.
+# llama-cpp-python is built here for this CPU's instruction sets (scripts/llama_build_flags.py), once:
+# the wheel is kept in a cache folder named by the flags, so another clone on this machine reuses it
+# and a machine with other flags never picks it up (pip's own wheel cache ignores CMAKE_ARGS).
+LLAMA_PIN=$(grep -E '^llama-cpp-python==' requirements.txt)
+LLAMA_ARGS=$("$PYTHON" scripts/llama_build_flags.py)
 hash_of() { cat "$@" | sha256sum | cut -c1-16; }
-app_stamp=".venv/.installed-app-$(hash_of requirements.txt)"
-dev_stamp=".venv/.installed-dev-$(hash_of requirements-dev.txt requirements.txt)"
-if [ "$REQS" = requirements.txt ]; then stamp=$app_stamp; else stamp=$dev_stamp; fi
+llama_key=$(printf '%s %s' "$LLAMA_PIN" "$LLAMA_ARGS" | sha256sum | cut -c1-16)
+LLAMA_WHEELS="${XDG_CACHE_HOME:-$HOME/.cache}/nexus-ark/llama-wheels/$llama_key"
+
+# One stamp per requirements set and llama build; the dev set includes the app's, so it satisfies
+# `start.sh` too.
+app_stamp=".venv/.installed-app-$(hash_of requirements.txt)-$llama_key"
+dev_stamp=".venv/.installed-dev-$(hash_of requirements-dev.txt requirements.txt)-$llama_key"
+if [ "$REQS" = requirements.txt ]; then set_name=app; stamp=$app_stamp; else set_name=dev; stamp=$dev_stamp; fi
 if [ ! -f "$stamp" ] && ! { [ "$REQS" = requirements.txt ] && [ -f "$dev_stamp" ]; }; then
-  step "Installing $REQS (the first time this builds llama-cpp-python: about 5 minutes on 2 cores)"
-  # Portable build: without these flags llama.cpp is tied to this CPU (-march=native) and builds slower.
-  CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DLLAVA_BUILD=OFF" \
-  CMAKE_BUILD_PARALLEL_LEVEL=2 \
-    .venv/bin/python -m pip install --progress-bar off -r "$REQS"
-  rm -f "${stamp%-*}"-*  # older stamps of this set
+  if ! ls "$LLAMA_WHEELS"/llama_cpp_python-*.whl >/dev/null 2>&1; then
+    step "Building llama-cpp-python for this CPU (the first time: about 5 minutes on 2 cores)"
+    echo "CMAKE_ARGS=$LLAMA_ARGS"
+    rm -rf "$LLAMA_WHEELS.partial" && mkdir -p "$LLAMA_WHEELS.partial"
+    CMAKE_ARGS="$LLAMA_ARGS" CMAKE_BUILD_PARALLEL_LEVEL=2 \
+      .venv/bin/python -m pip wheel --progress-bar off --no-deps --no-cache-dir -w "$LLAMA_WHEELS.partial" "$LLAMA_PIN"
+    rm -rf "$LLAMA_WHEELS" && mv "$LLAMA_WHEELS.partial" "$LLAMA_WHEELS"  # only a finished build is kept
+  fi
+  step "Installing $REQS"
+  .venv/bin/python -m pip install --progress-bar off --force-reinstall --no-deps "$LLAMA_WHEELS"/llama_cpp_python-*.whl
+  .venv/bin/python -m pip install --progress-bar off -r "$REQS"
+  rm -f .venv/.installed-"$set_name"-*  # older stamps of this set
   touch "$stamp"
 else
   step "Requirements already installed"
