@@ -28,7 +28,7 @@ import constants
 from agent import role, sentences
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
 from agent.echoes import ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, restates, squash
-from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, says_nothing
+from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, says_nothing
 from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
 
 # Stepping out of the persona: talk about being an AI, and help-desk service talk — an offer of
@@ -255,13 +255,18 @@ def greeting_held_back(held_back: Sequence[str], language: str, names: Sequence[
     return ""
 
 
-def _script_of(text: str) -> str:
+def _joint_after(shown: str) -> str:
+    """What goes between a sentence shown and the next: nothing after Japanese or Chinese punctuation."""
+    return "" if shown.rstrip()[-1:] in "。！？、，" else " "
+
+
+def _script_of(text: str, sentence_ended: bool = False) -> str:
     """The script of a reply's first letters (agent/language.script_of_letters): kana or Hangul
-    decide at once, Han characters or Latin letters once there are LANGUAGE_DECIDED_LETTERS; ""
-    until then."""
+    decide at once, Han characters or Latin letters once there are LANGUAGE_DECIDED_LETTERS or the
+    first sentence has ended ("Olá!"); "" until then."""
     letters = "".join(c for c in text if c.isalpha())[:LANGUAGE_DECIDED_LETTERS]
     script = script_of_letters(letters)
-    return script if script in ("ja", "ko") or len(letters) >= LANGUAGE_DECIDED_LETTERS else ""
+    return script if script in ("ja", "ko") or len(letters) >= LANGUAGE_DECIDED_LETTERS or sentence_ended else ""
 
 
 def _other_latin_language(sentence: str, language: str) -> bool:
@@ -316,7 +321,7 @@ class SentenceGate:
     def __init__(self, names: Sequence[str] = (), user_text: str = "", language: str = "", context: str = "",
                  user_names: Sequence[str] = (), hold_first_sentence: bool = False, persona_name: str = "",
                  user_said: Sequence[str] = (), release_fillers: bool = False, leave_out_echoes: bool = False,
-                 persona_said: Sequence[str] = ()):
+                 persona_said: Sequence[str] = (), greet_early: bool = False, greeted: str = ""):
         """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja",
         "zh"; "" checks none); `context`: the turn's context message, which is never to be said
         back; `user_names`: the user's names (from Settings, or introduced in the conversation),
@@ -330,7 +335,10 @@ class SentenceGate:
         end of reply is held back for a while: the 1.5B model said 「今天工作确实很忙，但总算到了周五。」
         and stopped); on the last attempt, if nothing followed, it is shown said back as the user's
         rather than a notice instead of a reply; `persona_said`: the persona's last replies — a sentence
-        said there already is left out ("Certo! Sono Marco. Ho preso 28 esami oggi…" twice running)."""
+        said there already is left out ("Certo! Sono Marco. Ho preso 28 esami oggi…" twice running);
+        `greet_early`: an opening salutation ("¡Hola, Diego!") is shown at once, and what follows it is
+        judged whole — the greeting is not held while the model writes the next sentence; `greeted`:
+        the greeting an earlier attempt showed (this one's is left out; what it shows follows that)."""
         self._hold_first = hold_first_sentence
         self._said_before = [squash(s) for reply in persona_said for s in sentences.split(reply)]
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
@@ -369,6 +377,10 @@ class SentenceGate:
         self._streaming = False  # the first sentence has started to be shown
         self._first_shown = ""  # what of the streaming first sentence is shown so far
         self._first_person_held = False  # its rest is held from a word in the first person
+        self._greet_early = greet_early
+        self._greeted = greeted  # the greeting shown (by an earlier attempt or this one)
+        self.greeting = ""  # the greeting this attempt showed at once
+        self._joint = _joint_after(greeted) if greeted else ""  # between the greeting and what follows it
         self.blocked = ""  # the sentence that ended the reply, if one did
         self.repaired = 0  # sentences said back as the user's, or left out, for taking the user's part
 
@@ -481,23 +493,38 @@ class SentenceGate:
             return self._addressed(rest)  # its start is shown: a whole sentence beats a fragment
         return repaired
 
+    def _greet(self, end: int, final: bool) -> str | None:
+        """The opening salutation `_pending[:end]`: shown at once (`greet_early`), or left out when a
+        greeting was shown already; the opening goes on from what follows it."""
+        sentence, self._pending = self._pending[:end], self._pending[end:]
+        if not self._greeted:
+            if not self._greet_early:  # held with the fillers, as any opening that says nothing
+                self._fillers += sentence
+                return self._decide_opening(final) if self._pending.strip() else None
+            self.greeting = self._greeted = self._addressed(sentence).strip()
+            self._joint = _joint_after(self.greeting)
+            rest = self._decide_opening(final) if self._pending.strip() else None
+            return self.greeting + (rest or "")
+        return self._decide_opening(final) if self._pending.strip() else None
+
     def _refuse(self, sentence: str) -> str | None:
         """The opening `sentence` fails: the reply ends (`blocked`) with nothing shown, so it is asked
         for again — or, on the last attempt, with the greeting held before it ("Good morning,
         Maya!" rather than a notice instead of a reply)."""
         self.blocked, self._pending = self._fillers + sentence, ""
         if self._release_fillers and self._fillers.strip():
-            held, self._fillers = self._fillers, ""
-            return held.rstrip()
+            return self._open_with("").rstrip()
         return None
 
     def _open_with(self, text: str) -> str:
         """The reply's first words are shown: with them, the held greetings that came before."""
         held, self._fillers = self._addressed(self._fillers), ""
+        after_greeting, self._joint = self._joint, ""  # what follows a greeting shown before
         if not held or not text.strip():
-            return held + text
-        joint = "" if held.rstrip()[-1:] in "。！？、，" else " "
-        return held.rstrip() + joint + text.lstrip()
+            opened = held + text
+        else:
+            opened = held.rstrip() + _joint_after(held) + text.lstrip()
+        return after_greeting + opened.lstrip() if after_greeting else opened
 
     def _decide_opening(self, final: bool = False) -> str | None:
         """While nothing is shown: None to keep holding, else the text to show now (and the
@@ -525,7 +552,7 @@ class SentenceGate:
                 if not self._pending:
                     return None
         if self._script:
-            script = _script_of(self._fillers + self._pending)
+            script = _script_of(self._fillers + self._pending, _end(self._pending, final) is not None)
             if not script and not final:
                 return None
             if script and script not in _SCRIPT_FITS[self._script]:  # another language: nothing shown, ask again
@@ -560,6 +587,8 @@ class SentenceGate:
                     self._pending = self._pending[end:]
                     return self._decide_opening(final) if self._pending.strip() else None
                 return self._refuse(self._pending[:end])
+            if not self._fillers and only_greets(self._pending[:end], self._user_names):
+                return self._greet(end, final)
             self._fillers += self._pending[:end]
             self._pending = self._pending[end:]
             return self._decide_opening(final) if self._pending.strip() else None
@@ -573,7 +602,7 @@ class SentenceGate:
         # house-training a puppy: …" restates the question and is left out).
         # After an "Oh, " or "Yes, " the opening is judged as if it opened there ("Oh, ich glaube das Spaghetti…",
         # said a second time, streamed where "Ich glaube…" would have been held: bench conversation, session 18).
-        risk = True if self._hold_first or self._fillers else _opening_risk(after_interjections(self._pending),
+        risk = True if self._hold_first or self._fillers or self._greeted else _opening_risk(after_interjections(self._pending),
                                                                              self._risky_openings)
         if risk is False:  # its words may still be the user's message said back: held until that is told
             # (not the persona's last replies: an answer says again what a reply told — 「아침에 한강에서
@@ -694,8 +723,8 @@ class SentenceGate:
         if echo:
             self.repaired += 1
             return self._open_with(echo)
-        self._fillers = ""
         if held and self._release_fillers:
-            return held
+            return self._open_with("")
+        self._fillers = ""
         self.blocked = held or self._left_out_echo or " "
         return ""

@@ -32,6 +32,16 @@ olá oi sim bom dia ciao buongiorno buonasera certo grazie
     # with the names taken out, only these are left.
     """i i'm am it it's is this me je suis moi c'est soy es yo ich bin sono sou
     私 僕 わたし は です だよ 我 是 저는 나는 입니다 이에요 예요""".split())
+# Salutations alone ("Hello!", "¡Hola, Diego!", 「こんにちは、ハルカさん！」): a reply may show one at once,
+# before what follows is judged — fitting whatever follows. "Good night" is left out: it may be a
+# farewell that ends the reply.
+_SALUTATIONS = frozenset("""
+hi hello hey hiya morning afternoon evening hola buenos buenas días tardes noches bonjour bonsoir
+salut coucou hallo guten tag morgen abend olá oi bom boa dia tarde ciao buongiorno buonasera salve
+こんにちは こんばんは おはよう おはようございます やあ 你好 您好 晚上好 早上好 안녕 안녕하세요
+""".split())
+_WITH_SALUTATIONS = frozenset("good there".split())  # "Good morning", "Hi there": not greetings alone
+_ADDRESS_SUFFIXES = frozenset("さん ちゃん くん 君 님 씨".split())  # after a name taken out
 _WORD = re.compile(r"[\w'’]+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 # Japanese and Korean fillers are often written without spaces ("はい、そうだね！"): their words are
@@ -57,6 +67,17 @@ def content_size(text: str, names: Sequence[str] = ()) -> int:
         else:
             size += 1
     return size
+
+
+def only_greets(text: str, names: Sequence[str] = ()) -> bool:
+    """Salutations alone, with the user's `names` at most ("Hi Ken!", 「こんにちは、ハルカさん！」)."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    for name in names:
+        if name.strip():
+            text = text.replace(unicodedata.normalize("NFKC", name.strip()).casefold(), " ")
+    words = _WORD.findall(text)
+    allowed = _SALUTATIONS | _WITH_SALUTATIONS | _ADDRESS_SUFFIXES
+    return any(w in _SALUTATIONS for w in words) and all(w in allowed for w in words)
 
 
 def says_nothing(text: str, names: Sequence[str] = (), least: int = 1) -> bool:

@@ -177,16 +177,19 @@ class Generation:
     blocked: str
     not_knowing: bool = False  # the opening said it did not know what the user had told (agent/not_knowing.py)
     took_name: bool = False  # a sentence taking the user's name as the persona's was left out
+    only_greeted: bool = False  # it showed a greeting at once (or followed one shown before), then failed
+    greeting: str = ""  # the greeting it showed at once
 
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
               may_call: bool, temperature: float, seed: int | None,
               guard: GuardInputs, last_attempt: bool = False, avoid_openings: Sequence[str] = (),
-              past_echo: str = "") -> Generation:
+              past_echo: str = "", greeted: str = "") -> Generation:
     """One streamed model call. `avoid_openings`: what ended the previous attempts before anything
     was shown (the reply may not open with their first tokens); `past_echo`: one of them said the
     user's message back — this attempt leaves such an opening out and goes on, and may not end
-    before it has had room for a sentence after one.
+    before it has had room for a sentence after one; `greeted`: the greeting an earlier attempt
+    showed at once, which this one goes on from.
 
     Text passes the character guard, then the tag filter; only what the guard lets through is
     journaled and becomes the reply, so what is logged is what was shown.
@@ -194,6 +197,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     writer = get_stream_writer()
     round_text, calls = "", []
     display = reply_tags.TagStreamFilter()
+    display.feed(greeted)  # shown by an earlier attempt: what follows is tidied as its continuation
     user_text = guard.user_text
     language = guard.language
     # Told something rather than asked, the model's Japanese often opened with service talk
@@ -203,7 +207,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     gate = SentenceGate((*guard.user_names, deps.user_name, deps.persona_name), user_text, language, guard.context,
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
                         user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
-                        persona_said=guard.persona_said)
+                        persona_said=guard.persona_said, greet_early=True, greeted=greeted)
     min_tokens = min_reply_tokens(user_text)
     if past_echo:
         min_tokens = max(min_tokens, deps.model.count_tokens(past_echo) + constants.MIN_REPLY_TOKENS_AFTER_ECHO)
@@ -239,8 +243,9 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     tail = display.flush()
     if tail:
         writer({"type": "token", "text": tail})
+    only_greeted = bool(gate.blocked) and bool(greeted or gate.greeting) and round_text.strip() == gate.greeting
     return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked,
-                      gate.not_knowing, gate.took_name)
+                      gate.not_knowing, gate.took_name, only_greeted, gate.greeting)
 
 
 def _keep(action: KeepAction, editor: MemoryEditor, language: str = "") -> ToolOutcome | None:
@@ -342,32 +347,39 @@ def build_turn_graph() -> StateGraph:
         # An empty or tag-only reply is never the persona's answer: nothing of it was shown
         # (whitespace and tags are held back), so it is asked for again with another seed — and,
         # when the guard ended it, without the opening that failed (the user's words said back
-        # opened three attempts running, even at a higher temperature).
+        # opened three attempts running, even at a higher temperature). A greeting shown at once
+        # stays: the next attempt goes on from it.
+        greeted = ""
         for attempt in range(1 + constants.EMPTY_REPLY_RETRIES):
-            if state["rounds"] == 0:
+            if state["rounds"] == 0 and not greeted:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
             asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language, reason)
             generation = _generate(deps, control, asked, tools, may_call, temperature, seed, guard,
                                    last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by,
-                                   past_echo=_echo_among(ended_by, guard.user_text))
+                                   past_echo=_echo_among(ended_by, guard.user_text), greeted=greeted)
             round_text, calls, stopped, error = generation.text, generation.calls, generation.stopped, generation.error
+            round_text = greeted + round_text  # after a greeting an earlier attempt showed
             repairs += generation.repaired
             reason = _retry_reason(generation, guard) or reason
             ended_by += (generation.blocked,) if generation.blocked.strip() else ()
-            if calls or stopped or error or reply_tags.parse_reply(round_text).visible_text:
+            if calls or stopped or error or (reply_tags.parse_reply(round_text).visible_text and not generation.only_greeted):
                 break
+            greeted = greeted or generation.greeting
             log.warning("The model gave an empty reply (attempt %d of %d)", attempt + 1,
                         1 + constants.EMPTY_REPLY_RETRIES)
         else:
-            round_text = greeting_held_back(ended_by, guard.language, (*guard.user_names, deps.user_name, deps.persona_name),
-                                            guard.user_names)
-            if round_text:
-                deps.journal.write_text(round_text)
-                get_stream_writer()({"type": "token", "text": round_text})
+            if greeted:  # the greeting shown at once is the reply, journaled and shown already
+                round_text = greeted
             else:
-                error = EMPTY_REPLY_NOTICE.format(persona=deps.persona_name)
+                round_text = greeting_held_back(ended_by, guard.language,
+                                                (*guard.user_names, deps.user_name, deps.persona_name), guard.user_names)
+                if round_text:
+                    deps.journal.write_text(round_text)
+                    get_stream_writer()({"type": "token", "text": round_text})
+                else:
+                    error = EMPTY_REPLY_NOTICE.format(persona=deps.persona_name)
         get_stream_writer()({"type": "guard", "asked_again": attempt, "repaired": repairs})
         reply_raw = state["reply_raw"] + round_text
         return {"reply_raw": reply_raw, "pending_calls": calls, "stopped": stopped, "error": error,

@@ -26,13 +26,15 @@ log = logging.getLogger(__name__)
 
 class MemoryIndexes:
     def __init__(self, personas: PersonaManager, embedder_kind: Callable[[], str], clock: Callable[[], datetime],
-                 wait_while_replying: Callable[[], None]):
+                 wait_while_replying: Callable[[], None], create_embedder: Callable[[str], object] | None = None):
         """`embedder_kind`: Settings' embedder, read when it is first needed; `wait_while_replying`:
-        indexing yields the CPU to a reply being generated (2 cores are shared)."""
+        indexing yields the CPU to a reply being generated (2 cores are shared); `create_embedder`:
+        makes the embedder of a kind (managers/embeddings.py's by default)."""
         self._personas = personas
         self._embedder_kind = embedder_kind
         self._clock = clock
         self._wait_while_replying = wait_while_replying
+        self._create_embedder = create_embedder
         self._embedder = None
         self._embedder_lock = threading.Lock()
         self._indexers: dict[str, object] = {}
@@ -44,9 +46,11 @@ class MemoryIndexes:
         """The embedder every index of this app uses (one instance: models are big)."""
         with self._embedder_lock:
             if self._embedder is None:
-                from managers.embeddings import create_embedder
+                if self._create_embedder is None:
+                    from managers.embeddings import create_embedder
 
-                self._embedder = create_embedder(self._embedder_kind())
+                    self._create_embedder = create_embedder
+                self._embedder = self._create_embedder(self._embedder_kind())
             return self._embedder
 
     def memory_index(self, persona: str):
@@ -95,6 +99,15 @@ class MemoryIndexes:
         except (OSError, PersonaError, EmbedderUnavailable, StoreClosed) as exc:
             log.warning("Indexing %s failed: %s", persona, exc)
             self.status[persona] = f"Indexing failed: {exc}"
+
+    def load_embedder_quietly(self) -> None:
+        """Load the embedder and run it once, at start-up: with nothing new to index it was loaded
+        by the first message instead, which then waited ~0.9 s more for its first token (bench
+        conversation, session 19: every script's first turn)."""
+        try:
+            self.embedder().embed_query("warm-up")
+        except EmbedderUnavailable as exc:
+            log.warning("The embedder could not load: %s", exc)
 
     def complete_knowledge_quietly(self, persona: str) -> None:
         """Bring the knowledge base up to date at start-up: after an embedder switch its vector

@@ -250,6 +250,7 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         if persona and self._searcher is None and self.model_status.state == "ready":
             self._index_quietly(persona)  # after the warm-up (not inside its lock), never competing with it
             self.indexes.complete_knowledge_quietly(persona)
+            self.indexes.load_embedder_quietly()  # the first message's recall then has it ready
 
     # --- memory indexes (persona/memory_indexes.py) -----------------------------------
     def embedder(self):

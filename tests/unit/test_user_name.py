@@ -13,7 +13,8 @@ def test_an_introduced_name_is_never_taken_and_is_offered_to_be_saved(data_dir, 
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     assert service.name_offer("Ark") == ""
     shown = reply_of(service, "Hi! I'm Ken. I just got back from hiking on Mt. Takao and saw a fox.")
-    assert shown == "Hi Ken! A fox near the summit? Lucky you."  # the first reply took his name: asked again
+    # the first reply took his name: asked again, going on from the greeting it had shown at once
+    assert shown == "Hello! A fox near the summit? Lucky you."
     assert "Ken" in model.calls[1][0][0].content  # the prompt now knows who is talking
     assert service.name_offer("Ark") == "Ken"
     service.answer_name_offer("Ken", save=True)

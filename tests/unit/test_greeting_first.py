@@ -1,0 +1,95 @@
+"""An opening greeting is shown at once; when what follows it fails, the reply goes on from it.
+
+The 1.5B model opens most first replies with a greeting, and the guard held it until the next
+sentence was whole and checked: the user waited for both (bench conversation, session 19).
+"""
+import pytest
+
+from agent.character_guard import SentenceGate
+from agent.engagement import only_greets
+from agent.providers.fake import ScriptedChatModel, replies
+from persona.service import NexusService
+
+
+def feed_until_shown(gate: SentenceGate, text: str) -> tuple[str, str]:
+    """(what was shown, what had been fed by then), feeding one character at a time."""
+    for end in range(1, len(text) + 1):
+        shown = gate.feed(text[end - 1])
+        if shown.strip():
+            return shown, text[:end]
+    return gate.flush(), text
+
+
+@pytest.mark.parametrize("language, user, names, reply, greeting", [
+    ("es", "¡Hola! Soy Diego. Hoy me compré una bicicleta roja.", ("Diego",),
+     "¡Hola, Diego! ¿De qué año es la bicicleta?", "¡Hola, Diego!"),
+    ("pt", "Oi! Eu sou a Ana. Passei o dia na praia.", ("Ana",), "Olá! Que dia gostoso na praia!", "Olá!"),
+    ("ja", "こんにちは！ハルカです。今日カレーを作ったよ。", ("ハルカ",), "こんにちは、ハルカさん！カレー、いいね。",
+     "こんにちは、ハルカさん！"),
+    ("ko", "안녕! 나 지수야. 아침에 한강에서 뛰었어.", ("지수",), "안녕하세요, 지수님! 한강 달리기 좋았겠어요.",
+     "안녕하세요, 지수님!"),
+    ("zh", "你好！我是小林。今天考完科目二了。", ("小林",), "你好，小林！恭喜你通过了。", "你好，小林！"),
+    ("en", "Hi! I'm Ken. Just back from a hike.", ("Ken",), "Hi there! How was the hike?", "Hi there!"),
+])
+def test_a_greeting_is_shown_before_the_next_sentence_is_written(language, user, names, reply, greeting):
+    gate = SentenceGate((*names, "Ark"), user, language, user_names=names, persona_name="Ark", greet_early=True)
+    shown, fed = feed_until_shown(gate, reply)
+    assert shown == greeting
+    assert len(fed) <= len(greeting) + 2  # the sentence's end, and at most one character to tell it ended
+
+
+@pytest.mark.parametrize("language, user, reply", [
+    ("es", "¡Hola! Soy Diego. Hoy me compré una bicicleta.", "¡Hola Lucía! ¿Qué tal la bici?"),  # a name not the user's
+    ("en", "Good evening! I'm Theo.", "Good night, Theo! Sleep well."),  # a farewell, maybe the whole reply
+    ("en", "Can you remember my sister's birthday?", "Sure! It is on March 3rd."),  # not a greeting
+    ("ja", "こんにちは！今日は暑かった。", "Hello! 暑かったね。"),  # another script than the message's
+])
+def test_what_is_not_a_greeting_in_the_users_language_is_not_shown_early(language, user, reply):
+    gate = SentenceGate(("Diego", "Theo", "Ark"), user, language, user_names=("Diego", "Theo"), persona_name="Ark",
+                        greet_early=True)
+    feed_until_shown(gate, reply)
+    assert gate.greeting == ""
+
+
+@pytest.mark.parametrize("text, names, greets", [
+    ("Hello!", (), True), ("Good morning, Maya!", ("Maya",), True), ("Bom dia!", (), True),
+    ("안녕하세요, 지수님!", ("지수",), True), ("Hi! I am Ken.", (), False), ("Good!", (), False),
+    ("Hey, Ark!", ("Ken",), False), ("Oh, hello, what a day!", (), False),
+])
+def test_only_salutations_and_the_users_names_make_a_greeting(text, names, greets):
+    assert only_greets(text, names) is greets
+
+
+def test_after_a_greeting_shown_before_the_retry_leaves_its_own_out_and_goes_on():
+    gate = SentenceGate(("Diego", "Ark"), "¡Hola! Soy Diego. Hoy me compré una bicicleta.", "es",
+                        user_names=("Diego",), persona_name="Ark", greet_early=True, greeted="¡Hola, Diego!")
+    shown = gate.feed("¡Hola Diego! ¿De qué color es la bicicleta?") + gate.flush()
+    assert shown == " ¿De qué color es la bicicleta?"
+    ja = SentenceGate(("ハルカ", "Ark"), "こんにちは！今日カレーを作ったよ。", "ja", user_names=("ハルカ",),
+                      persona_name="Ark", greet_early=True, greeted="こんにちは！")
+    assert ja.feed("こんにちは！カレー、いいね。") + ja.flush() == "カレー、いいね。"  # no space after 「！」
+
+
+def test_when_the_sentence_after_the_greeting_fails_the_retry_goes_on_from_the_greeting(data_dir, clock):
+    message = "¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano, una roja preciosa."
+    model = ScriptedChatModel(replies("¡Hola, Diego! Hoy me compré una bicicleta de segunda mano, una roja preciosa.",
+                                      "¡Hola! ¿De qué año es la bicicleta?"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    service.update_settings(user_name="Diego")
+    events = list(service.send("Ark", message))
+    tokens = [e.text for e in events if e.kind == "token"]
+    assert tokens[0] == "¡Hola, Diego!"  # shown before the echo after it was written
+    assert service.conversation("Ark")[-1].text == "¡Hola, Diego! ¿De qué año es la bicicleta?"
+    assert len(model.calls) == 2
+
+
+def test_when_every_attempt_after_the_greeting_fails_the_greeting_is_the_reply(data_dir, clock):
+    message = "Oi! Eu sou a Ana. Passei o dia na praia com minhas primas e tomei um sol gostoso."
+    model = ScriptedChatModel(replies("Olá, Ana! Passei o dia na praia com minhas primas e tomei um sol gostoso.",
+                                      "Olá!", "Olá! Como posso te ajudar hoje?"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    service.update_settings(user_name="Ana")
+    events = list(service.send("Ark", message))
+    assert not [e for e in events if e.kind == "error"]
+    assert service.conversation("Ark")[-1].text == "Olá, Ana!"
+    assert len(model.calls) == 3
