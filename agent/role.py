@@ -149,9 +149,17 @@ def content_units(sentence: str) -> set[str]:
     elif _KANA.search(text):
         units |= {u for u in _JA_UNIT.findall(text) if u not in ("私", "僕", "俺", "今日", "昨日")}
     units |= set(_HANGUL_WORD.findall(text))
-    units |= {_stem(w) for w in _LATIN_WORD.findall(text) if len(w) >= 3 and w not in _STOPWORDS}
+    units |= {_unit_of_word(w) for w in _LATIN_WORD.findall(text) if len(w) >= 3 and w not in _STOPWORDS}
     units |= set(_NUMBER.findall(text))  # "28", "60 km": the same figure is the same fact
     return units
+
+
+def _unit_of_word(word: str) -> str:
+    """A Latin word's stem, without a final "e": "hike", "hiked" and "hiking" are one unit ("I was
+    excited to hike on Mt. Takao" told the user's "hiking on Mt. Takao" as the persona's, and
+    streamed: bench conversation, session 19)."""
+    stemmed = _stem(word)
+    return stemmed[:-1] if stemmed.endswith("e") and len(stemmed) > 3 else stemmed
 
 
 def _told(user_texts: Iterable[str]) -> list[set[str]]:

@@ -23,6 +23,10 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     ("モチは、私の子犬で、とても楽しいです。", "先週、子犬を飼い始めたんだ。名前はモチ。"),
     ("Mochi is my puppy and he is so fun.", "I adopted a puppy called Mochi last week."),
     ("年糕是我的小狗，很可爱。", "上周我领养了一只小狗，给它取名叫年糕。"),
+    # another form of the same verb ("hike" / "hiking", "bake" / "baked")
+    ("I was excited to hike on Mt. Takao and see a fox near the summit.",
+     "I just got back from hiking on Mt. Takao and saw a fox near the summit."),
+    ("I baked rye bread with walnuts today.", "Today I'm baking bread, with rye and walnuts."),
 ])
 def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     assert takes_users_part(sentence, [said], ["Ken"])
@@ -42,6 +46,7 @@ def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     ("My puppy days were long ago.", "I adopted a puppy called Mochi."),  # one shared word: no claim
     ("I remember the shrimp allergy, of course.", "I have a shrimp allergy."),
     ("我记得你对虾过敏。", "我对虾过敏。"),
+    ("I love winter hikes too.", "I just got back from hiking on Mt. Takao and saw a fox."),
 ])
 def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
     assert not takes_users_part(sentence, [said], ["Ken"])
