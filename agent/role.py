@@ -38,7 +38,10 @@ _FIRST_PERSON_WORDS_BY_LANGUAGE = {
     language: _CASE_KEPT.get(language, "") + r"\b(?:" + "|".join(map(re.escape, words)) + r")\b"
     for language, words in _FIRST_PERSON_BY_LANGUAGE.items()}
 _CJK_FIRST_PERSON = ("私", "僕", "俺", "わたし", "あたし", "我", "나는", "내가", "저는", "제가", "우리")
-_CJK_FIRST_PERSON_WORDS = "|".join(_CJK_FIRST_PERSON) + r"|うち(?:は|の|が)"
+# Korean "my" before a noun (내 카페, 제 이름; not 안내 or 문제): "내 카페 이름이 뭐였지?" got "내 카페
+# 이름은 '파란 고양이'입니다" (bench conversation, session 18).
+_KO_MY = r"(?<![가-힣])(?:내|제)(?= )|(?<![가-힣])(?:나의|저의)"
+_CJK_FIRST_PERSON_WORDS = "|".join(_CJK_FIRST_PERSON) + r"|うち(?:は|の|が)|" + _KO_MY
 _FIRST_PERSON = re.compile("|".join((*_FIRST_PERSON_WORDS_BY_LANGUAGE.values(), _CJK_FIRST_PERSON_WORDS)), re.IGNORECASE)
 _FIRST_PERSON_IN = {language: re.compile(f"{words}|{_CJK_FIRST_PERSON_WORDS}", re.IGNORECASE)
                     for language, words in _FIRST_PERSON_WORDS_BY_LANGUAGE.items()}
@@ -268,6 +271,10 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
         return swapped if swapped != sentence else None
     if language == "zh":
         return _ZH_SELF.sub(lambda m: "你们" if m.group(0) == "我们" else "你", sentence)
+    if language == "ko":
+        you = f"{user_name}님" if user_name else "당신"
+        swapped = _KO_SELF.sub(lambda m: you + _KO_PARTICLE[m.group(0)[-1]], sentence)
+        return None if _FIRST_PERSON.search(swapped) else swapped
     swaps = _SECOND_PERSON_SWAPS.get(language)
     if swaps is None:
         return None
@@ -286,6 +293,11 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     verbs = _FIRST_PERSON_VERBS.get(language)
     left = _FIRST_PERSON_IN[language].search(swapped) or (verbs is not None and verbs.search(swapped))
     return None if left else swapped
+
+
+# Korean: the first person with its particle, or "my", as the user (님 and 당신 end in a consonant).
+_KO_SELF = re.compile(r"(?<![가-힣])(?:나는|저는|내가|제가|나의|저의)|(?<![가-힣])(?:내|제)(?= )")
+_KO_PARTICLE = {"는": "은", "가": "이", "의": "의", "내": "의", "제": "의"}
 
 
 # German "wir" takes the verb's -en form; "ihr" its -t form ("Wir singen unser Konzert…" → "Ihr singt

@@ -27,6 +27,8 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     ("I was excited to hike on Mt. Takao and see a fox near the summit.",
      "I just got back from hiking on Mt. Takao and saw a fox near the summit."),
     ("I baked rye bread with walnuts today.", "Today I'm baking bread, with rye and walnuts."),
+    # Korean "my" before a noun, copied from the user's question about their own thing
+    ("내 카페 이름은 '파란 고양이'입니다.", "기억해 줘: 우리 카페 이름은 '파란 고양이'야."),
 ])
 def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     assert takes_users_part(sentence, [said], ["Ken"])
@@ -47,6 +49,7 @@ def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     ("I remember the shrimp allergy, of course.", "I have a shrimp allergy."),
     ("我记得你对虾过敏。", "我对虾过敏。"),
     ("I love winter hikes too.", "I just got back from hiking on Mt. Takao and saw a fox."),
+    ("안내 데스크에서 카페 이름을 물어봤어요.", "우리 카페 이름은 '파란 고양이'야."),  # 안내 is not 내
 ])
 def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
     assert not takes_users_part(sentence, [said], ["Ken"])
@@ -60,6 +63,10 @@ def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
     ("我报名了马拉松。", "zh", "王磊", "你报名了马拉松。"),
     ("J'ai ouvert ma boulangerie.", "fr", "Camille", "Tu as ouvert ta boulangerie."),
     ("Je pense que j'y vais.", "fr", "Camille", None),
+    ("내 카페 이름은 '파란 고양이'입니다.", "ko", "민준", "민준님의 카페 이름은 '파란 고양이'입니다."),
+    ("나는 아침에 한강에서 5킬로 뛰었어.", "ko", "지수", "지수님은 아침에 한강에서 5킬로 뛰었어."),
+    ("제가 케이크를 구웠어요.", "ko", "", "당신이 케이크를 구웠어요."),
+    ("우리는 같이 뛰었어.", "ko", "지수", None),  # "we": no plain swap
 ])
 def test_a_claim_is_said_back_as_the_users_where_a_swap_reads_right(sentence, language, name, said_back):
     assert as_users(sentence, language, name) == said_back
