@@ -223,7 +223,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
 
     try:
         for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed, min_tokens,
-                                       avoid_openings=avoid_openings):
+                                       avoid_openings=avoid_openings, prefix=greeted):
             if isinstance(event, ToolCall):
                 calls.append(event)
                 continue

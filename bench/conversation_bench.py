@@ -222,12 +222,13 @@ class RecordingModel:
     def __getattr__(self, name):
         return getattr(self._model, name)
 
-    def stream(self, messages, tools, temperature, max_tokens, seed=None, min_tokens=0, avoid_openings=()) -> Iterator:
+    def stream(self, messages, tools, temperature, max_tokens, seed=None, min_tokens=0, avoid_openings=(),
+               prefix="") -> Iterator:
         before = prompt_eval_counters(self._model)
         started, first = time.monotonic(), None
         try:
             for event in self._model.stream(messages, tools, temperature, max_tokens, seed=seed, min_tokens=min_tokens,
-                                            avoid_openings=avoid_openings):
+                                            avoid_openings=avoid_openings, prefix=prefix):
                 if first is None:
                     first = time.monotonic() - started
                 yield event

@@ -150,9 +150,9 @@ class RecordingModel:
     def __getattr__(self, name: str):
         return getattr(self._model, name)
 
-    def stream(self, messages, tools, temperature, max_tokens, seed=None, min_tokens=0, avoid_openings=()):
+    def stream(self, messages, tools, temperature, max_tokens, seed=None, min_tokens=0, avoid_openings=(), prefix=""):
         self.sent.append(tuple(messages))
-        return self._model.stream(messages, tools, temperature, max_tokens, seed, min_tokens, avoid_openings)
+        return self._model.stream(messages, tools, temperature, max_tokens, seed, min_tokens, avoid_openings, prefix)
 
     def warm(self, messages) -> None:
         self.warmed = tuple(messages)

@@ -73,6 +73,7 @@ class ChatModel(Protocol):
         seed: int | None = None,
         min_tokens: int = 0,
         avoid_openings: Sequence[str] = (),
+        prefix: str = "",
     ) -> Iterator[StreamEvent]:
         """Yield text deltas as they are generated, and tool calls (native-tool models).
 
@@ -81,6 +82,8 @@ class ChatModel(Protocol):
         tokens, where the backend allows it (others ignore it).
         `avoid_openings`: the reply may not open with the first token of any of these texts (a retry after the model
         said the user's words back, three seeds running); backends that cannot, ignore it.
+        `prefix`: the reply so far (a greeting already shown): the model goes on from it, and what it
+        yields follows it; backends that cannot, write the whole reply afresh.
         """
         ...
 

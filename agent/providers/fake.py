@@ -51,6 +51,7 @@ class ScriptedChatModel:
         self._sleep = sleep
         self.calls: list[tuple[list[ChatMessage], list[ToolSpec]]] = []
         self.warmed: list[list[ChatMessage]] = []
+        self.prefixes: list[str] = []  # each call's `prefix` (the reply so far)
         self.json_script = json_script  # answers complete_json; None: the model cannot
         self.json_calls: list[str] = []  # the user text of each complete_json call
 
@@ -63,8 +64,10 @@ class ScriptedChatModel:
         seed: int | None = None,
         min_tokens: int = 0,  # no control over a remote model's ending (fake: scripted replies)
         avoid_openings: Sequence[str] = (),
+        prefix: str = "",  # scripted replies are written whole: a retry's script writes what follows
     ) -> Iterator[StreamEvent]:
         self.calls.append((list(messages), list(tools)))
+        self.prefixes.append(prefix)
         result = self.script(messages, tools)
         events = [result] if isinstance(result, str) else list(result)
         for event in events:

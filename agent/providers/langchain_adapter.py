@@ -231,6 +231,7 @@ class LangChainChatModel:
         seed: int | None = None,
         min_tokens: int = 0,  # no control over a remote model's ending (fake: scripted replies)
         avoid_openings: Sequence[str] = (),  # servers differ in their logit bias support: not sent
+        prefix: str = "",  # not every server continues an assistant message: the reply is written afresh
         tool_choice: str = "",
     ) -> Iterator[StreamEvent]:
         """As ChatModel.stream; `tool_choice` (these native-tool backends only) forces a call:

@@ -117,24 +117,29 @@ class LlamaCppChatModel:
         seed: int | None = None,
         min_tokens: int = 0,
         avoid_openings: Sequence[str] = (),
+        prefix: str = "",
     ) -> Iterator[StreamEvent]:
         llama = self.load()
         # Each failed opening's first token, as it opens a reply and as it follows a space.
         banned = [token for text in avoid_openings if text.strip() for spelled in (text.strip(), " " + text.strip())
                   for token in llama.tokenize(spelled.encode("utf-8"), add_bos=False, special=False)[:1]]
+        sampling = dict(stream=True, temperature=temperature, max_tokens=max_tokens,
+                        repeat_penalty=constants.LOCAL_REPEAT_PENALTY, min_p=constants.LOCAL_MIN_P,
+                        top_k=constants.LOCAL_TOP_K, seed=seed,
+                        logits_processor=_reply_rules(min_tokens, self._end_tokens(llama), banned))
         with self._run_lock:
             try:
-                chunks = llama.create_chat_completion(
-                    messages=self._as_dicts(messages),
-                    stream=True,
-                    temperature=temperature,
-                    max_tokens=max_tokens,
-                    repeat_penalty=constants.LOCAL_REPEAT_PENALTY,
-                    min_p=constants.LOCAL_MIN_P,
-                    top_k=constants.LOCAL_TOP_K,
-                    seed=seed,
-                    logits_processor=_reply_rules(min_tokens, self._end_tokens(llama), banned),
-                )
+                # Going on from the reply so far: the chat's own prompt tokens (so the cached prefix
+                # is reused), then the prefix as the reply's start.
+                tokens = _chat_tokens(llama, self._as_dicts(messages)) if prefix.strip() else None
+                if tokens is not None:
+                    tokens += llama.tokenize(prefix.encode("utf-8"), add_bos=False, special=False)
+                    for chunk in llama.create_completion(prompt=tokens, **sampling):
+                        text = chunk["choices"][0].get("text")
+                        if text:
+                            yield TextDelta(text)
+                    return
+                chunks = llama.create_chat_completion(messages=self._as_dicts(messages), **sampling)
                 for chunk in chunks:
                     delta = chunk["choices"][0].get("delta", {})
                     text = delta.get("content")

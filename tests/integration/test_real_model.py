@@ -70,3 +70,16 @@ def test_local_planner_answers_a_valid_plan_in_its_own_context(real_model):
     assert len(query_plan.keywords) <= 3
     # The chat context still holds its prompt: planning did not evict the cached prefix.
     assert real_model.load().n_tokens == chat_tokens_before
+
+
+def test_a_reply_goes_on_from_a_greeting_already_shown(real_model):
+    """A retry after a greeting was shown is asked to go on from it: the model writes what follows
+    (a space, then no second greeting), and a failed continuation's opening can be avoided."""
+    messages = [ChatMessage("system", "You are Ark, a warm friend. Reply in Spanish."),
+                ChatMessage("user", "¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano, una roja preciosa.")]
+    continued = "".join(e.text for e in real_model.stream(messages, (), 0.0, 40, seed=1, prefix="¡Hola, Diego!"))
+    assert continued.startswith(" ") and continued.strip()
+    assert not continued.strip().lower().startswith(("¡hola", "hola"))
+    avoided = "".join(e.text for e in real_model.stream(messages, (), 0.0, 40, seed=1, prefix="¡Hola, Diego!",
+                                                          avoid_openings=(continued.strip(),)))
+    assert avoided.strip() and avoided.split()[0] != continued.split()[0]
