@@ -21,7 +21,7 @@ from langgraph.graph import END, START, StateGraph
 import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate, claims_user_name, greeting_held_back
-from agent.echoes import echoes
+from agent.echoes import echoes, squash
 from agent.keep_requests import KeepAction
 from agent.language import is_question
 from agent.reply_form import asks_for_brevity
@@ -112,6 +112,13 @@ def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str, reas
     After them, so the first attempt's evaluation of the whole prompt stays valid and only the line is
     read (~0.4 s less per retry on 2 cores than re-reading the user's message after a line put before it)."""
     return messages + [ChatMessage("system", retry_nudge(language, deps.persona_name, deps.user_name, reason))]
+
+
+def _going_on_from(greeted: str, user_text: str) -> str:
+    """The reply's start a retry goes on from: the greeting shown — unless the user's message opens
+    with it too ("¡Hola!" to "¡Hola! Soy Diego. Hoy me compré…"), where the model went on copying
+    the message (bench conversation, session 19); then the reply is written afresh."""
+    return "" if squash(user_text).startswith(squash(greeted)) else greeted
 
 
 def _echo_among(openings: Sequence[str], user_text: str) -> str:
@@ -223,7 +230,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
 
     try:
         for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed, min_tokens,
-                                       avoid_openings=avoid_openings, prefix=greeted):
+                                       avoid_openings=avoid_openings, prefix=_going_on_from(greeted, user_text)):
             if isinstance(event, ToolCall):
                 calls.append(event)
                 continue

@@ -83,6 +83,18 @@ def test_when_the_sentence_after_the_greeting_fails_the_retry_goes_on_from_the_g
     assert model.prefixes == ["", "¡Hola, Diego!"]  # the retry is asked to go on from the greeting
 
 
+def test_a_greeting_the_users_message_opens_with_is_not_gone_on_from(data_dir, clock):
+    message = "¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano, una roja preciosa."
+    model = ScriptedChatModel(replies("¡Hola! Hoy me compré una bicicleta de segunda mano, una roja preciosa.",
+                                      "¡Hola! ¿De qué año es la bicicleta?"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    service.update_settings(user_name="Diego")
+    list(service.send("Ark", message))
+    # going on from "¡Hola!" the model went on with the message it opens: the retry is written afresh
+    assert model.prefixes == ["", ""]
+    assert service.conversation("Ark")[-1].text == "¡Hola! ¿De qué año es la bicicleta?"
+
+
 def test_when_every_attempt_after_the_greeting_fails_the_greeting_is_the_reply(data_dir, clock):
     message = "Oi! Eu sou a Ana. Passei o dia na praia com minhas primas e tomei um sol gostoso."
     model = ScriptedChatModel(replies("Olá, Ana! Passei o dia na praia com minhas primas e tomei um sol gostoso.",
