@@ -70,38 +70,41 @@ def test_after_a_greeting_shown_before_the_retry_leaves_its_own_out_and_goes_on(
     assert ja.feed("こんにちは！カレー、いいね。") + ja.flush() == "カレー、いいね。"  # no space after 「！」
 
 
-def test_when_the_sentence_after_the_greeting_fails_the_retry_goes_on_from_the_greeting(data_dir, clock):
-    message = "¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano, una roja preciosa."
-    model = ScriptedChatModel(replies("¡Hola, Diego! Hoy me compré una bicicleta de segunda mano, una roja preciosa.",
-                                      "¡Hola! ¿De qué año es la bicicleta?"))
+DIEGO = "¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano, una roja preciosa."
+
+
+def send(data_dir, clock, user_name: str, message: str, *attempts: str):
+    """The user's message sent to a persona whose model writes `attempts` in turn: (model, events, reply)."""
+    model = ScriptedChatModel(replies(*attempts))
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
-    service.update_settings(user_name="Diego")
+    service.update_settings(user_name=user_name)
     events = list(service.send("Ark", message))
-    tokens = [e.text for e in events if e.kind == "token"]
-    assert tokens[0] == "¡Hola, Diego!"  # shown before the echo after it was written
-    assert service.conversation("Ark")[-1].text == "¡Hola, Diego! ¿De qué año es la bicicleta?"
+    return model, events, service.conversation("Ark")[-1].text
+
+
+def test_when_the_sentence_after_the_greeting_fails_the_retry_goes_on_from_the_greeting(data_dir, clock):
+    model, events, reply = send(data_dir, clock, "Diego", DIEGO,
+                                "¡Hola, Diego! Hoy me compré una bicicleta de segunda mano, una roja preciosa.",
+                                "¡Hola! ¿De qué año es la bicicleta?")
+    assert [e.text for e in events if e.kind == "token"][0] == "¡Hola, Diego!"  # shown before the echo was written
+    assert reply == "¡Hola, Diego! ¿De qué año es la bicicleta?"
     assert model.prefixes == ["", "¡Hola, Diego!"]  # the retry is asked to go on from the greeting
 
 
 def test_a_greeting_the_users_message_opens_with_is_not_gone_on_from(data_dir, clock):
-    message = "¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano, una roja preciosa."
-    model = ScriptedChatModel(replies("¡Hola! Hoy me compré una bicicleta de segunda mano, una roja preciosa.",
-                                      "¡Hola! ¿De qué año es la bicicleta?"))
-    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
-    service.update_settings(user_name="Diego")
-    list(service.send("Ark", message))
+    model, _, reply = send(data_dir, clock, "Diego", DIEGO,
+                           "¡Hola! Hoy me compré una bicicleta de segunda mano, una roja preciosa.",
+                           "¡Hola! ¿De qué año es la bicicleta?")
     # going on from "¡Hola!" the model went on with the message it opens: the retry is written afresh
     assert model.prefixes == ["", ""]
-    assert service.conversation("Ark")[-1].text == "¡Hola! ¿De qué año es la bicicleta?"
+    assert reply == "¡Hola! ¿De qué año es la bicicleta?"
 
 
 def test_when_every_attempt_after_the_greeting_fails_the_greeting_is_the_reply(data_dir, clock):
     message = "Oi! Eu sou a Ana. Passei o dia na praia com minhas primas e tomei um sol gostoso."
-    model = ScriptedChatModel(replies("Olá, Ana! Passei o dia na praia com minhas primas e tomei um sol gostoso.",
-                                      "Olá!", "Olá! Como posso te ajudar hoje?"))
-    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
-    service.update_settings(user_name="Ana")
-    events = list(service.send("Ark", message))
+    model, events, reply = send(data_dir, clock, "Ana", message,
+                                "Olá, Ana! Passei o dia na praia com minhas primas e tomei um sol gostoso.",
+                                "Olá!", "Olá! Como posso te ajudar hoje?")
     assert not [e for e in events if e.kind == "error"]
-    assert service.conversation("Ark")[-1].text == "Olá, Ana!"
+    assert reply == "Olá, Ana!"
     assert len(model.calls) == 3
