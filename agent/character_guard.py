@@ -30,98 +30,9 @@ from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_
 from agent.echoes import ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, restates, squash
 from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, says_nothing
 from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
+from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
+                                    user_name_openings)
 
-# Stepping out of the persona: talk about being an AI, and help-desk service talk — an offer of
-# help in general, an invitation to ask more, a sign-off — in each supported language. Topics are
-# not service talk: 「引っ越しのお手伝いをしたよ」, "How can I help you feel better?", "feel free to ask
-# your sister", 人工知能の本 stay (issue 18).
-_OUT_OF_CHARACTER = re.compile(
-    # English
-    r"\bas an ai\b|\bas a (?:large )?language model\b|\bi(?:'m| am) (?:just |only )?an? (?:ai|artificial intelligence|language model|chatbot)\b"
-    r"|\b(?:ai|large) language model\b|\bvirtual assistant\b|\bi(?:'m| am) (?:an?|your) (?:ai |virtual |digital )?assistant\b"
-    r"|\bi (?:don't|do not) have (?:personal )?(?:preferences|opinions|feelings|emotions|a body|personal experiences)\b"
-    r"|\bhow (?:can|may) i (?:help|assist)(?: you)?(?: today| with (?:that|anything|something|this))?\s*(?:[?.!]|$)"
-    r"|\b(?:anything|something) (?:else )?(?:i can|to) (?:help|assist) (?:you )?with\b|\bis there anything else\b"
-    r"|\blet me know if (?:you )?(?:need|have) (?:anything|any (?:other |more )?questions)\b"
-    r"|\blet me know if there(?:'s| is) anything\b"
-    r"|\bif there(?:'s| is) anything (?:else )?(?:i can (?:do|help)|you need (?:help|me)|you'd like (?:to (?:talk|know|discuss)|me to))\b"
-    r"|\bfeel free to (?:ask|let me know|reach out)(?: me)?(?: anything| if| any|\s*[.!]|$)"
-    r"|\bif you have any (?:other |more |further )?questions\b|\bi(?:'m| am) here to (?:help|assist)\b"
-    r"|\bi(?:'d| would) be (?:happy|glad) to (?:help|assist)\s*(?:you)?\s*(?:with that|with anything)?\s*[.!]"
-    r"|\bi can (?:help|assist) (?:you )?with that\b"
-    # Japanese
-    r"|AI言語モデル|言語モデル(?:として|なので|です|の私)|(?:人工知能|AI|ＡＩ)(?:として|なので|です|だから|の私|アシスタント)"
-    r"|(?:私|わたし)は(?:人工知能|AI|ＡＩ|アシスタント)|アシスタントとして"
-    r"|何[かが](?:他に|ほかに)?(?:お)?手伝い|お?手伝いでき|お手伝い(?:いたし|させて)|お役に立て"
-    r"|お知らせください|お気軽に|ご質問(?:があれば|がありましたら|がございましたら|等)|ご不明|何か(?:他に|ほかに).*(?:教えて|ありますか|あれば)"
-    # Chinese
-    r"|有什么(?:可以|能|需要)?(?:帮|帮助|協助|协助)(?:你|您)|作为(?:一个|一名)?(?:AI|人工智能|语言模型|助手)"
-    r"|我(?:是|只是)(?:一个)?(?:AI|人工智能|语言模型|AI助手|虚拟助手)|如果(?:你|您)有(?:任何|其他)(?:问题|疑问)|随时(?:告诉|问|联系)我"
-    # Korean
-    r"|무엇을 도와드릴까요|도와드릴 (?:수 있는|일이|게)|(?:저는|나는) (?:AI|인공지능|언어 모델|어시스턴트)|(?:AI|인공지능|언어 모델)(?:로서|으로서)"
-    r"|궁금한 (?:점|것)이 있으시면|언제든지 (?:물어|말씀)"
-    # Spanish, French, German
-    r"|¿?en qué (?:más )?(?:te |le )?puedo ayudar|como (?:una |un )?(?:ia|inteligencia artificial|modelo de lenguaje|asistente virtual)\b"
-    r"|\bsoy (?:una |un )?(?:ia|inteligencia artificial|modelo de lenguaje|asistente virtual)\b|no dudes en (?:preguntar|decirme|contactar)"
-    r"|si tienes (?:alguna|otra|más) pregunta"
-    r"|(?:comment|en quoi) (?:puis-je|je peux) (?:vous|t')\s?aider|en tant qu'(?:ia|intelligence artificielle|assistant|modèle de langage)"
-    r"|\bje suis une? (?:ia|intelligence artificielle|assistant virtuel|modèle de langage)\b|n'hésite[zr]? pas à (?:me )?(?:demander|poser|contacter|(?:le )?dire\s*(?:[.!]|$| si))"
-    r"|si vous avez (?:d'autres |des )?questions"
-    r"|wie kann ich (?:ihnen|dir) (?:heute )?helfen|\bals (?:eine )?(?:ki|künstliche intelligenz|sprachmodell)\b"
-    r"|\bich bin (?:eine? )?(?:ki|künstliche intelligenz|sprachmodell|virtueller assistent)\b|zögern sie nicht|wenn sie (?:weitere )?fragen haben"
-    r"|kann ich (?:ihnen|dir) sonst noch"
-    # Italian, Portuguese
-    r"|come posso aiutar(?:ti|la|vi)|in cosa posso (?:esserti|esserle) utile|posso aiutarti (?:in|con) qualcos"
-    r"|\bcome (?:un'|una )?(?:ia|intelligenza artificiale|modello linguistico)\b|non esitare a (?:chiedere|contattarmi)"
-    r"|como posso (?:te |lhe )?ajudar|em que posso (?:te |lhe )?ajudar|\bcomo (?:uma )?(?:ia|inteligência artificial)\b"
-    r"|não hesite em (?:perguntar|me contatar)"
-    # "I'm here to help" and "if you need anything" beyond English (bench conversation, session 18: "Ich bin
-    # hier, um dir zu helfen.", "Se hai bisogno di qualcosa, puoi chiedere.")
-    r"|\bich bin (?:hier|da),? um (?:dir|ihnen|euch) zu helfen\b|\bwenn (?:du|sie) (?:etwas|irgendetwas|hilfe) brauch(?:st|en)\b"
-    r"|\bje suis (?:là|ici) pour (?:t'|vous )aider\b|\bsi (?:tu as|vous avez) besoin de (?:quoi que ce soit|quelque chose|d'aide)\b"
-    r"|\bestoy aquí para ayudar(?:te|le)?\b|\bsi necesitas (?:algo|ayuda|cualquier cosa)\b"
-    r"|\bsono qui per aiutar(?:ti|la|vi)\b|\bse hai bisogno di (?:qualcosa|aiuto|qualsiasi cosa)\b"
-    r"|\bestou aqui para (?:te |lhe )?ajudar\b|\bse (?:você )?precisar de (?:algo|ajuda|alguma coisa|qualquer coisa)\b"
-    r"|我(?:在这里|随时)(?:为你|为您|帮助你|帮你)|如果(?:你|您)需要(?:任何)?(?:帮助|帮忙)"
-    r"|도와(?:드리기|주기) 위해|도움이 필요하시면"
-    # Talk about the reply itself ("Here is a reply to Lena's message as Ark:", "Aqui está uma resposta
-    # em português com suas próprias palavras:") and a program's lack of access ("I don't have access to
-    # your conversations", "non ho accesso a informazioni aggiornate"): the model speaking as a tool
-    # about its prompt, never as the persona (bench conversation, session 17, de, pt, it, en).
-    r"|\bhere(?:'s| is) (?:a|an|my) (?:\w+ ){0,2}(?:reply|response)\b|\bi (?:don't|do not) have access to\b"
-    r"|\bi (?:can't|cannot|am unable to) access\b"
-    r"|\bhier ist (?:eine|meine) (?:\w+ )?antwort\b|\bich habe keinen zugriff\b"
-    r"|\bvoici (?:une|ma) (?:\w+ )?réponse\b|\bje n'ai pas accès\b"
-    r"|\baquí (?:está|tienes) (?:una|mi) (?:\w+ )?respuesta\b|\bno tengo acceso a\b"
-    r"|\becco (?:una|la mia) (?:\w+ )?risposta\b|\bnon ho accesso a\b"
-    r"|\baqui está (?:uma|a minha|minha) (?:\w+ )?resposta\b|\bnão tenho acesso a\b"
-    r"|以下(?:は|が)[^。！？]{0,30}(?:返事|返信|回答)|アクセス(?:でき(?:ない|ません)|権が(?:ない|ありません))"
-    r"|以下是[^。！？]{0,30}(?:回复|回答)|(?:无法|不能)(?:访问|获取)(?:你|您)?的?(?:信息|数据|对话|聊天)"
-    r"|다음은[^.!?]{0,30}(?:답장|답변)|접근할 수 없",
-    re.IGNORECASE,
-)
-# A refusal: the model declining as a service declines — to answer, help, take part or talk ("I'm sorry,
-# but I can't give you that information right now.", 「すみません、しかし私はあなたの助手であるため…できません」,
-# 「죄송합니다, 하지만 저는 민준의 말을 들 수 없습니다. 답변이 가능하지 않습니다.」, "No entanto, não posso
-# participar de atividades que possam causar danos…": bench conversation, sessions 17–18, where retries
-# after an echo ended this way). The verbs are a service's (answer, help, give, take part, talk); what a
-# friend cannot do stays ("I can't wait to see it", "I can't remember you telling me", "Ich kann nicht
-# schwimmen").
-_REFUSAL = re.compile(
-    r"(?:\bi (?:can't|cannot|can not)|\bi(?:'m| am) (?:unable|not able) to) "
-    r"(?:help|assist|answer|respond|reply|provide|give you|participate|engage|fulfill|comply|talk to you|chat)\b"
-    r"|\b(?:no puedo|no me es posible) (?:ayudar|responder|contestar|participar|proporcionar|darte|hablar)"
-    r"|\bje ne (?:peux|suis pas en mesure d[e']) ?(?:pas )?(?:t'aider|vous aider|aider|répondre|participer|fournir|te donner|vous donner|parler)"
-    r"|\bich kann (?:dir |ihnen )?(?:leider )?(?:nicht|keine antwort) (?:helfen|antworten|teilnehmen|geben|sprechen)\b"
-    r"|\bkann ich (?:dir |ihnen )?(?:leider )?nicht (?:helfen|beantworten)\b"
-    r"|\bnon (?:posso|sono in grado di) (?:aiutarti|aiutare|rispondere|partecipare|fornire|darti|parlare)"
-    r"|\bnão (?:posso|consigo|sou capaz de) (?:te )?(?:ajudar|responder|participar|fornecer|dar|conversar|falar)"
-    r"|(?:お答え|回答|返答|お手伝い|参加|会話)(?:することは|は|が)?でき(?:ません|ない)|(?:あなたの|私は)助手|アシスタントである"
-    r"|(?:无法|不能)(?:回答|回复|帮助|帮你|参与|提供|和你聊天|与你交谈)"
-    r"|(?:답변|대답|대화|도움)(?:을|를|이|은)? ?(?:드릴|할|줄|드리기|하기) 수 없|(?:답변|대답)이 (?:가능하지 않|불가능)"
-    r"|(?:말을|대화를) (?:들을|들|할) 수 없",
-    re.IGNORECASE,
-)
 # A first sentence that opens like this is held until it is whole and checked (an apology or a
 # disclaimer, service talk, the first person — where the persona may take the user's part); any
 # other streams as soon as its first characters rule these out.
@@ -137,7 +48,7 @@ _RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ご
                    "here's a", "here is a", "here's my", "here is my", "hier ist", "voici", "aquí está", "aquí tienes",
                    "ecco", "aqui está", "以下", "다음은", "sorry", "lo siento", "désolé", "tut mir leid", "mi dispiace",
                    "desculp", "抱歉", "对不起", "죄송", "すみません",
-                   # refusals (_REFUSAL)
+                   # refusals (REFUSAL, agent/out_of_character.py)
                    "sinto muito", "perdón", "entschuldig", "scusa", "no puedo", "não posso", "non posso", "답변", "대답")
 
 
@@ -148,57 +59,6 @@ def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool 
     if any(head.startswith(o) for o in openings):
         return True
     return None if any(o.startswith(head) for o in openings) else False
-
-
-# "I am <name>" in the supported languages: how the persona would take the user's name as its own
-# ("Certo! Sono Marco. Ho preso 28 esami…" to Marco, bench conversation, session 15). Portuguese puts
-# an article before the name ("Eu sou a Ana"); Korean writes the copula after it (나 지수야).
-_SELF_NAMING = ("i'm", "i am", "my name is", "call me", "sono", "mi chiamo", "soy", "me llamo", "mi nombre es",
-                "sou", "eu sou", "me chamo", "meu nome é", "je suis", "je m'appelle", "moi c'est", "ich bin",
-                "ich heiße", "ich heisse", "mein name ist")
-_SELF_NAMING_CJK = ("私は", "わたしは", "僕は", "俺は", "あたしは", "私の名前は", "我是", "我叫", "저는 ", "나는 ", "나 ",
-                    "제 이름은 ", "내 이름은 ")
-
-
-def _user_name_openings(user_names: Sequence[str]) -> tuple[str, ...]:
-    """How a reply opens when the persona takes the user's name as its own."""
-    openings: list[str] = []
-    for user_name in user_names:
-        name = user_name.strip().lower()
-        if name:
-            openings += [f"{claim} {name}" for claim in _SELF_NAMING]
-            openings += [f"{claim}{name}" for claim in _SELF_NAMING_CJK] + [f"{name}です"]
-    return tuple(openings)
-
-
-# The user asks what their own name is: "<name>です" is then the answer, not the persona taking it.
-# "Who …?" is answered with a name too ("Who went with you?" — "Caroline!").
-_ASKS_NAME = re.compile(r"\bname\b|名前|なまえ|名字|叫什么|이름|\bnombre\b|\bnom\b|\bheiße|\bnome\b"
-                        r"|\bwho(?:m|se)?\b|誰|だれ|谁|누구|quién|\bqui\b|\bwer\b|\bwen\b|\bwem\b|\bchi\b|\bquem\b",
-                        re.IGNORECASE)
-
-
-def asks_for_name(user_text: str) -> bool:
-    return bool(_ASKS_NAME.search(user_text))
-
-
-def claims_user_name(sentence: str, user_names: str | Sequence[str], asked_name: bool = False) -> bool:
-    """Whether the persona calls itself by the user's name ("Good morning! I'm Maya." said back
-    to Maya, 「私はハルカです」 to ハルカ): the reply has taken the user's place. `asked_name`: the user
-    asked for their own name, so a bare 「ハルカです」 answers it."""
-    names = [user_names] if isinstance(user_names, str) else list(user_names)
-    for user_name in (n.strip() for n in names):
-        if not user_name:
-            continue
-        name = re.escape(user_name)
-        bare = "" if asked_name else rf"|(?:^|[、。！!？?\s]){name}(?:です|だよ|と申します)"
-        spaced = "|".join(re.escape(claim) for claim in _SELF_NAMING)
-        if re.search(rf"\b(?:{spaced})\s+(?:(?:a|o)\s+)?{name}\b(?!['’]s)"
-                     rf"|(?:私|僕|俺|あたし|わたし)(?:は|の名前は){name}(?!さん)|我(?:是|叫){name}"
-                     rf"|(?:저는|나는|나|제 이름은|내 이름은)\s*{name}(?:입니다|이에요|예요|이야|야)"
-                     rf"{bare}", sentence.replace("’", "'"), re.IGNORECASE):
-            return True
-    return False
 
 
 # A sentence that is a piece of the turn's context this long, or a whole line of it (the reminder), is
@@ -215,7 +75,6 @@ _CONNECTIVES = ("however", "but", "that said", "still", "though", "anyway", "nev
 _CONNECTIVE = re.compile(rf"(?:{'|'.join(_CONNECTIVES)})(?:[,，、]\s*|\s+)", re.IGNORECASE)
 _CONNECTIVE_ARRIVING = re.compile(
     "|".join(f"{re.escape(c[:i])}" for c in _CONNECTIVES for i in range(1, len(c) + 1)) + "|", re.IGNORECASE)
-_PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
 # The first letters of a reply tell its script: held until this many letters (or the first kana or
 # Hangul), then a reply in another script than the user's message is asked for again (「Wow, John! …」
 # to a Japanese message, a Japanese reply to a Korean one).
@@ -228,24 +87,16 @@ _SCRIPT_FITS = {"ja": ("ja", "han"), "zh": ("han",), "ko": ("ko",), "latin": ("l
 # for again only when that sentence is surely in another language (constants.LANGUAGE_REPLY_MIN_SCORE).
 
 
-def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
-    """Whether the sentence steps out of the persona, starts a turn as one of `names`, or writes
-    the prompt's own layout (a "# Now" section heading, a "---" rule)."""
-    if _OUT_OF_CHARACTER.search(sentence) or _REFUSAL.search(sentence) or _PROMPT_LAYOUT.match(sentence):
-        return True
-    speakers = "|".join(re.escape(n) for n in names if n)
-    return bool(speakers and re.match(rf"\s*(?:{speakers})\s*[:：]", sentence))
-
-
 def greeting_held_back(held_back: Sequence[str], language: str, names: Sequence[str] = (),
-                       user_names: Sequence[str] = ()) -> str:
-    """The first of the attempts' held-back openings that is a greeting or filler alone and may be
-    shown ("Olá!"), or "": when every attempt failed, a greeting beats a notice instead of a reply
-    (bench conversation, session 15: "Tudo ótimo!", "Olá!" and an echo held back, and the chat showed
-    that the model had found no words)."""
+                       user_names: Sequence[str] = (), least: int = 1) -> str:
+    """The first of the attempts' held-back openings that is a greeting or filler alone, or a
+    reaction shorter than `least` (what a reply to the message must carry), and may be shown
+    ("Olá!", 「希望健康！」), or "": when every attempt failed, a greeting beats a notice instead of a
+    reply (bench conversation, session 15: "Tudo ótimo!", "Olá!" and an echo held back, and the chat
+    showed that the model had found no words; session 19: 「希望健康！」 between two echoes)."""
     fits = _SCRIPT_FITS.get(SCRIPTS.get(language, ""), ())
     for text in (t.strip() for t in held_back):
-        if not text or not says_nothing(text, names) or breaks_character(text, names) \
+        if not text or not says_nothing(text, names, max(least, 1)) or breaks_character(text, names) \
                 or claims_user_name(text, user_names):
             continue
         script = script_of_letters(text)
@@ -349,7 +200,7 @@ class SentenceGate:
         # Names say nothing in a reply, unless the user asked for one ("What's your name?" — "Ark!").
         self._all_names = () if asks_for_name(user_text) else tuple({*self._names, *self._user_names, persona_name} - {""})
         self._asked_name = asks_for_name(user_text)
-        self._risky_openings = _RISKY_OPENINGS + _user_name_openings(self._user_names)
+        self._risky_openings = _RISKY_OPENINGS + user_name_openings(self._user_names)
         self._user_text = user_text
         self._user_said = tuple(user_said) + (user_text,)
         # Asked about something the user told before: "I don't know" is held, checked and asked for again.
@@ -623,7 +474,7 @@ class SentenceGate:
             if said_back:  # the last attempt: the user's words said back as theirs are shown
                 first = said_back
             elif self._offends(first):
-                if _OUT_OF_CHARACTER.search(first) or _REFUSAL.search(first):
+                if SERVICE_TALK.search(first) or REFUSAL.search(first):
                     # service talk, a disclaimer, a refusal: left out, what follows opens
                     self._pending = self._pending[end:]
                     self._after_left_out = True

@@ -20,10 +20,12 @@ from langgraph.graph import END, START, StateGraph
 
 import constants
 from agent import reply_tags
-from agent.character_guard import SentenceGate, claims_user_name, greeting_held_back
+from agent.character_guard import SentenceGate, greeting_held_back
 from agent.echoes import echoes, squash
+from agent.engagement import least_to_say
 from agent.keep_requests import KeepAction
 from agent.language import is_question
+from agent.out_of_character import claims_user_name
 from agent.reply_form import asks_for_brevity
 from agent.reply_rules import RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_TAKING_NAME, retry_nudge
 from agent.prompt_builder import BuiltPrompt, long_message_note
@@ -381,7 +383,8 @@ def build_turn_graph() -> StateGraph:
                 round_text = greeted
             else:
                 round_text = greeting_held_back(ended_by, guard.language,
-                                                (*guard.user_names, deps.user_name, deps.persona_name), guard.user_names)
+                                                (*guard.user_names, deps.user_name, deps.persona_name), guard.user_names,
+                                                least_to_say(guard.user_text, guard.language))
                 if round_text:
                     deps.journal.write_text(round_text)
                     get_stream_writer()({"type": "token", "text": round_text})

@@ -186,7 +186,7 @@ def addresses_the_user(sentence: str, user_names: Sequence[str] = ()) -> bool:
 
 
 # Where one clause gives way to another: a cause or a contrast ("…, but…", 「…ため、」, 「…けど」).
-_CLAUSE_BREAK = re.compile(r"[;；]|(?<=ため)|(?<=ので)|(?<=けど)|(?<=から、)|(?<=が、)|(?<=但是)|(?<=因为)"
+_CLAUSE_BREAK = re.compile(r"[;；，]|(?<=ため)|(?<=ので)|(?<=けど)|(?<=から、)|(?<=が、)|(?<=但是)|(?<=因为)"
                            r"|,\s*(?=(?:but|so|because|pero|porque|mais|car|aber|weil|ma|perché|mas)\b)", re.IGNORECASE)
 
 
@@ -208,28 +208,36 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     what the user said about themself in one of `user_texts`. `reacting`: the reply is to
     something told, not to a question (see _FIRST_PERSON_VERBS)."""
     bare = _QUOTED.sub(" ", sentence)
-    if _SECOND_PERSON.search(bare) or any(name and _norm(name) in _norm(bare) for name in user_names):
-        return False
     # Clause by clause: a "maybe" or "not" of another clause does not excuse this one
     # (「私はエビのアレルギーがあるため、…食べれないかもしれません」: the allergy is told as the persona's).
     negation = _NOT_A_CLAIM_PT if language == "pt" else _NOT_A_CLAIM
-    claiming = [clause for clause in _CLAUSE_BREAK.split(bare)
-                if _in_the_first_person(clause, language, reacting) and not negation.search(clause)]
-    if not claiming:
+    said = [clause for clause in _CLAUSE_BREAK.split(bare) if not negation.search(clause)]
+    if _owns_users_thing(" ".join(said), user_texts):
+        return True
+    if _SECOND_PERSON.search(bare) or any(name and _norm(name) in _norm(bare) for name in user_names):
         return False
-    bare = " ".join(claiming)
-    mine = content_units(bare)
+    claiming = [clause for clause in said if _in_the_first_person(clause, language, reacting)]
+    mine = content_units(" ".join(claiming))
     if len(mine) < constants.ROLE_MIN_SHARED_UNITS:
         return False
-    owned = {u for m in _POSSESSED.finditer(bare) for u in content_units(next(g for g in m.groups() if g))}
     for units in _told(user_texts):
         shared = mine & units
         if (len(shared) >= constants.ROLE_MIN_SHARED_UNITS
                 and len(shared) >= constants.ROLE_SHARED_SHARE * min(len(mine), len(units))):
             return True
-    # "Mochi is my puppy" to "I adopted a puppy called Mochi": the user's own thing, with the
-    # persona's possessive, beside another word of the same message.
-    for text in user_texts if owned else ():
+    return False
+
+
+def _owns_users_thing(said: str, user_texts: Sequence[str]) -> bool:
+    """The user's own thing with the persona's possessive, beside another word of the same message:
+    "Mochi is my puppy" to "I adopted a puppy called Mochi" — whoever else the sentence speaks to
+    ("I'll let you know when my sister Lena lands at 6:40" to "my sister Lena lands at 6:40":
+    bench conversation, session 19)."""
+    owned = {u for m in _POSSESSED.finditer(said) for u in content_units(next(g for g in m.groups() if g))}
+    if not owned:
+        return False
+    mine = content_units(said)
+    for text in user_texts:
         units = content_units(text)
         if owned & units and len(mine & units) >= constants.ROLE_MIN_SHARED_UNITS:
             return True
@@ -237,7 +245,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
 
 
 # A first-person possessive and the words after it (私の子犬, my puppy, 我的小狗, mi perro, mon chien…).
-_POSSESSED = re.compile(r"(?:私|僕|俺|わたし|あたし)の([^、。！？\s]{1,8})|我(?:们)?的([^，。！？\s]{1,6})"
+_POSSESSED = re.compile(r"(?:私|僕|俺|わたし|あたし|うち)の([^、。！？\s]{1,8})|我(?:们)?的([^，。！？\s]{1,6})"
                         r"|\b(?:my|our|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|mein\w*|unser\w*|mio|mia|miei|mie|"
                         r"meu|minha|meus|minhas)\s+((?:\w+\s+){0,2}\w+)", re.IGNORECASE)
 
@@ -255,7 +263,11 @@ _ZH_SELF = re.compile(r"我们|我")
 def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool = True) -> str | None:
     """The sentence said back as the user's ("I adopted a puppy!" → "You adopted a puppy!"), or
     None where a plain swap of the person would not read right (the caller leaves it out).
-    `opens_sentence`: `sentence` is a whole sentence, not the rest of one already begun."""
+    `opens_sentence`: `sentence` is a whole sentence, not the rest of one already begun. A sentence
+    that speaks to the user has only its possessives swapped ("I'll let you know when my sister lands"
+    → "…when your sister lands")."""
+    if _SECOND_PERSON.search(_QUOTED.sub(" ", sentence)):
+        return _possessives_as_users(sentence, language, user_name)
     if language == "en":
         def swap(match: re.Match) -> str:
             words = match.group(0).split()
@@ -298,6 +310,38 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
 # Korean: the first person with its particle, or "my", as the user (님 and 당신 end in a consonant).
 _KO_SELF = re.compile(r"(?<![가-힣])(?:나는|저는|내가|제가|나의|저의)|(?<![가-힣])(?:내|제)(?= )")
 _KO_PARTICLE = {"는": "은", "가": "이", "의": "의", "내": "의", "제": "의"}
+
+
+# The first-person possessives, and what says them of the user, by language.
+_POSSESSIVE_SWAPS = {
+    "en": {"my": "your", "our": "your", "mine": "yours"},
+    "es": {"mi": "tu", "mis": "tus", "nuestro": "vuestro", "nuestra": "vuestra"},
+    "fr": {"mon": "ton", "ma": "ta", "mes": "tes", "notre": "votre", "nos": "vos"},
+    "de": {"mein": "dein", "meine": "deine", "meinen": "deinen", "meinem": "deinem", "meiner": "deiner",
+           "unser": "euer", "unsere": "eure", "unseren": "euren", "unserem": "eurem"},
+    "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue"},
+    "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas"},
+}
+_JA_POSSESSIVE = re.compile(r"(?:私|僕|俺|わたし|あたし|うち)の")
+_KO_POSSESSIVE = re.compile(r"(?<![가-힣])(?:나의|저의)|(?<![가-힣])(?:내|제)(?= )")
+
+
+def _possessives_as_users(sentence: str, language: str, user_name: str) -> str | None:
+    """The sentence with its first-person possessives said of the user; None where none was swapped."""
+    if language == "ja":
+        swapped = _JA_POSSESSIVE.sub(f"{user_name}さんの" if user_name else "あなたの", sentence)
+    elif language == "zh":
+        swapped = sentence.replace("我们的", "你们的").replace("我的", "你的")
+    elif language == "ko":
+        swapped = _KO_POSSESSIVE.sub(f"{user_name}님의" if user_name else "당신의", sentence)
+    elif language in _POSSESSIVE_SWAPS:
+        swaps = _POSSESSIVE_SWAPS[language]
+        pattern = r"(?<![\w'])(?:" + "|".join(sorted(swaps, key=len, reverse=True)) + r")(?![\w'])"
+        swapped = re.sub(pattern, lambda m: (swaps[m.group(0).lower()].capitalize() if m.group(0)[0].isupper()
+                                             else swaps[m.group(0).lower()]), sentence, flags=re.IGNORECASE)
+    else:
+        return None
+    return swapped if swapped != sentence else None
 
 
 # German "wir" takes the verb's -en form; "ihr" its -t form ("Wir singen unser Konzert…" → "Ihr singt

@@ -1,7 +1,8 @@
 """The character guard: a later sentence out of character ends the reply unseen."""
 import pytest
 
-from agent.character_guard import SentenceGate, breaks_character, claims_user_name, echoes, greeting_held_back
+from agent.character_guard import SentenceGate, echoes, greeting_held_back
+from agent.out_of_character import breaks_character, claims_user_name
 from agent.providers.fake import ScriptedChatModel, replies
 from persona.service import NexusService
 
@@ -560,3 +561,11 @@ def test_after_an_oh_the_opening_is_judged_as_if_it_opened_there(piece):
                   piece) == "Im Brot waren Roggen und Walnüsse!"
     assert SentenceGate((), user, "de").feed("Oh, ich glaube ") == ""  # the first person after "Oh, ": held
     assert SentenceGate((), user, "de").feed("Oh, im Brot waren ") == "Oh, im Brot waren "  # its own words stream
+
+
+def test_when_every_attempt_failed_a_reaction_held_back_only_for_being_short_is_the_reply():
+    held_back = ("每周跑三次，每次十公里左右。", "希望健康！", "现在每周跑三次，每次十公里左右。")
+    # a reaction too short for something told at length (5 characters carry a reply in Chinese)
+    assert greeting_held_back(held_back, "zh", ("Ark",), (), least=5) == "希望健康！"
+    assert greeting_held_back(held_back, "zh", ("Ark",), (), least=1) == ""  # to a short message it says something
+    assert greeting_held_back(("每周跑三次，每次十公里左右。",), "zh", ("Ark",), (), least=5) == ""  # an echo never

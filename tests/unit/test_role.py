@@ -29,6 +29,11 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     ("I baked rye bread with walnuts today.", "Today I'm baking bread, with rye and walnuts."),
     # Korean "my" before a noun, copied from the user's question about their own thing
     ("내 카페 이름은 '파란 고양이'입니다.", "기억해 줘: 우리 카페 이름은 '파란 고양이'야."),
+    # the user's own with the persona's possessive, even in a sentence that speaks to the user
+    ("I'll be sure to let you know when my sister Lena lands at 6:40.", "Remember: my sister Lena lands at 6:40 on Saturday."),
+    ("ハナちゃんが兄の犬で、うちの猫の名前はソラだよ。", "ソラは兄の犬で、うちの猫の名前はハナだよ。"),
+    # a clause of its own after a comma ("the weather's nice" claims nothing; what follows does)
+    ("天气真好，我今天待在家里看书。", "今天下雨，一整天都待在家里看书。"),
 ])
 def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     assert takes_users_part(sentence, [said], ["Ken"])
@@ -50,6 +55,9 @@ def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     ("我记得你对虾过敏。", "我对虾过敏。"),
     ("I love winter hikes too.", "I just got back from hiking on Mt. Takao and saw a fox."),
     ("안내 데스크에서 카페 이름을 물어봤어요.", "우리 카페 이름은 '파란 고양이'야."),  # 안내 is not 내
+    ("I hope your sister Lena has a good flight.", "Remember: my sister Lena lands at 6:40 on Saturday."),
+    ("Say hi to Lena from me, my friend!", "Remember: my sister Lena lands at 6:40 on Saturday."),
+    ("我也今天待在家里看书。", "今天下雨，一整天都待在家里看书。"),
 ])
 def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
     assert not takes_users_part(sentence, [said], ["Ken"])
@@ -67,6 +75,10 @@ def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
     ("나는 아침에 한강에서 5킬로 뛰었어.", "ko", "지수", "지수님은 아침에 한강에서 5킬로 뛰었어."),
     ("제가 케이크를 구웠어요.", "ko", "", "당신이 케이크를 구웠어요."),
     ("우리는 같이 뛰었어.", "ko", "지수", None),  # "we": no plain swap
+    # a sentence that speaks to the user: only its possessives were the persona's mistake
+    ("I'll let you know when my sister lands.", "en", "Ken", "I'll let you know when your sister lands."),
+    ("Te aviso cuando llegue mi hermana.", "es", "Diego", "Te aviso cuando llegue tu hermana."),
+    ("ハナちゃんは、うちの猫だよ。", "ja", "ユウキ", "ハナちゃんは、ユウキさんの猫だよ。"),
 ])
 def test_a_claim_is_said_back_as_the_users_where_a_swap_reads_right(sentence, language, name, said_back):
     assert as_users(sentence, language, name) == said_back

@@ -1,0 +1,164 @@
+"""What steps out of the persona, in every supported language: talk about being an AI, help-desk
+service talk (an offer of help, an invitation to ask more, a sign-off), a refusal as a service
+refuses, a line written as someone's turn ("Ken: …"), the prompt's own layout, and the persona
+taking the user's name as its own. Topics are not service talk: 「引っ越しのお手伝いをしたよ」,
+"How can I help you feel better?" stay (issue 18). The reply guard (agent/character_guard.py)
+decides what to do with such a sentence.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+# Stepping out of the persona: talk about being an AI, and help-desk service talk — an offer of
+# help in general, an invitation to ask more, a sign-off — in each supported language. Topics are
+# not service talk: 「引っ越しのお手伝いをしたよ」, "How can I help you feel better?", "feel free to ask
+# your sister", 人工知能の本 stay (issue 18).
+SERVICE_TALK = re.compile(
+    # English
+    r"\bas an ai\b|\bas a (?:large )?language model\b|\bi(?:'m| am) (?:just |only )?an? (?:ai|artificial intelligence|language model|chatbot)\b"
+    r"|\b(?:ai|large) language model\b|\bvirtual assistant\b|\bi(?:'m| am) (?:an?|your) (?:ai |virtual |digital )?assistant\b"
+    r"|\bi (?:don't|do not) have (?:personal )?(?:preferences|opinions|feelings|emotions|a body|personal experiences)\b"
+    r"|\bhow (?:can|may) i (?:help|assist)(?: you)?(?: today| with (?:that|anything|something|this))?\s*(?:[?.!]|$)"
+    r"|\b(?:anything|something) (?:else )?(?:i can|to) (?:help|assist) (?:you )?with\b|\bis there anything else\b"
+    r"|\blet me know if (?:you )?(?:need|have) (?:anything|any (?:other |more )?questions)\b"
+    r"|\blet me know if there(?:'s| is) anything\b"
+    r"|\bif there(?:'s| is) anything (?:else )?(?:i can (?:do|help)|you need (?:help|me)|you'd like (?:to (?:talk|know|discuss)|me to))\b"
+    r"|\bfeel free to (?:ask|let me know|reach out)(?: me)?(?: anything| if| any|\s*[.!]|$)"
+    r"|\bif you have any (?:other |more |further )?questions\b|\bi(?:'m| am) here to (?:help|assist)\b"
+    r"|\bi(?:'d| would) be (?:happy|glad) to (?:help|assist)\s*(?:you)?\s*(?:with that|with anything)?\s*[.!]"
+    r"|\bi can (?:help|assist) (?:you )?with that\b"
+    # Japanese
+    r"|AI言語モデル|言語モデル(?:として|なので|です|の私)|(?:人工知能|AI|ＡＩ)(?:として|なので|です|だから|の私|アシスタント)"
+    r"|(?:私|わたし)は(?:人工知能|AI|ＡＩ|アシスタント)|アシスタントとして"
+    r"|何[かが](?:他に|ほかに)?(?:お)?手伝い|お?手伝いでき|お手伝い(?:いたし|させて)|お役に立て"
+    r"|お知らせください|お気軽に|ご質問(?:があれば|がありましたら|がございましたら|等)|ご不明|何か(?:他に|ほかに).*(?:教えて|ありますか|あれば)"
+    # Chinese
+    r"|有什么(?:可以|能|需要)?(?:帮|帮助|協助|协助)(?:你|您)|作为(?:一个|一名)?(?:AI|人工智能|语言模型|助手)"
+    r"|我(?:是|只是)(?:一个)?(?:AI|人工智能|语言模型|AI助手|虚拟助手)|如果(?:你|您)有(?:任何|其他)(?:问题|疑问)|随时(?:告诉|问|联系)我"
+    # Korean
+    r"|무엇을 도와드릴까요|도와드릴 (?:수 있는|일이|게)|(?:저는|나는) (?:AI|인공지능|언어 모델|어시스턴트)|(?:AI|인공지능|언어 모델)(?:로서|으로서)"
+    r"|궁금한 (?:점|것)이 있으시면|언제든지 (?:물어|말씀)"
+    # Spanish, French, German
+    r"|¿?en qué (?:más )?(?:te |le )?puedo ayudar|como (?:una |un )?(?:ia|inteligencia artificial|modelo de lenguaje|asistente virtual)\b"
+    r"|\bsoy (?:una |un )?(?:ia|inteligencia artificial|modelo de lenguaje|asistente virtual)\b|no dudes en (?:preguntar|decirme|contactar)"
+    r"|si tienes (?:alguna|otra|más) pregunta"
+    r"|(?:comment|en quoi) (?:puis-je|je peux) (?:vous|t')\s?aider|en tant qu'(?:ia|intelligence artificielle|assistant|modèle de langage)"
+    r"|\bje suis une? (?:ia|intelligence artificielle|assistant virtuel|modèle de langage)\b|n'hésite[zr]? pas à (?:me )?(?:demander|poser|contacter|(?:le )?dire\s*(?:[.!]|$| si))"
+    r"|si vous avez (?:d'autres |des )?questions"
+    r"|wie kann ich (?:ihnen|dir) (?:heute )?helfen|\bals (?:eine )?(?:ki|künstliche intelligenz|sprachmodell)\b"
+    r"|\bich bin (?:eine? )?(?:ki|künstliche intelligenz|sprachmodell|virtueller assistent)\b|zögern sie nicht|wenn sie (?:weitere )?fragen haben"
+    r"|kann ich (?:ihnen|dir) sonst noch"
+    # Italian, Portuguese
+    r"|come posso aiutar(?:ti|la|vi)|in cosa posso (?:esserti|esserle) utile|posso aiutarti (?:in|con) qualcos"
+    r"|\bcome (?:un'|una )?(?:ia|intelligenza artificiale|modello linguistico)\b|non esitare a (?:chiedere|contattarmi)"
+    r"|como posso (?:te |lhe )?ajudar|em que posso (?:te |lhe )?ajudar|\bcomo (?:uma )?(?:ia|inteligência artificial)\b"
+    r"|não hesite em (?:perguntar|me contatar)"
+    # "I'm here to help" and "if you need anything" beyond English (bench conversation, session 18: "Ich bin
+    # hier, um dir zu helfen.", "Se hai bisogno di qualcosa, puoi chiedere.")
+    r"|\bich bin (?:hier|da),? um (?:dir|ihnen|euch) zu helfen\b|\bwenn (?:du|sie) (?:etwas|irgendetwas|hilfe) brauch(?:st|en)\b"
+    r"|\bje suis (?:là|ici) pour (?:t'|vous )aider\b|\bsi (?:tu as|vous avez) besoin de (?:quoi que ce soit|quelque chose|d'aide)\b"
+    r"|\bestoy aquí para ayudar(?:te|le)?\b|\bsi necesitas (?:algo|ayuda|cualquier cosa)\b"
+    r"|\bsono qui per aiutar(?:ti|la|vi)\b|\bse hai bisogno di (?:qualcosa|aiuto|qualsiasi cosa)\b"
+    r"|\bestou aqui para (?:te |lhe )?ajudar\b|\bse (?:você )?precisar de (?:algo|ajuda|alguma coisa|qualquer coisa)\b"
+    r"|我(?:在这里|随时)(?:为你|为您|帮助你|帮你)|如果(?:你|您)需要(?:任何)?(?:帮助|帮忙)"
+    r"|도와(?:드리기|주기) 위해|도움이 필요하시면"
+    # Talk about the reply itself ("Here is a reply to Lena's message as Ark:", "Aqui está uma resposta
+    # em português com suas próprias palavras:") and a program's lack of access ("I don't have access to
+    # your conversations", "non ho accesso a informazioni aggiornate"): the model speaking as a tool
+    # about its prompt, never as the persona (bench conversation, session 17, de, pt, it, en).
+    r"|\bhere(?:'s| is) (?:a|an|my) (?:\w+ ){0,2}(?:reply|response)\b|\bi (?:don't|do not) have access to\b"
+    r"|\bi (?:can't|cannot|am unable to) access\b"
+    r"|\bhier ist (?:eine|meine) (?:\w+ )?antwort\b|\bich habe keinen zugriff\b"
+    r"|\bvoici (?:une|ma) (?:\w+ )?réponse\b|\bje n'ai pas accès\b"
+    r"|\baquí (?:está|tienes) (?:una|mi) (?:\w+ )?respuesta\b|\bno tengo acceso a\b"
+    r"|\becco (?:una|la mia) (?:\w+ )?risposta\b|\bnon ho accesso a\b"
+    r"|\baqui está (?:uma|a minha|minha) (?:\w+ )?resposta\b|\bnão tenho acesso a\b"
+    r"|以下(?:は|が)[^。！？]{0,30}(?:返事|返信|回答)|アクセス(?:でき(?:ない|ません)|権が(?:ない|ありません))"
+    r"|以下是[^。！？]{0,30}(?:回复|回答)|(?:无法|不能)(?:访问|获取)(?:你|您)?的?(?:信息|数据|对话|聊天)"
+    r"|다음은[^.!?]{0,30}(?:답장|답변)|접근할 수 없",
+    re.IGNORECASE,
+)
+# A refusal: the model declining as a service declines — to answer, help, take part or talk ("I'm sorry,
+# but I can't give you that information right now.", 「すみません、しかし私はあなたの助手であるため…できません」,
+# 「죄송합니다, 하지만 저는 민준의 말을 들 수 없습니다. 답변이 가능하지 않습니다.」, "No entanto, não posso
+# participar de atividades que possam causar danos…": bench conversation, sessions 17–18, where retries
+# after an echo ended this way). The verbs are a service's (answer, help, give, take part, talk); what a
+# friend cannot do stays ("I can't wait to see it", "I can't remember you telling me", "Ich kann nicht
+# schwimmen").
+REFUSAL = re.compile(
+    r"(?:\bi (?:can't|cannot|can not)|\bi(?:'m| am) (?:unable|not able) to) "
+    r"(?:help|assist|answer|respond|reply|provide|give you|participate|engage|fulfill|comply|talk to you|chat)\b"
+    r"|\b(?:no puedo|no me es posible) (?:ayudar|responder|contestar|participar|proporcionar|darte|hablar)"
+    r"|\bje ne (?:peux|suis pas en mesure d[e']) ?(?:pas )?(?:t'aider|vous aider|aider|répondre|participer|fournir|te donner|vous donner|parler)"
+    r"|\bich kann (?:dir |ihnen )?(?:leider )?(?:nicht|keine antwort) (?:helfen|antworten|teilnehmen|geben|sprechen)\b"
+    r"|\bkann ich (?:dir |ihnen )?(?:leider )?nicht (?:helfen|beantworten)\b"
+    r"|\bnon (?:posso|sono in grado di) (?:aiutarti|aiutare|rispondere|partecipare|fornire|darti|parlare)"
+    r"|\bnão (?:posso|consigo|sou capaz de) (?:te )?(?:ajudar|responder|participar|fornecer|dar|conversar|falar)"
+    r"|(?:お答え|回答|返答|お手伝い|参加|会話)(?:することは|は|が)?でき(?:ません|ない)|(?:あなたの|私は)助手|アシスタントである"
+    r"|(?:无法|不能)(?:回答|回复|帮助|帮你|参与|提供|和你聊天|与你交谈)"
+    r"|(?:답변|대답|대화|도움)(?:을|를|이|은)? ?(?:드릴|할|줄|드리기|하기) 수 없|(?:답변|대답)이 (?:가능하지 않|불가능)"
+    r"|(?:말을|대화를) (?:들을|들|할) 수 없",
+    re.IGNORECASE,
+)
+# "I am <name>" in the supported languages: how the persona would take the user's name as its own
+# ("Certo! Sono Marco. Ho preso 28 esami…" to Marco, bench conversation, session 15). Portuguese puts
+# an article before the name ("Eu sou a Ana"); Korean writes the copula after it (나 지수야).
+_SELF_NAMING = ("i'm", "i am", "my name is", "call me", "sono", "mi chiamo", "soy", "me llamo", "mi nombre es",
+                "sou", "eu sou", "me chamo", "meu nome é", "je suis", "je m'appelle", "moi c'est", "ich bin",
+                "ich heiße", "ich heisse", "mein name ist")
+_SELF_NAMING_CJK = ("私は", "わたしは", "僕は", "俺は", "あたしは", "私の名前は", "我是", "我叫", "저는 ", "나는 ", "나 ",
+                    "제 이름은 ", "내 이름은 ")
+
+
+def user_name_openings(user_names: Sequence[str]) -> tuple[str, ...]:
+    """How a reply opens when the persona takes the user's name as its own."""
+    openings: list[str] = []
+    for user_name in user_names:
+        name = user_name.strip().lower()
+        if name:
+            openings += [f"{claim} {name}" for claim in _SELF_NAMING]
+            openings += [f"{claim}{name}" for claim in _SELF_NAMING_CJK] + [f"{name}です"]
+    return tuple(openings)
+
+
+# The user asks what their own name is: "<name>です" is then the answer, not the persona taking it.
+# "Who …?" is answered with a name too ("Who went with you?" — "Caroline!").
+_ASKS_NAME = re.compile(r"\bname\b|名前|なまえ|名字|叫什么|이름|\bnombre\b|\bnom\b|\bheiße|\bnome\b"
+                        r"|\bwho(?:m|se)?\b|誰|だれ|谁|누구|quién|\bqui\b|\bwer\b|\bwen\b|\bwem\b|\bchi\b|\bquem\b",
+                        re.IGNORECASE)
+
+
+def asks_for_name(user_text: str) -> bool:
+    return bool(_ASKS_NAME.search(user_text))
+
+
+def claims_user_name(sentence: str, user_names: str | Sequence[str], asked_name: bool = False) -> bool:
+    """Whether the persona calls itself by the user's name ("Good morning! I'm Maya." said back
+    to Maya, 「私はハルカです」 to ハルカ): the reply has taken the user's place. `asked_name`: the user
+    asked for their own name, so a bare 「ハルカです」 answers it."""
+    names = [user_names] if isinstance(user_names, str) else list(user_names)
+    for user_name in (n.strip() for n in names):
+        if not user_name:
+            continue
+        name = re.escape(user_name)
+        bare = "" if asked_name else rf"|(?:^|[、。！!？?\s]){name}(?:です|だよ|と申します)"
+        spaced = "|".join(re.escape(claim) for claim in _SELF_NAMING)
+        if re.search(rf"\b(?:{spaced})\s+(?:(?:a|o)\s+)?{name}\b(?!['’]s)"
+                     rf"|(?:私|僕|俺|あたし|わたし)(?:は|の名前は){name}(?!さん)|我(?:是|叫){name}"
+                     rf"|(?:저는|나는|나|제 이름은|내 이름은)\s*{name}(?:입니다|이에요|예요|이야|야)"
+                     rf"{bare}", sentence.replace("’", "'"), re.IGNORECASE):
+            return True
+    return False
+
+
+_PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
+
+
+def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
+    """Whether the sentence steps out of the persona, starts a turn as one of `names`, or writes
+    the prompt's own layout (a "# Now" section heading, a "---" rule)."""
+    if SERVICE_TALK.search(sentence) or REFUSAL.search(sentence) or _PROMPT_LAYOUT.match(sentence):
+        return True
+    speakers = "|".join(re.escape(n) for n in names if n)
+    return bool(speakers and re.match(rf"\s*(?:{speakers})\s*[:：]", sentence))
