@@ -52,10 +52,7 @@ CJK_FILLERS = sorted((f for f in FILLERS if _CJK.search(f)), key=len, reverse=Tr
 def content_size(text: str, names: Sequence[str] = ()) -> int:
     """What a reply says once names, fillers and punctuation are taken out: words in spaced
     scripts, characters in Japanese, Chinese and Korean."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    for name in names:
-        if name.strip():
-            text = text.replace(unicodedata.normalize("NFKC", name.strip()).casefold(), " ")
+    text = _without_names(text, names)
     size = 0
     for word in _WORD.findall(text):
         if word in FILLERS:
@@ -69,13 +66,18 @@ def content_size(text: str, names: Sequence[str] = ()) -> int:
     return size
 
 
-def only_greets(text: str, names: Sequence[str] = ()) -> bool:
-    """Salutations alone, with the user's `names` at most ("Hi Ken!", 「こんにちは、ハルカさん！」)."""
+def _without_names(text: str, names: Sequence[str]) -> str:
+    """The text normalised and case-folded, with the names taken out."""
     text = unicodedata.normalize("NFKC", text).casefold()
     for name in names:
         if name.strip():
             text = text.replace(unicodedata.normalize("NFKC", name.strip()).casefold(), " ")
-    words = _WORD.findall(text)
+    return text
+
+
+def only_greets(text: str, names: Sequence[str] = ()) -> bool:
+    """Salutations alone, with the user's `names` at most ("Hi Ken!", 「こんにちは、ハルカさん！」)."""
+    words = _WORD.findall(_without_names(text, names))
     allowed = _SALUTATIONS | _WITH_SALUTATIONS | _ADDRESS_SUFFIXES
     return any(w in _SALUTATIONS for w in words) and all(w in allowed for w in words)
 

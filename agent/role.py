@@ -323,7 +323,7 @@ _POSSESSIVE_SWAPS = {
     "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas"},
 }
 _JA_POSSESSIVE = re.compile(r"(?:私|僕|俺|わたし|あたし|うち)の")
-_KO_POSSESSIVE = re.compile(r"(?<![가-힣])(?:나의|저의)|(?<![가-힣])(?:내|제)(?= )")
+_KO_POSSESSIVE = re.compile(_KO_MY)
 
 
 def _possessives_as_users(sentence: str, language: str, user_name: str) -> str | None:
