@@ -15,6 +15,7 @@ import constants
 from agent import sentences
 from agent.engagement import FILLERS
 from agent.language import script_of_letters
+from agent.role import confirms_users_words
 from managers.cjk import bigrams, is_cjk
 
 # An echo (the user's words said back: 「早起きしないといけないから、そろそろ寝るね。」 to that very
@@ -59,6 +60,8 @@ def echoes(sentence: str, user_text: str) -> bool:
     if said in heard:
         return True
     if _ALSO.search(sentence):  # "I love hiking too!" to "I love hiking.": agreeing, not echoing
+        return False
+    if confirms_users_words(sentence, user_text):  # "…your dentist appointment…" to "…my dentist appointment…"
         return False
     return any(difflib.SequenceMatcher(None, said, squash(part)).ratio() >= ECHO_SIMILARITY
                for part in sentences.split(user_text) if len(squash(part)) >= ECHO_MIN_CHARS)

@@ -14,6 +14,7 @@ one sentence the user wrote about themself.
 """
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from typing import Iterable, Sequence
@@ -58,12 +59,20 @@ _SECOND_PERSON = re.compile(
 # in a reaction to something told, since the answer to the user's question about their own past is
 # said the same way (「来週の土曜日は友達の結婚式でした。」), and only in the past: 「猫が好きです」 in the
 # present is the persona's own taste (conversations outside the development set, issue 18).
+# The simple past's "I" too: Spanish "compré" / "aprendí", Portuguese "comprei" ("El otro día compré una
+# bicicleta…" to "¿qué fue lo que me compré?", bench conversation, session 20), less the nouns and
+# adverbs spelled like one.
+_ES_NOT_PRETERITE = ("café|bebé|josé|puré|comité|porqué|canapé|consomé|bidé|aquí|allí|ahí|maní|rubí|esquí|jabalí|"
+                     "colibrí|bisturí|frenesí|israelí|iraní|iraquí|marroquí|paquistaní|saudí|bengalí")
+_PT_NOT_PRETERITE = "vôlei|jóquei|hóquei|pônei"
 _FIRST_PERSON_VERBS = {
     "es": re.compile(r"\b(?:he|hemos|estoy|estamos|soy|somos|fui|fuimos|tengo|tenemos|estaba|estábamos|tenía|teníamos)\b"
-                     r"|\b\w{2,}(?:amos|imos)\b", re.IGNORECASE),
+                     r"|\b\w{2,}(?:amos|imos)\b"
+                     rf"|\b(?!(?:{_ES_NOT_PRETERITE})\b)\w{{3,}}[éí]\b", re.IGNORECASE),
     "it": re.compile(r"\b(?:ho|abbiamo|siamo|sto|stiamo|ero|eravamo|avevo|avevamo)\b", re.IGNORECASE),
     "pt": re.compile(r"\b(?:tenho|temos|estou|estamos|sou|somos|fui|fomos|estava|estávamos|tinha|tínhamos)\b"
-                     r"|\b\w{2,}(?:amos|emos|imos)\b", re.IGNORECASE),
+                     r"|\b\w{2,}(?:amos|emos|imos)\b"
+                     rf"|\b(?!(?:{_PT_NOT_PRETERITE})\b)\w{{3,}}ei\b", re.IGNORECASE),
 }
 _JA_PAST_STATEMENT = re.compile(r"(?:ました|でした|(?<!ん)(?<!の)[たっ]た|(?<![んの])た)[。！!]*\s*$")
 _JA_SUBJECT = re.compile(r"[^\s、。「」]が(?![、,，])")
@@ -185,6 +194,38 @@ def addresses_the_user(sentence: str, user_names: Sequence[str] = ()) -> bool:
                 or any(name.strip() and _norm(name) in _norm(sentence) for name in user_names))
 
 
+# Words for `confirms_users_words`: a Han character alone (Chinese writes 我的 and 你的 unspaced),
+# a run of kana, a word of letters (with its apostrophe: "I'm", "j'ai"), a number.
+_PERSON_TOKEN = re.compile(r"[\u3400-\u9fff]|[\u3040-\u30ff]+|[^\W\d_]+(?:['’][^\W\d_]+)*|\d+")
+
+
+def confirms_users_words(sentence: str, user_text: str) -> bool:
+    """Whether the sentence is the persona's own act on the user's words: aligned word by word with
+    the message, where the message says "my" or "I" the sentence says "your" or "you", and words of
+    its own say what the persona does ("I noted that your dentist appointment is on Thursday at 4pm."
+    to "Can you note that my dentist appointment is on Thursday at 4pm?", 「好的，我记住了你的号码是A1024。」
+    to 「我的号码是A1024。」). A confirmation, not the message said back (bench conversation, session 19:
+    asked for twice, 5.3 s) — the swap alone ("He chewed one of your shoes!" to "He chewed one of my
+    shoes.") still is one."""
+    heard, said = _PERSON_TOKEN.findall(user_text), _PERSON_TOKEN.findall(sentence)
+    matcher = difflib.SequenceMatcher(None, [w.casefold() for w in heard], [w.casefold() for w in said], autojunk=False)
+    changed = [(heard[i1:i2], said[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+
+    def first(words: Sequence[str]) -> bool:
+        return any(_FIRST_PERSON.fullmatch(w) for w in words)
+
+    def second(words: Sequence[str]) -> int:
+        return sum(bool(_SECOND_PERSON.fullmatch(w)) for w in words)
+    # in place ("my" where "your" is), or, where the alignment of unspaced Chinese goes astray, by count
+    swapped = first(heard) and (any(first(theirs) and second(ours) for theirs, ours in changed)
+                                or second(said) > second(heard))
+    # the persona's own words: a first person where the message had others ("Can you note" → "I noted"),
+    # or more people spoken of than the message had (「我的…」 → 「我记住了你的…」: the 我 aligns with the user's)
+    persons = sum(bool(_FIRST_PERSON.fullmatch(w)) for w in said) + second(said)
+    return swapped and (any(first(ours) for _, ours in changed)
+                        or persons > sum(bool(_FIRST_PERSON.fullmatch(w)) for w in heard) + second(heard))
+
+
 # Where one clause gives way to another: a cause or a contrast ("…, but…", 「…ため、」, 「…けど」).
 _CLAUSE_BREAK = re.compile(r"[;；，]|(?<=ため)|(?<=ので)|(?<=けど)|(?<=から、)|(?<=が、)|(?<=但是)|(?<=因为)"
                            r"|,\s*(?=(?:but|so|because|pero|porque|mais|car|aber|weil|ma|perché|mas)\b)", re.IGNORECASE)
@@ -260,6 +301,12 @@ _JA_SELF = re.compile(r"(?:私|僕|俺|あたし|わたし)(?:[、，](?=\S)|(?=
 _ZH_SELF = re.compile(r"我们|我")
 
 
+# A short clause of the persona's own before "that" ("Ja, ich weiß, dass…", "I remember that…", "Sé que…",
+# "Mi ricordo che…"): its own knowing stays, the user's fact after it is said back (bench conversation,
+# session 20: "Ich weiß, dass mein Bruder Felix am 12. Juni heiratet." left out twice, 7.3 s to the reply).
+_STANCE = re.compile(r"\s*(?:[^\W\d_]+[,\s]+){1,3}?(?:dass|that|que|qu'|che)\s+", re.IGNORECASE)
+
+
 def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool = True) -> str | None:
     """The sentence said back as the user's ("I adopted a puppy!" → "You adopted a puppy!"), or
     None where a plain swap of the person would not read right (the caller leaves it out).
@@ -268,6 +315,10 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     → "…when your sister lands")."""
     if _SECOND_PERSON.search(_QUOTED.sub(" ", sentence)):
         return _possessives_as_users(sentence, language, user_name)
+    stance = _STANCE.match(sentence)
+    if stance and opens_sentence:  # "Ich weiß, dass mein Bruder…": the knowing is the persona's, the brother the user's
+        rest = as_users(sentence[stance.end():], language, user_name, opens_sentence=False)
+        return sentence[:stance.end()] + rest if rest else None
     if language == "en":
         def swap(match: re.Match) -> str:
             words = match.group(0).split()
@@ -301,10 +352,32 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
         new = swaps[word.lower().replace("’", "'")]
         return new[0].upper() + new[1:] if word[0].isupper() else new
     pattern = r"(?<![\w'])(?:" + "|".join(re.escape(k) for k in sorted(swaps, key=len, reverse=True)) + r")(?![\w'])"
-    swapped = re.sub(pattern, swap, sentence.replace("’", "'"), flags=re.IGNORECASE)
+    swapped = _preterite_as_users(re.sub(pattern, swap, sentence.replace("’", "'"), flags=re.IGNORECASE), language)
     verbs = _FIRST_PERSON_VERBS.get(language)
     left = _FIRST_PERSON_IN[language].search(swapped) or (verbs is not None and verbs.search(swapped))
     return None if left else swapped
+
+
+# The simple past's "I" said of the user, spelling kept: Spanish "compré" → "compraste", "llegué" →
+# "llegaste", "busqué" → "buscaste", "empecé" → "empezaste", "aprendí" → "aprendiste"; Portuguese (said
+# to "você") "comprei" → "comprou", "cheguei" → "chegou", "fiquei" → "ficou", "comecei" → "começou".
+_PRETERITE = {"es": re.compile(rf"\b(?!(?:{_ES_NOT_PRETERITE})\b)(\w{{3,}})([éí])\b", re.IGNORECASE),
+              "pt": re.compile(rf"\b(?!(?:{_PT_NOT_PRETERITE})\b)(\w{{3,}})(ei)\b", re.IGNORECASE)}
+_PRETERITE_SPELLING = {"es": (("gu", "g"), ("qu", "c"), ("c", "z")), "pt": (("gu", "g"), ("qu", "c"), ("c", "ç"))}
+
+
+def _preterite_as_users(sentence: str, language: str) -> str:
+    pattern = _PRETERITE.get(language)
+    if pattern is None:
+        return sentence
+
+    def swap(match: re.Match) -> str:
+        stem, ending = match.group(1), match.group(2).lower()
+        if ending != "í":  # -ar verbs: the stem's spelling follows the new vowel
+            stem = next((stem[: -len(old)] + new for old, new in _PRETERITE_SPELLING[language]
+                         if stem.lower().endswith(old)), stem)
+        return stem + {"é": "aste", "í": "iste", "ei": "ou"}[ending]
+    return pattern.sub(swap, sentence)
 
 
 # Korean: the first person with its particle, or "my", as the user (님 and 당신 end in a consonant).

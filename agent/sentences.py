@@ -39,6 +39,8 @@ def _closers_end(text: str, i: int) -> int:
 
 
 _ORDINAL_DAY = re.compile(r"(?:^|\s)\d{1,2}$")
+# After a number and ".", streaming: too few letters yet to tell a month ("Jun…") from a new sentence.
+_MONTH_ARRIVING = re.compile(r"\s+[A-Za-zÀ-ÿ]{0,2}$")
 _AFTER_ORDINAL = re.compile(r"\s+(?:[a-zà-ÿ]|(?:Jan|Feb|Mär|Mar|Apr|Mai|May|Jun|Jul|Aug|Sep|Okt|Oct|Nov|Dez|Dec)[a-zä]*\b)")
 
 
@@ -103,6 +105,8 @@ def first_end(text: str, start: int = 0, final: bool = True, colon: bool = False
                 if final:
                     return k
                 return None  # the next character tells: "3.5", "Mt. ", "end."
+            if not final and j - i == 1 and _ORDINAL_DAY.search(text[:i]) and _MONTH_ARRIVING.match(text, k):
+                return None  # "am 12. J…": "Juni" would go on the sentence, the next letters tell
             if text[k].isspace() and (j - i > 1 or _period_ends(text, i)):
                 while k < n and text[k] in " \t":
                     k += 1

@@ -143,6 +143,24 @@ def test_a_later_sentence_that_echoes_ends_the_reply():
     assert not echoes("Here are some tips for house-training a puppy:", "Any tips for house-training a puppy?")
 
 
+def test_a_confirmation_in_the_second_person_is_no_echo():
+    # The persona's own act on the user's words, "my" put to them as "your" (bench conversation,
+    # session 19: "I noted that your dentist appointment…" was asked for twice, 5.3 s to the reply)
+    request = "Can you note that my dentist appointment is on Thursday at 4pm?"
+    confirmed = "I noted that your dentist appointment is on Thursday at 4pm."
+    assert not echoes(confirmed, request)
+    assert stream(SentenceGate(user_text=request), confirmed + " Good luck!") == confirmed + " Good luck!"
+    assert not echoes("好的，我记住了你的比赛号码是A1024。", "我的比赛号码是A1024。")
+    assert not echoes("Je note que ton rendez-vous chez le dentiste est jeudi à 16 h.",
+                      "Tu peux noter que mon rendez-vous chez le dentiste est jeudi à 16 h ?")
+    assert not echoes("I'll remember that your sister Lena lands at six.", "Remember that my sister Lena lands at six.")
+    # The swap alone, or with the user's own "I" kept, is still the message said back
+    assert echoes("你的比赛号码是A1024。", "我的比赛号码是A1024。")
+    assert echoes("I remember when your dad used to play his old jazz records.",
+                  "I remember when my dad used to play his old jazz records.")
+    assert echoes("We adopted a puppy yesterday, his name is Biscuit.", "We adopted a puppy yesterday, his name is Biscuit!")
+
+
 def test_a_reply_in_another_language_than_the_users_is_asked_for_again():
     gate = SentenceGate(user_text="今日は天気がよくて散歩してきた。", language="ja")
     assert stream(gate, "Wow, John! It's great to hear that.") == ""

@@ -277,3 +277,36 @@ def test_a_first_sentence_in_the_first_person_with_no_plain_swap_is_left_out_whe
     gate = SentenceGate(("Diego", "Ark"), "¿De qué color era mi bici?", "es", user_names=("Diego",), user_said=said)
     shown = stream(gate, "Me compré una bicicleta de segunda mano, roja. ¡Qué bonita debe ser!", piece)
     assert "me compré" not in shown and "bonita" in shown
+
+
+def test_the_simple_past_in_the_first_person_is_the_users_when_they_told_it():
+    # Spanish and Portuguese carry "I" in the simple past's ending: "compré" to "me compré una bicicleta"
+    # (bench conversation, session 20: "El otro día compré una bicicleta…" to "¿qué fue lo que me compré?")
+    told = ["¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano, una roja preciosa.",
+            "Oye, ¿qué fue lo que me compré el otro día?"]
+    claim = "El otro día compré una bicicleta de segunda mano, roja y preciosa."
+    assert takes_users_part(claim, told, ("Diego",), "es")
+    assert as_users(claim, "es", "Diego") == "El otro día compraste una bicicleta de segunda mano, roja y preciosa."
+    assert as_users("Llegué tarde, busqué mi cartera y empecé a correr.", "es", "") == \
+        "Llegaste tarde, buscaste tu cartera y empezaste a correr."
+    assert as_users("Aprendí mucho.", "es", "") == "Aprendiste mucho."
+    assert as_users("Comprei um bolo de cenoura e cheguei cedo.", "pt", "") == "Comprou um bolo de cenoura e chegou cedo."
+    assert takes_users_part("Ontem comprei um bolo de cenoura para o aniversário.",
+                                 ["Hoje comprei um bolo de cenoura para o aniversário do meu pai."], (), "pt")
+    # Words spelled like one are not the first person; the user's thing said to them is not a claim
+    assert not takes_users_part("¡Qué bicicleta de segunda mano tan preciosa, roja!", told, ("Diego",), "es")
+    assert not takes_users_part("Un café aquí, con la bicicleta roja de segunda mano.", told, ("Diego",), "es")
+    assert not takes_users_part("Compraste una bicicleta de segunda mano, roja.", told, ("Diego",), "es")
+    assert as_users("Tomé un café aquí.", "es", "") == "Tomaste un café aquí."
+    assert as_users("Joguei vôlei.", "pt", "") == "Jogou vôlei."
+
+
+def test_the_personas_own_knowing_stays_and_the_users_fact_after_it_is_said_back():
+    # "Ich weiß, dass mein Bruder…" was left out whole, twice (bench conversation, session 20)
+    assert as_users("Ja, ich weiß, dass mein Bruder Felix am 12. Juni heiratet.", "de", "Lena") == \
+        "Ja, ich weiß, dass dein Bruder Felix am 12. Juni heiratet."
+    assert as_users("I remember that my sister Lena lands at six.", "en", "") == "I remember that your sister Lena lands at six."
+    assert as_users("Sé que compré una bicicleta roja.", "es", "") == "Sé que compraste una bicicleta roja."
+    assert as_users("Je sais que j'ai roulé le long de la Loire.", "fr", "") == "Je sais que tu as roulé le long de la Loire."
+    # A longer clause before "that" is no stance of the persona's: the whole sentence is the user's
+    assert as_users("I adopted a puppy that I love.", "en", "") == "You adopted a puppy that you love."

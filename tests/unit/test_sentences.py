@@ -42,6 +42,12 @@ def test_a_german_ordinal_day_is_no_sentence_end():
         "Mein Bruder heiratet am 12. Juni in Köln. ", "Toll!"]
     assert sentences.split("I won 3. Then I left.") == ["I won 3. ", "Then I left."]
     assert sentences.first_end("am 12.", final=False) is None
+    # Streaming, the month's first letters are not yet a new sentence: "Juni heiratet." was judged
+    # alone, as the user's words said back, and the reply asked for twice (bench conversation, session 19)
+    streamed = "Dein Bruder Felix heiratet am 12. Juni im Juli. Toll!"
+    ends = {sentences.first_end(streamed[:k], final=False) for k in range(len("Dein Bruder"), len(streamed))}
+    assert ends == {None, len("Dein Bruder Felix heiratet am 12. Juni im Juli. ")}
+    assert sentences.first_end("I won 3. The", final=False) == len("I won 3. ")
 
 
 def test_while_streaming_a_closing_quote_after_the_end_mark_stays_with_its_sentence():
