@@ -17,6 +17,7 @@ one pattern per conversation catches the persona calling the puppy its own (「�
 import importlib.util
 import os
 import re
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -65,14 +66,32 @@ CONVERSATIONS = {
 }
 
 
+# The prompt's "Now" line is part of what the model reads: on the wall clock the replies changed with
+# the hour the tests ran at (a CI run at 07:49 UTC got 「モチは、私の友達で犬です。」 where one at 05:00 passed).
+CONVERSATION_START = datetime(2026, 11, 20, 5, 0, tzinfo=timezone.utc)
+MINUTES_BETWEEN_MESSAGES = 2
+
+
+class SteppedClock:
+    """A fixed time, moved on by the test between messages."""
+
+    def __init__(self, start: datetime):
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
 def converse(tmp_path, real_model, user_name, messages):
-    service = NexusService(tmp_path / "data", model_factory=lambda s, k, p: real_model)
+    clock = SteppedClock(CONVERSATION_START)
+    service = NexusService(tmp_path / "data", clock=clock, model_factory=lambda s, k, p: real_model)
     service.update_settings(temperature=0.0, seed=11, user_name=user_name)
     service.warm_up()
     assert service.model_status.state == "ready"
     replies = []
     try:
         for text in messages:
+            clock.now += timedelta(minutes=MINUTES_BETWEEN_MESSAGES)
             events = list(service.send(PERSONA, text))
             errors = [e.text for e in events if e.kind == "error"]
             assert not errors, f"{text!r} ended in a notice: {errors}"
