@@ -65,14 +65,15 @@ _SECOND_PERSON = re.compile(
 _ES_NOT_PRETERITE = ("café|bebé|josé|puré|comité|porqué|canapé|consomé|bidé|aquí|allí|ahí|maní|rubí|esquí|jabalí|"
                      "colibrí|bisturí|frenesí|israelí|iraní|iraquí|marroquí|paquistaní|saudí|bengalí")
 _PT_NOT_PRETERITE = "vôlei|jóquei|hóquei|pônei"
+# The simple past's "I": (stem)(ending), one pattern per language (`_preterite_as_users` swaps it).
+_PRETERITE_I = {"es": rf"\b(?!(?:{_ES_NOT_PRETERITE})\b)(\w{{3,}})([éí])\b",
+                "pt": rf"\b(?!(?:{_PT_NOT_PRETERITE})\b)(\w{{3,}})(ei)\b"}
 _FIRST_PERSON_VERBS = {
     "es": re.compile(r"\b(?:he|hemos|estoy|estamos|soy|somos|fui|fuimos|tengo|tenemos|estaba|estábamos|tenía|teníamos)\b"
-                     r"|\b\w{2,}(?:amos|imos)\b"
-                     rf"|\b(?!(?:{_ES_NOT_PRETERITE})\b)\w{{3,}}[éí]\b", re.IGNORECASE),
+                     r"|\b\w{2,}(?:amos|imos)\b|" + _PRETERITE_I["es"], re.IGNORECASE),
     "it": re.compile(r"\b(?:ho|abbiamo|siamo|sto|stiamo|ero|eravamo|avevo|avevamo)\b", re.IGNORECASE),
     "pt": re.compile(r"\b(?:tenho|temos|estou|estamos|sou|somos|fui|fomos|estava|estávamos|tinha|tínhamos)\b"
-                     r"|\b\w{2,}(?:amos|emos|imos)\b"
-                     rf"|\b(?!(?:{_PT_NOT_PRETERITE})\b)\w{{3,}}ei\b", re.IGNORECASE),
+                     r"|\b\w{2,}(?:amos|emos|imos)\b|" + _PRETERITE_I["pt"], re.IGNORECASE),
 }
 _JA_PAST_STATEMENT = re.compile(r"(?:ました|でした|(?<!ん)(?<!の)[たっ]た|(?<![んの])た)[。！!]*\s*$")
 _JA_SUBJECT = re.compile(r"[^\s、。「」]が(?![、,，])")
@@ -211,8 +212,8 @@ def confirms_users_words(sentence: str, user_text: str) -> bool:
     matcher = difflib.SequenceMatcher(None, [w.casefold() for w in heard], [w.casefold() for w in said], autojunk=False)
     changed = [(heard[i1:i2], said[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
 
-    def first(words: Sequence[str]) -> bool:
-        return any(_FIRST_PERSON.fullmatch(w) for w in words)
+    def first(words: Sequence[str]) -> int:
+        return sum(bool(_FIRST_PERSON.fullmatch(w)) for w in words)
 
     def second(words: Sequence[str]) -> int:
         return sum(bool(_SECOND_PERSON.fullmatch(w)) for w in words)
@@ -221,9 +222,8 @@ def confirms_users_words(sentence: str, user_text: str) -> bool:
                                 or second(said) > second(heard))
     # the persona's own words: a first person where the message had others ("Can you note" → "I noted"),
     # or more people spoken of than the message had (「我的…」 → 「我记住了你的…」: the 我 aligns with the user's)
-    persons = sum(bool(_FIRST_PERSON.fullmatch(w)) for w in said) + second(said)
-    return swapped and (any(first(ours) for _, ours in changed)
-                        or persons > sum(bool(_FIRST_PERSON.fullmatch(w)) for w in heard) + second(heard))
+    return bool(swapped) and (any(first(ours) for _, ours in changed)
+                              or first(said) + second(said) > first(heard) + second(heard))
 
 
 # Where one clause gives way to another: a cause or a contrast ("…, but…", 「…ため、」, 「…けど」).
@@ -361,8 +361,7 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
 # The simple past's "I" said of the user, spelling kept: Spanish "compré" → "compraste", "llegué" →
 # "llegaste", "busqué" → "buscaste", "empecé" → "empezaste", "aprendí" → "aprendiste"; Portuguese (said
 # to "você") "comprei" → "comprou", "cheguei" → "chegou", "fiquei" → "ficou", "comecei" → "começou".
-_PRETERITE = {"es": re.compile(rf"\b(?!(?:{_ES_NOT_PRETERITE})\b)(\w{{3,}})([éí])\b", re.IGNORECASE),
-              "pt": re.compile(rf"\b(?!(?:{_PT_NOT_PRETERITE})\b)(\w{{3,}})(ei)\b", re.IGNORECASE)}
+_PRETERITE = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _PRETERITE_I.items()}
 _PRETERITE_SPELLING = {"es": (("gu", "g"), ("qu", "c"), ("c", "z")), "pt": (("gu", "g"), ("qu", "c"), ("c", "ç"))}
 
 
