@@ -68,12 +68,32 @@ _PT_NOT_PRETERITE = "vôlei|jóquei|hóquei|pônei"
 # The simple past's "I": (stem)(ending), one pattern per language (`_preterite_as_users` swaps it).
 _PRETERITE_I = {"es": rf"\b(?!(?:{_ES_NOT_PRETERITE})\b)(\w{{3,}})([éí])\b",
                 "pt": rf"\b(?!(?:{_PT_NOT_PRETERITE})\b)(\w{{3,}})(ei)\b"}
+# The irregular verbs whose form is the first person's alone, and that form said of the user (Spanish
+# "tú", Portuguese "você", Italian "tu"): "Ayer hice una tarta" / "Fiz um bolo" / "Devo restituire i
+# libri" took the user's part unseen while "compré" and "ho fatto" were caught. Not the forms another
+# person shares (Portuguese "disse", "quis"; Italian "sono"), nor the wishes ("voglio").
+_IRREGULAR_I = {
+    "es": {"hice": "hiciste", "tuve": "tuviste", "estuve": "estuviste", "pude": "pudiste", "puse": "pusiste",
+           "supe": "supiste", "quise": "quisiste", "vine": "viniste", "dije": "dijiste", "traje": "trajiste",
+           "conduje": "condujiste", "anduve": "anduviste", "vi": "viste"},
+    "pt": {"fiz": "fez", "tive": "teve", "estive": "esteve", "pude": "pôde", "pus": "pôs", "vim": "veio", "vi": "viu"},
+    "it": {"devo": "devi", "vado": "vai", "faccio": "fai", "ho dovuto": "hai dovuto"},
+}
+# Italian "sono" + a singular participle is the first person ("sono andata"; "they" would be "sono andati").
+_IT_SONO_PARTICIPLE = r"\bsono(?=\s+\w+(?:at|ut|it|ss|tt|st)[oa]\b)"
+
+
+def _words(forms) -> str:
+    return "|".join(sorted(forms, key=len, reverse=True))
+
+
 _FIRST_PERSON_VERBS = {
-    "es": re.compile(r"\b(?:he|hemos|estoy|estamos|soy|somos|fui|fuimos|tengo|tenemos|estaba|estábamos|tenía|teníamos)\b"
-                     r"|\b\w{2,}(?:amos|imos)\b|" + _PRETERITE_I["es"], re.IGNORECASE),
-    "it": re.compile(r"\b(?:ho|abbiamo|siamo|sto|stiamo|ero|eravamo|avevo|avevamo)\b", re.IGNORECASE),
-    "pt": re.compile(r"\b(?:tenho|temos|estou|estamos|sou|somos|fui|fomos|estava|estávamos|tinha|tínhamos)\b"
-                     r"|\b\w{2,}(?:amos|emos|imos)\b|" + _PRETERITE_I["pt"], re.IGNORECASE),
+    "es": re.compile(r"\b(?:he|hemos|estoy|estamos|soy|somos|fui|fuimos|tengo|tenemos|estaba|estábamos|tenía|teníamos|"
+                     + _words(_IRREGULAR_I["es"]) + r")\b|\b\w{2,}(?:amos|imos)\b|" + _PRETERITE_I["es"], re.IGNORECASE),
+    "it": re.compile(r"\b(?:ho|abbiamo|siamo|sto|stiamo|ero|eravamo|avevo|avevamo|" + _words(_IRREGULAR_I["it"]) + r")\b|"
+                     + _IT_SONO_PARTICIPLE, re.IGNORECASE),
+    "pt": re.compile(r"\b(?:tenho|temos|estou|estamos|sou|somos|fui|fomos|estava|estávamos|tinha|tínhamos|"
+                     + _words(_IRREGULAR_I["pt"]) + r")\b|\b\w{2,}(?:amos|emos|imos)\b|" + _PRETERITE_I["pt"], re.IGNORECASE),
 }
 _JA_PAST_STATEMENT = re.compile(r"(?:ました|でした|(?<!ん)(?<!の)[たっ]た|(?<![んの])た)[。！!]*\s*$")
 _JA_SUBJECT = re.compile(r"[^\s、。「」]が(?![、,，])")
@@ -344,6 +364,9 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     if language == "de":
         sentence = _GERMAN_WE_VERB.sub(lambda m: f"{m.group(1)} {_ihr_form(m.group(2))}", sentence)
         sentence = _GERMAN_VERB_WE.sub(lambda m: f"{_ihr_form(m.group(1))} {m.group(2)}", sentence)
+    if language == "it":  # "sono andata" → "sei andata" (only there: "sono" is also "they are")
+        sentence = re.sub(_IT_SONO_PARTICIPLE, lambda m: "Sei" if m.group(0)[0] == "S" else "sei", sentence,
+                          flags=re.IGNORECASE)
     # A plain swap of the words in the first person that have one ("Mi gata se llama Nieve" → "Tu
     # gata…", "Ich habe Brot gebacken" → "Du hast Brot gebacken", "J'ai mangé" → "Tu as mangé"); a
     # sentence with a first person left over ("me compré") is not said back.
@@ -450,6 +473,8 @@ _SECOND_PERSON_SWAPS = {
 }
 _SECOND_PERSON_SWAPS["es"].update({"he": "has", "estoy": "estás", "soy": "eres", "fui": "fuiste", "tengo": "tienes",
                                    "estaba": "estabas", "tenía": "tenías"})
+for _language, _forms in _IRREGULAR_I.items():
+    _SECOND_PERSON_SWAPS[_language].update(_forms)
 
 
 # The user addressed by a name that is not theirs ("That's great, John!" to Ken: a name the model

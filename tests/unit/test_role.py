@@ -301,6 +301,26 @@ def test_the_simple_past_in_the_first_person_is_the_users_when_they_told_it():
     assert as_users("Joguei vôlei.", "pt", "") == "Jogou vôlei."
 
 
+def test_irregular_verbs_whose_form_is_only_the_first_persons_are_caught_and_said_back():
+    # "hice", "fiz", "devo" carry "I" as surely as "compré"; not the forms others share or the wishes
+    told_es = ["Ayer hice una tarta de manzana para el cumpleaños de mi madre."]
+    assert takes_users_part("Ayer hice una tarta de manzana para mi madre.", told_es, (), "es")
+    assert as_users("Ayer hice una tarta de manzana y tuve que esperar.", "es", "") == \
+        "Ayer hiciste una tarta de manzana y tuviste que esperar."
+    assert as_users("Vi una película increíble anoche.", "es", "") == "Viste una película increíble anoche."
+    assert takes_users_part("Fiz um bolo de cenoura ontem.", ["Ontem fiz um bolo de cenoura para a família."], (), "pt")
+    assert as_users("Fiz um bolo e tive visitas.", "pt", "") == "Fez um bolo e teve visitas."
+    told_it = ["Domani devo restituire i libri in biblioteca.", "Sabato sono andata a Firenze con mia sorella."]
+    assert takes_users_part("Devo restituire i libri in biblioteca domani.", told_it, (), "it")
+    assert as_users("Devo restituire i libri.", "it", "") == "Devi restituire i libri."
+    assert as_users("Sono andata a Firenze con mia sorella.", "it", "") == "Sei andata a Firenze con tua sorella."
+    # "sono" with a plural ("they went"), a wish, and the user's doing said to them are no claims
+    assert not takes_users_part("Sono andati a Firenze con la famiglia.", told_it, (), "it")
+    assert not takes_users_part("Voglio restituire i libri in biblioteca.", told_it, (), "it")
+    assert not takes_users_part("¡Qué bien que hiciste una tarta de manzana para tu madre!", told_es, (), "es")
+    assert not takes_users_part("Disse que o bolo de cenoura ficou ótimo.", ["Ontem fiz um bolo de cenoura."], (), "pt")
+
+
 def test_the_personas_own_knowing_stays_and_the_users_fact_after_it_is_said_back():
     # "Ich weiß, dass mein Bruder…" was left out whole, twice (bench conversation, session 20)
     assert as_users("Ja, ich weiß, dass mein Bruder Felix am 12. Juni heiratet.", "de", "Lena") == \
