@@ -386,6 +386,18 @@ EPISODE_DAY_CHARS_DENSE = (300, 800)
 EPISODE_DAY_FORCED_CHARS = 300
 EPISODE_DAY_FORCED_CHARS_DENSE = 120
 EPISODE_WEEK_CHARS = (400, 800)
+# A day is asked in two voices (agent/episodes.py: the user's words, then the persona's own): the
+# persona's part takes this share of the day's length (in file 26 of LoCoMo half the events are the
+# persona's own doings; its lines are the shorter half of most days).
+EPISODE_OWN_SHARE = 0.35
+# A sentence of an episode whose word 5-grams are this share or more the day's own messages is a
+# quote, not a memory told (agent/episodes.without_quotes): read on file 26's and 30's first days.
+EPISODE_QUOTE_GRAM = 5
+EPISODE_QUOTE_SHARE = 0.75
+# The persona's own part's answer (a summary alone, ~EPISODE_DAY_CHARS[1] × EPISODE_OWN_SHARE characters).
+EPISODE_OWN_MAX_TOKENS = 400
+# Fewer characters than this said by the persona in a day (greetings, a question or two): no own part.
+EPISODE_OWN_MIN_CHARS = 150
 # A day's log is cut to fit the model: long messages are shortened first, never below this.
 EPISODE_LINE_MIN_CHARS = 80
 # ★ (AROUSAL_STAR_THRESHOLD, at or above): a session at or above it is told in detail (seed 004 §3, 日次要約).

@@ -112,26 +112,72 @@ def _fitted(sessions: Sequence[DaySession], max_chars: int) -> list[str]:
     return ["\n".join(group) for group in lines]
 
 
-def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySession], language: str,
-               max_chars: int) -> tuple[str, str]:
-    """(system, user) of the day's call; the sessions' text is cut to `max_chars` in all."""
-    written = LANGUAGE_NAMES.get(language, "the language of the conversation")
-    log_chars = sum(len(line) for s in sessions for line in s.lines)
-    low, high = summary_length(language, log_chars)
-    low = min(low, max(200, log_chars // 2))  # a short day is not asked to be padded
-    system = (
-        f"You are {persona}. Below is a day of your conversations with {user_name}, in sessions. "
-        f"First rate each session's arousal from 0.0 (routine small talk) to 1.0 (deeply moving, exciting "
-        f"or important), one entry per session in order. Then write the day's episode for your memory, "
-        f"in {written}, as {persona} in the first person. Sessions rated {constants.AROUSAL_STAR_THRESHOLD} or more: "
-        f"tell them in detail; "
-        f"the others: a line or two. What {user_name} did, felt or told about their life is {user_name}'s: "
-        f"write it as {user_name}'s, never as yours. Only what the sessions say; "
-        f"about {low}-{high} characters.")
+def day_text(day: date, sessions: Sequence[DaySession], max_chars: int) -> str:
+    """The day's dialogue as the night's asks show it: the date, then each session's heading and its
+    "Name: text" lines, cut to `max_chars` in all (`_fitted`)."""
     parts = [f"Date: {day.isoformat()}"]
     for session, text in zip(sessions, _fitted(sessions, max_chars)):
         parts.append(f"{_heading(session)}\n{text}")
-    return system, "\n\n".join(parts)
+    return "\n\n".join(parts)
+
+
+def words_of(sessions: Sequence[DaySession], users: bool) -> list[DaySession]:
+    """The sessions with only the user's messages (`users`) or only the persona's, each a "- text"
+    line, session numbers kept; a session where that side said nothing is left out."""
+    out = []
+    for session in sessions:
+        kept = [(f"- {line.split(': ', 1)[-1]}", entry) for line, entry in zip(session.lines, session.entries)
+                if (entry.role == "USER") == users]
+        if kept:
+            entries = tuple(entry for _, entry in kept)
+            out.append(DaySession(session.number, entries[0].ts or session.start, tuple(line for line, _ in kept), entries))
+    return out
+
+
+def voice_lengths(language: str, log_chars: int, own: bool) -> tuple[int, int]:
+    """(least, most) characters asked of one voice of the day: the user's part takes
+    1 − EPISODE_OWN_SHARE of the day's length, the persona's own part the rest; a short day is not
+    asked to be padded."""
+    low, high = summary_length(language, log_chars)
+    share = constants.EPISODE_OWN_SHARE if own else 1 - constants.EPISODE_OWN_SHARE
+    low, high = int(low * share), int(high * share)
+    return min(low, max(100, log_chars // 2)), high
+
+
+def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySession], language: str,
+               max_chars: int) -> tuple[str, str]:
+    """(system, user) of the day's first call: what the user said that day (`sessions`: their words
+    alone, `words_of`), cut to `max_chars` in all; the answer rates each session and tells the
+    user's day. The persona's own words are asked apart (`own_day_prompt`): shown the dialogue, the
+    1.5B model gave the persona's camping to the user and wrote how the talk felt rather than what
+    happened (BENCHMARKS.md §6, session 21)."""
+    written = LANGUAGE_NAMES.get(language, "the language of the conversation")
+    low, high = voice_lengths(language, sum(len(line) for s in sessions for line in s.lines), own=False)
+    system = (
+        f"You are {persona}. Below is everything {user_name} said to you on one day, in sessions, in "
+        f"{user_name}'s own words (there, \"I\" is {user_name} and \"you\" is you, {persona}). First rate each "
+        f"session's arousal from 0.0 (routine small talk) to 1.0 (deeply moving, exciting or important), one "
+        f"entry per session in order. Then write, for your memory, in {written}, what {user_name} did, felt, "
+        f"planned or told about their life: the events, with the names, places, times and numbers said. "
+        f"Sessions rated {constants.AROUSAL_STAR_THRESHOLD} or more: in detail; the others: a line or two. "
+        f"Write about {user_name} by name (\"{user_name} told me …\", \"{user_name} went …\"): it is "
+        f"{user_name}'s life, never yours. Only what {user_name} said; about {low}-{high} characters.")
+    return system, day_text(day, sessions, max_chars)
+
+
+def own_day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySession], language: str,
+                   max_chars: int) -> tuple[str, str]:
+    """(system, user) of the day's second call: what the persona itself said (`words_of`), told in
+    its first person — what it did, felt or planned, not its questions to the user."""
+    written = LANGUAGE_NAMES.get(language, "the language of the conversation")
+    low, high = voice_lengths(language, sum(len(line) for s in sessions for line in s.lines), own=True)
+    system = (
+        f"You are {persona}. Below is everything you yourself said to {user_name} on one day, in your own "
+        f"words. Write, for your memory, in {written} and in the first person, what you did, felt, planned or "
+        f"told about your own life: the events, with the names, places, times and numbers said. Leave out "
+        f"your questions to {user_name} and your encouragement. Tell it in new words, not the ones you said; "
+        f"about {low}-{high} characters.")
+    return system, day_text(day, sessions, max_chars)
 
 
 def _heading(session: DaySession) -> str:
@@ -209,8 +255,9 @@ def _summary_field(least_chars: int) -> dict:
     return {"type": "string", **({"minLength": least_chars} if least_chars else {})}
 
 
-def merge_schema(least_chars: int = 0) -> dict:
-    """The merged day's answer: its summary only (the sessions were rated in the parts)."""
+def summary_schema(least_chars: int = 0) -> dict:
+    """An answer that is a summary only: a long day's parts merged (the sessions were rated in the
+    parts), the persona's own part of the day."""
     return {"type": "object", "properties": {"summary": _summary_field(least_chars)}, "required": ["summary"]}
 
 
@@ -344,6 +391,40 @@ def parse_week(answer: str) -> str:
         return ""
     summary = data.get("summary") if isinstance(data, dict) else None
     return summary.strip() if isinstance(summary, str) else ""
+
+
+_GRAM_TOKEN = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]|[^\W\d_]+(?:'[^\W\d_]+)*|\d+")
+_CJK_TOKEN = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
+
+
+def _tokens(text: str) -> list[str]:
+    """Words, and CJK characters one by one."""
+    return _GRAM_TOKEN.findall(text.casefold().replace("’", "'"))
+
+
+def _grams(tokens: Sequence[str], n: int) -> set[tuple[str, ...]]:
+    return {tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)}
+
+
+def without_quotes(summary: str, day_lines: Sequence[str]) -> str:
+    """The summary less its sentences said word for word that day (EPISODE_QUOTE_SHARE of their word
+    n-grams in the day's messages; a CJK character is half a word): asked for its own words, the 1.5B
+    model wrote its part of the day as its lines again ("You'll be an awesome mom!", "It keeps me
+    motivated to keep growing."), a transcript and not a memory (BENCHMARKS.md §6, session 21)."""
+    said = [_tokens(line) for line in day_lines]
+    said_grams: dict[int, set[tuple[str, ...]]] = {}
+    kept = []
+    for sentence in split_sentences(summary):
+        tokens = _tokens(sentence)
+        cjk = sum(bool(_CJK_TOKEN.fullmatch(t)) for t in tokens)
+        n = constants.EPISODE_QUOTE_GRAM * (2 if cjk > len(tokens) - cjk else 1)
+        if n not in said_grams:
+            said_grams[n] = set().union(*(_grams(line, n) for line in said)) if said else set()
+        grams = _grams(tokens, n)
+        if grams and len(grams & said_grams[n]) >= constants.EPISODE_QUOTE_SHARE * len(grams):
+            continue
+        kept.append(sentence)
+    return "".join(kept).strip()
 
 
 def within(summary: str, max_chars: int) -> str:

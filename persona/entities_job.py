@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 import constants
 from agent.entities import extraction_prompt, extraction_schema, names_in, parse_extraction
-from agent.episodes import day_prompt, sessions_of_day
+from agent.episodes import day_text, sessions_of_day
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from managers.chat_log import LogEntry
@@ -73,8 +73,7 @@ def propose_for_days(entries: Sequence[LogEntry], episodes: EpisodeStore, entiti
         day_entries = by_day[day]
         user_texts = [e.text for e in day_entries if e.role == "USER"]
         language = message_language(" ".join(user_texts[-3:]), user_texts, language_hint) or "en"
-        _, dialogue = day_prompt(persona, user_name, day, sessions_of_day(day_entries), language,
-                                 constants.ENTITY_EXTRACT_LOG_CHARS)
+        dialogue = day_text(day, sessions_of_day(day_entries), constants.ENTITY_EXTRACT_LOG_CHARS)
         named = names_in(dialogue, known_all)
         known = (named + [n for n in known_all if n not in named])[: constants.ENTITY_KNOWN_NAMES_SHOWN]
         system, user = extraction_prompt(persona, user_name, day.isoformat(), dialogue.split("\n", 1)[-1], known,

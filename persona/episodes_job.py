@@ -21,8 +21,9 @@ from typing import Callable, Sequence
 import constants
 from agent import role, sentences
 from agent.episodes import (WEEK_SCHEMA, DaySession, DaySummary, day_prompt, episode_schema, forced_least,
-                            merge_prompt, merge_schema, parse_day, parse_summary, parse_week, part_key,
-                            sessions_of_day, split_day, week_prompt, weeks_to_compress, within)
+                            merge_prompt, own_day_prompt, parse_day, parse_summary, parse_week, part_key,
+                            sessions_of_day, split_day, summary_schema, week_prompt, weeks_to_compress, within,
+                            without_quotes, words_of)
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from agent.sleep_schedule import days_to_summarise
@@ -33,6 +34,7 @@ from managers.store import PendingFile, atomic_write_text, file_lock
 log = logging.getLogger(__name__)
 
 SESSION_AROUSAL_FILE = "session_arousal.json"
+OWN_KEY = "own:"  # the persona's own part's answer among the day's kept answers
 
 
 @dataclass
@@ -182,63 +184,109 @@ class _Day:
 
 def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
               should_stop: Callable[[], bool], tally: JobTally) -> tuple[DaySummary, Sequence[DaySession]] | None:
-    """The day's summary (the user's part kept the user's, within the seed's length) and the
-    sessions it rates; None when the model's answer was not usable (reported). A day whose whole
-    log fits the model's context is one ask; a longer one is asked in parts and merged."""
-    system, user = day_prompt(persona, user_name, d.day, d.sessions, d.language, _log_chars(d.sessions))
+    """The day's episode (the user's part kept the user's, quotes left out, within the seed's length)
+    and the sessions it rates; None when the model's answer was not usable (reported). Two voices:
+    the user's words first (one ask, or a long day in parts and merged), rating the sessions where
+    the user spoke; then the persona's own words, told in its first person. Each answer is kept
+    (`pending`) until the episode is written, so a stop or crash between them asks only the rest."""
+    theirs = words_of(d.sessions, users=True)
+    system, user = day_prompt(persona, user_name, d.day, theirs, d.language, _log_chars(theirs))
     if _prompt_tokens(model, system, user) > _prompt_limit(model):
-        return _tell_in_parts(model, pending, persona, user_name, d, system, should_stop, tally)
-    answer = _ask_part(model, persona, user_name, d.day, d.sessions, d.language, should_stop, tally)
-    parsed = parse_day(answer, len(d.sessions))
-    summary = within(users_part_kept(parsed.summary, d.user_texts, user_name, d.language),
-                     constants.EPISODE_DAY_CHARS[1]) if parsed else ""
-    if not parsed or not summary:
-        _unusable(d.day, answer, tally)
+        told = _tell_in_parts(model, pending, persona, user_name, d, theirs, system, should_stop, tally)
+    else:
+        told = _ask_kept(model, pending, persona, user_name, d, theirs, should_stop, tally)
+        if told is not None:
+            told = told, theirs
+    if told is None:
         return None
-    return DaySummary(summary, parsed.session_arousal), d.sessions
+    (users_day, ratings), rated = told
+    own = _own_part(model, pending, persona, user_name, d, should_stop, tally)
+    day_lines = [line for s in d.sessions for line in s.lines]
+    told = (without_quotes(users_part_kept(part, d.user_texts, user_name, d.language), day_lines) for part in (users_day, own))
+    summary = within("\n".join(filter(None, told)), constants.EPISODE_DAY_CHARS[1])
+    if not summary:
+        _unusable(d.day, users_day, tally)
+        return None
+    return DaySummary(summary, ratings), rated
+
+
+def _ask_kept(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
+              part: Sequence[DaySession], should_stop: Callable[[], bool], tally: JobTally,
+              number: str = "") -> tuple[str, tuple[float, ...]] | None:
+    """A part of the user's words (or all of them) asked, or its answer kept from before: its summary
+    and ratings; None when unusable (reported; the parts asked so far stay kept)."""
+    key = part_key(part)
+    answer = _saved_answers(pending, d.day, d.digest).get(key)
+    parsed = parse_day(answer, len(part)) if answer is not None else None
+    if parsed is None:
+        if should_stop():
+            raise CallStopped()
+        answer = _ask_part(model, persona, user_name, d.day, part, d.language, should_stop, tally)
+        parsed = parse_day(answer, len(part))
+        if parsed is None:
+            _unusable(d.day, answer, tally, number)
+            return None
+        _keep_answer(pending, d.day, d.digest, key, answer)
+    return parsed.summary, parsed.session_arousal
+
+
+def _own_part(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
+              should_stop: Callable[[], bool], tally: JobTally) -> str:
+    """What the persona did, felt or told of its own life that day, in its first person; "" when it
+    said too little to tell or the answer was unusable (reported: the user's part still makes the
+    episode). A long day's own words are cut to fit one ask."""
+    mine = words_of(d.sessions, users=False)
+    if _log_chars(mine) < constants.EPISODE_OWN_MIN_CHARS:
+        return ""
+    key = OWN_KEY + part_key(mine)
+    answer = _saved_answers(pending, d.day, d.digest).get(key)
+    if answer is None:
+        if should_stop():
+            raise CallStopped()
+        system, user = _fitting(model, lambda size: own_day_prompt(persona, user_name, d.day, mine, d.language, size),
+                                _log_chars(mine))
+        least = forced_least(d.language, _log_chars(mine)) // 2
+        answer = tally.ask(model, system, user, summary_schema(least), constants.EPISODE_OWN_MAX_TOKENS, should_stop)
+        _keep_answer(pending, d.day, d.digest, key, answer)
+    own = parse_summary(answer)
+    if not own:
+        tally.problems.append(f"episode {d.day}: the model's answer for {persona}'s own part was not usable")
+        log.warning("No usable own part for %s: %r", d.day, answer[:300])
+    return own
 
 
 def _tell_in_parts(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
-                   system: str, should_stop: Callable[[], bool], tally: JobTally,
-                   ) -> tuple[DaySummary, Sequence[DaySession]] | None:
-    """A day longer than the model's context (issue 19: an evening of 300 messages, a day of
-    imported history): each part asked as a day of its own, each answer kept (`pending`) until
-    the episode is written, then one ask merges the parts' summaries. A session's arousal is its
-    part's rating (the highest of its pieces' when it was cut)."""
+                   theirs: Sequence[DaySession], system: str, should_stop: Callable[[], bool], tally: JobTally,
+                   ) -> tuple[tuple[str, tuple[float, ...]], Sequence[DaySession]] | None:
+    """The user's words of a day longer than the model's context (issue 19: an evening of 300
+    messages, a day of imported history): each part asked as a day of its own, each answer kept
+    (`pending`) until the episode is written, then one ask merges the parts' summaries. A session's
+    arousal is its part's rating (the highest of its pieces' when it was cut)."""
     room = (_prompt_limit(model) - model.count_tokens(system) - model.count_tokens(f"Date: {d.day.isoformat()}")
             - constants.EPISODE_PROMPT_MARGIN_TOKENS)
-    split = split_day(d.sessions, room, model.count_tokens, constants.EPISODE_DAY_PARTS_MAX,
+    split = split_day(theirs, room, model.count_tokens, constants.EPISODE_DAY_PARTS_MAX,
                       constants.EPISODE_PART_MIN_FILL)
     if split.left_out:
-        total = sum(len(s.lines) for s in d.sessions)
+        total = sum(len(s.lines) for s in theirs)
         log.warning("The day %s needs more than %d parts: its first %d of %d messages are left out of its episode",
                     d.day, constants.EPISODE_DAY_PARTS_MAX, split.left_out, total)
         tally.problems.append(f"episode {d.day}: a day too long to tell whole — its first {split.left_out} of "
                               f"{total} messages were left out (at most {constants.EPISODE_DAY_PARTS_MAX} parts)")
-    saved = _saved_answers(pending, d.day, d.digest)
     notes: list[tuple[Sequence[DaySession], str, bool]] = []
     ratings: dict[int, float] = {}
     for number, part in enumerate(split.parts, 1):
-        key = part_key(part)
-        answer = saved.get(key)
-        parsed = parse_day(answer, len(part)) if answer is not None else None
-        if parsed is None:
-            if should_stop():
-                raise CallStopped()
-            answer = _ask_part(model, persona, user_name, d.day, part, d.language, should_stop, tally)
-            parsed = parse_day(answer, len(part))
-            if parsed is None:
-                _unusable(d.day, answer, tally, f" for part {number} of {len(split.parts)}")
-                return None  # the parts asked so far are kept: the next run asks this one again
-            _keep_answer(pending, d.day, d.digest, key, answer)
-        for session, rating in zip(part, parsed.session_arousal):
+        told = _ask_kept(model, pending, persona, user_name, d, part, should_stop, tally,
+                         f" for part {number} of {len(split.parts)}")
+        if told is None:
+            return None  # the parts asked so far are kept: the next run asks this one again
+        summary, part_ratings = told
+        for session, rating in zip(part, part_ratings):
             ratings[session.number] = max(ratings.get(session.number, 0.0), rating)
-        notes.append((part, users_part_kept(parsed.summary, d.user_texts, user_name, d.language),
-                      is_starred(max(parsed.session_arousal, default=0.0))))
+        notes.append((part, users_part_kept(summary, d.user_texts, user_name, d.language),
+                      is_starred(max(part_ratings, default=0.0))))
     merged = notes[0][1] if len(notes) == 1 else _merge(model, persona, user_name, d, notes, should_stop, tally)
-    summary = within(users_part_kept(merged, d.user_texts, user_name, d.language), constants.EPISODE_DAY_CHARS[1])
-    rated = [s for s in d.sessions if s.number in ratings]
-    return DaySummary(summary, tuple(ratings[s.number] for s in rated)), rated
+    rated = [s for s in theirs if s.number in ratings]
+    return (merged, tuple(ratings[s.number] for s in rated)), rated
 
 
 def _merge(model: ChatModel, persona: str, user_name: str, d: _Day, notes: list[tuple[Sequence[DaySession], str, bool]],
@@ -250,7 +298,7 @@ def _merge(model: ChatModel, persona: str, user_name: str, d: _Day, notes: list[
     system, user = _fitting(model, lambda size: merge_prompt(persona, user_name, d.day, notes, d.language, size),
                             max(len(summary) for _, summary, _ in notes))
     least = forced_least(d.language, sum(len(summary) for _, summary, _ in notes))
-    answer = tally.ask(model, system, user, merge_schema(least), constants.EPISODE_MAX_TOKENS, should_stop)
+    answer = tally.ask(model, system, user, summary_schema(least), constants.EPISODE_MAX_TOKENS, should_stop)
     merged = parse_summary(answer)
     if merged:
         return merged

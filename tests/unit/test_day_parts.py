@@ -11,7 +11,7 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 import constants
-from agent.episodes import DaySession, day_prompt, merge_prompt, parse_summary, sessions_of_day, split_day
+from agent.episodes import DaySession, day_prompt, merge_prompt, parse_summary, sessions_of_day, split_day, words_of
 from agent.providers.base import CallStopped
 from agent.providers.fake import ScriptedChatModel, replies
 from managers.chat_log import LogEntry
@@ -38,14 +38,15 @@ class SmallContext(ScriptedChatModel):
 
 
 def talk(sessions: int, messages: int = 8, start_hour: int = 9, day: date = DAY, filler: int = 6) -> list[LogEntry]:
-    """`sessions` sittings two hours apart; every message names its fact (`fact<session>x<message>`)."""
+    """`sessions` sittings two hours apart: Ken's `messages` messages, each naming its fact
+    (`fact<session>x<message>`), and Ark's "ok" (too little of its own to tell: the user's part alone)."""
     entries = []
     for s in range(1, sessions + 1):
         begin = datetime(day.year, day.month, day.day, start_hour, 0, tzinfo=timezone.utc) + timedelta(hours=2 * (s - 1))
         for i in range(messages):
-            user = i % 2 == 0
-            entries.append(LogEntry("USER" if user else "AGENT", "Ken" if user else "Ark",
-                                    f"fact{s}x{i} " + "and more words " * filler, f"m{s}-{i}", begin + timedelta(minutes=i)))
+            entries.append(LogEntry("USER", "Ken", f"fact{s}x{i} " + "and more words " * filler, f"m{s}-{i}",
+                                    begin + timedelta(minutes=i)))
+        entries.append(LogEntry("AGENT", "Ark", "ok", f"a{s}", begin + timedelta(minutes=messages)))
     return entries
 
 
@@ -64,7 +65,7 @@ def answering(model: SmallContext, fail_at: int | None = None, merge_answer: str
             return '{"sessions": [], "summary": ""}'
         if "sessions" in schema["properties"]:
             numbers = [int(n) for n in re.findall(r"^## Session (\d+)", user, re.M)]
-            facts = re.findall(r"^Ken: (fact\d+x\d+)", user, re.M)
+            facts = re.findall(r"^- (fact\d+x\d+)", user, re.M)
             return json.dumps({"sessions": [{"arousal": n / 10} for n in numbers],
                                "summary": f"Ken told me about {', '.join(facts)}."})
         if merge_answer is not None:
@@ -106,11 +107,13 @@ def test_a_day_that_fits_is_one_ask_with_its_whole_log_as_before(store, memory):
     done, tally = run(model, store, memory, entries)
     assert done and tally.model_calls == 1 and tally.written == [f"episode {DAY}"]
     [(system, user, schema)] = model.asks
-    assert (system, user) == day_prompt("Ark", "Ken", DAY, sessions_of_day(entries), "en", 10_000)  # nothing cut
+    assert (system, user) == day_prompt("Ark", "Ken", DAY, words_of(sessions_of_day(entries), users=True), "en",
+                                        10_000)  # nothing cut
     assert schema["properties"]["sessions"]["minItems"] == 2
     [episode] = store.all()
     assert "fact1x0" in episode.summary and episode.arousal == 0.15 and episode.arousal_max == 0.2
     assert not (memory / PARTS_PENDING_FILE).exists()
+    assert "Ark: ok" not in user and "- fact2x3" in user  # the user's words only
 
 
 def test_a_day_longer_than_the_context_is_told_in_parts_on_session_boundaries_and_merged(store, memory):
@@ -124,11 +127,11 @@ def test_a_day_longer_than_the_context_is_told_in_parts_on_session_boundaries_an
     assert len(parts) >= 2 and len(model.asks) == len(parts) + 1
     for system, user, _ in model.asks:  # every prompt fits beside the answer
         assert model.count_tokens(system) + model.count_tokens(user) <= LIMIT
-    for entry in entries:  # every message whole, in exactly one part
-        assert sum(f"{entry.name}: {entry.text.strip()}" in user for _, user, _ in parts) == 1
+    for entry in entries[:-1]:  # every message of the user's whole, in exactly one part
+        assert sum(f"- {entry.text.strip()}" in user for _, user, _ in parts) == (entry.role == "USER")
     for _, user, _ in parts:  # whole sessions (each fills most of a part of its own), in their order
         numbers = [int(n) for n in re.findall(r"^## Session (\d+)", user, re.M)]
-        assert numbers == sorted(numbers) and user.count("Ken: ") == 4 * len(numbers)
+        assert numbers == sorted(numbers) and user.count("- fact") == 8 * len(numbers)
     assert "fact1x0" in merge_user and "fact4x6" in merge_user  # the first part's and the last part's
     assert "never as yours" in merge_system and "English" in merge_system
     [episode] = store.all()
@@ -154,8 +157,8 @@ def test_a_session_longer_than_a_part_is_cut_between_messages_and_rated_by_its_h
     done, _ = run(model, store, memory, entries)
     parts = part_asks(model)
     assert done and len(parts) >= 2
-    for entry in entries:
-        assert sum(f"{entry.name}: {entry.text.strip()}" in user for _, user, _ in parts) == 1
+    for entry in entries[:-1]:
+        assert sum(f"- {entry.text.strip()}" in user for _, user, _ in parts) == 1
     assert session_arousal(memory) == [(1, 0.9)]
     assert re.search(r"^## Session 1 \(09:\d\d\)", parts[1][1], re.M)  # a piece from its own first message
 
@@ -309,3 +312,57 @@ def test_empty_days_and_days_of_only_the_personas_messages_make_no_episode_and_p
     done, tally = run(model, store, memory, entries)
     assert done and [e.date for e in store.all()] == ["2026-11-18"] and len(model.asks) == 1
     assert "One more chapter." in model.asks[0][1]
+
+
+def chatty(start: datetime = datetime(2026, 11, 20, 19, 0, tzinfo=timezone.utc)) -> list[LogEntry]:
+    """An evening where both talk of their own lives."""
+    lines = [("USER", "Ken", "I adopted a puppy called Mochi today, from the shelter on Elm Street."),
+             ("AGENT", "Ark", "Oh, how wonderful! This morning I repainted the lighthouse door a deep sea blue, "
+                              "and then I walked along the cliffs to watch the seals at low tide."),
+             ("USER", "Ken", "Mochi already chewed one of my shoes."),
+             ("AGENT", "Ark", "Ha! Tomorrow I am going to bake bread with the rosemary from my garden, "
+                              "my first loaf since the storm last month.")]
+    return [LogEntry(role, name, text, f"c{i}", start + timedelta(minutes=i)) for i, (role, name, text) in enumerate(lines)]
+
+
+def two_voices(model, own_answer):
+    def script(system, user, schema):
+        model.asks.append((system, user, schema))
+        if "sessions" in schema["properties"]:
+            return json.dumps({"sessions": [{"arousal": 0.6}], "summary": "Ken adopted Mochi from the Elm Street shelter."})
+        return own_answer() if callable(own_answer) else own_answer
+    return script
+
+
+def test_the_persona_s_own_words_are_asked_apart_and_told_after_the_users_in_its_first_person(store, memory):
+    model = SmallContext(None, per_char=1)
+    own = ("I repainted the lighthouse door blue and watched the seals. This morning I repainted the lighthouse door "
+           "a deep sea blue, and then I walked along the cliffs. I adopted Mochi, a puppy from the Elm Street shelter.")
+    model.json_script = two_voices(model, json.dumps({"summary": own}))
+    done, tally = run(model, store, memory, chatty())
+    assert done and tally.model_calls == 2 and not tally.problems
+    (_, users_words, _), (own_system, own_words, own_schema) = model.asks
+    assert "- I adopted a puppy" in users_words and "lighthouse" not in users_words  # each side's words only
+    assert "- Oh, how wonderful!" in own_words and "Mochi" not in own_words and "yourself said" in own_system
+    assert list(own_schema["properties"]) == ["summary"]
+    [episode] = store.all()
+    # the user's part, then the persona's own; its quote of itself left out, the user's puppy not taken as its own
+    assert episode.summary.startswith("Ken adopted Mochi from the Elm Street shelter.\nI repainted the lighthouse door")
+    assert "then I walked" not in episode.summary
+    assert "I adopted" not in episode.summary and "You adopted Mochi, a puppy" in episode.summary
+    assert session_arousal(memory) == [(1, 0.6)]
+
+
+def test_a_stop_before_the_persona_s_part_asks_only_that_part_again_and_an_unusable_one_is_reported(store, memory):
+    model = SmallContext(None, per_char=1)
+    model.json_script = two_voices(model, lambda: (_ for _ in ()).throw(CallStopped()))
+    done, _ = run(model, store, memory, chatty())
+    assert not done and store.all() == [] and len(model.asks) == 2
+    model.asks.clear()
+    model.json_script = two_voices(model, '{"summary": ""}')
+    done, tally = run(model, store, memory, chatty())
+    assert done and [list(schema["properties"]) for _, _, schema in model.asks] == [["summary"]]  # the user's part kept
+    [episode] = store.all()
+    assert episode.summary == "Ken adopted Mochi from the Elm Street shelter."  # the user's part alone
+    assert "own part was not usable" in tally.problems[0]
+    assert not (memory / PARTS_PENDING_FILE).exists()

@@ -19,10 +19,12 @@ def make(data_dir, clock, entry_for):
     def script(system, user, schema):
         if "insight" in schema["properties"]:  # the night's dream (tests/unit/test_dream.py)
             return quiet_dream()
-        if "entry" not in schema["properties"]:
-            first = next(line for line in user.splitlines() if ": " in line and not line.startswith("Date"))
+        if "entities" in schema["properties"]:  # the night's entity notes: none here
+            return json.dumps({"entities": []})
+        if "entry" not in schema["properties"]:  # the day's ask: the user's words, one "- " line each
+            first = next(line[2:] for line in user.splitlines() if line.startswith("- "))
             return json.dumps({"sessions": [{"arousal": 0.4}] * user.count("## Session "),
-                               "summary": f"ユイさんが話してくれた。{first.split(': ', 1)[1]}"})
+                               "summary": f"ユイさんが話してくれたこと：「{first}」"})
         asked.append((system, user))
         return entry_for(system, user)
     model = ScriptedChatModel(replies("ok"), json_script=script)

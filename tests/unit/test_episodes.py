@@ -4,7 +4,8 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
-from agent.episodes import DaySession, day_prompt, episode_schema, parse_day, sessions_of_day
+from agent.episodes import (DaySession, day_prompt, episode_schema, own_day_prompt, parse_day, sessions_of_day,
+                            without_quotes, words_of)
 from managers.chat_log import LogEntry
 from managers.episodes import Episode, EpisodeStore, episode_id
 from managers.store import CharacterFiles
@@ -33,7 +34,7 @@ def test_the_days_text_fits_its_room_and_every_session_keeps_its_start():
     assert len(user) < 3000 + 200  # the headings beside the cut text
     assert "message 0" in user and "The second session starts here." in user
     assert "## Session 2 (14:00)" in user
-    assert "English" in system and "Ken" in system and "never as yours" in system
+    assert "English" in system and "Ken" in system and "never yours" in system
 
 
 def test_the_answer_is_taken_only_when_it_rates_every_session_and_has_a_summary():
@@ -132,3 +133,28 @@ def test_a_summary_closed_after_stray_braces_and_blank_lines_keeps_its_sentences
     closed = '{"sessions": [{"arousal": 0.2}], "summary": "Ken went hiking.\n\n" }'
     assert parse_day(closed, 1).summary == "Ken went hiking."
     assert parse_day('{"sessions": [{"arousal": 0.2}], "note": "no summary at all\n" }', 1) is None
+
+
+def test_the_days_two_voices_are_each_sides_own_words_with_their_session_numbers():
+    entries = [entry(0, "USER", "I adopted a puppy called Mochi."), entry(1, "AGENT", "How lovely! I went camping."),
+               entry(200, "AGENT", "Are you there?"), entry(260, "USER", "Back. Mochi chewed my shoe.")]
+    sessions = sessions_of_day(entries, gap=timedelta(minutes=30))
+    theirs, mine = words_of(sessions, users=True), words_of(sessions, users=False)
+    assert [(s.number, s.lines) for s in theirs] == [(1, ("- I adopted a puppy called Mochi.",)),
+                                                     (3, ("- Back. Mochi chewed my shoe.",))]
+    assert [(s.number, s.lines) for s in mine] == [(1, ("- How lovely! I went camping.",)), (2, ("- Are you there?",))]
+    assert theirs[1].start == T0 + timedelta(minutes=260)
+    system, user = own_day_prompt("Ark", "Ken", date(2026, 11, 20), mine, "ja", 3000)
+    assert "yourself said" in system and "first person" in system and "Japanese" in system
+    assert "- How lovely! I went camping." in user and "Mochi" not in user
+
+
+def test_a_sentence_said_word_for_word_that_day_is_a_quote_and_left_out():
+    said = ["It's been a wild ride starting my business, but I'm not giving up!", "今日は初めてスパイスからカレーを作った！"]
+    summary = ("I opened my online store this week. It's been a wild ride starting my business, but I'm not giving "
+               "up! Ken laughed.")
+    assert without_quotes(summary, said) == "I opened my online store this week. Ken laughed."
+    assert without_quotes("ユイさんは今日は初めてスパイスからカレーを作った。嬉しそうだった。", said) == \
+        "ユイさんは今日は初めてスパイスからカレーを作った。嬉しそうだった。"  # told anew around the words: kept
+    assert without_quotes("今日は初めてスパイスからカレーを作った！とても嬉しかった。", said) == "とても嬉しかった。"
+    assert without_quotes("I'm not giving up!", said) == "I'm not giving up!"  # too short to tell a quote
