@@ -46,11 +46,11 @@ _CJK_FIRST_PERSON_WORDS = "|".join(_CJK_FIRST_PERSON) + r"|うち(?:は|の|が)
 _FIRST_PERSON = re.compile("|".join((*_FIRST_PERSON_WORDS_BY_LANGUAGE.values(), _CJK_FIRST_PERSON_WORDS)), re.IGNORECASE)
 _FIRST_PERSON_IN = {language: re.compile(f"{words}|{_CJK_FIRST_PERSON_WORDS}", re.IGNORECASE)
                     for language, words in _FIRST_PERSON_WORDS_BY_LANGUAGE.items()}
-_SECOND_PERSON = re.compile(
-    r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll|tú|tu|tus|te|usted|ti|toi|ton|ta|tes|vous|votre|vos"
-    r"|du|dein|deine|deinen|dir|dich|ihr|sie|você|voce|seu|sua|tuo|tua)\b"
-    r"|あなた|君|きみ|お前|さん|ちゃん|くん|你|您|너|네가|당신|님",
-    re.IGNORECASE)
+# "You" itself, and the forms that speak to the user (a name with さん, German "Sie", 님).
+_YOU = (r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll|tú|tu|tus|te|usted|ti|toi|ton|ta|tes|vous|votre|vos"
+        r"|du|dein|deine|deinen|dir|dich|ihr|você|voce|seu|sua|tuo|tua)\b|あなた|君|きみ|お前|你|您|너|네가|당신")
+_SAYS_YOU = re.compile(_YOU, re.IGNORECASE)
+_SECOND_PERSON = re.compile(_YOU + r"|\bsie\b|さん|ちゃん|くん|님", re.IGNORECASE)
 # Languages that leave the subject out. In Spanish, Italian and Portuguese the person is in the verb
 # ("Sì, ho fatto l'ultimo esame" to "Oggi ho dato l'ultimo esame"): their first-person auxiliaries and
 # copulas (unambiguous ones only: Italian "sono" is also "they are"), and the Spanish and Portuguese
@@ -207,6 +207,11 @@ def _told(user_texts: Iterable[str]) -> list[set[str]]:
             if len(units) >= constants.ROLE_MIN_SHARED_UNITS:
                 told.append(units)
     return told
+
+
+def says_you(sentence: str) -> bool:
+    """Whether the sentence has a "you" in it (not a name with さん: 「ユイさんは…」 names the user)."""
+    return bool(_SAYS_YOU.search(_QUOTED.sub(" ", sentence)))
 
 
 def addresses_the_user(sentence: str, user_names: Sequence[str] = ()) -> bool:

@@ -90,13 +90,19 @@ def day_language(user_texts: Sequence[str], language_hint: str) -> str:
     return message_language(" ".join(user_texts[-3:]), user_texts, language_hint) or "en"
 
 
-def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, language: str) -> str:
+def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, language: str,
+                    own_texts: Sequence[str] = ()) -> str:
     """The summary with every sentence that tells the user's facts as the persona's said back as
-    the user's, or left out where no plain swap reads right."""
+    the user's by name (Japanese 「ユイさんは…」), or left out where the only swap is "you" — a memory is
+    read later by the persona, whom the prompt calls "you" ("You went camping with your kids" became
+    the persona's camping again) — or where no plain swap reads right. `own_texts`: the persona's own
+    words that day; a sentence they back is its own (both went camping) and stays."""
     kept = []
     for sentence in sentences.split(summary):
-        if role.takes_users_part(sentence, user_texts, (user_name,), language):
-            sentence = role.as_users(sentence, language, user_name) or ""
+        if role.takes_users_part(sentence, user_texts, (user_name,), language) and not (
+                own_texts and role.takes_users_part(sentence, own_texts, (), language)):
+            said_back = role.as_users(sentence, language, user_name) or ""
+            sentence = "" if role.says_you(said_back) else said_back
         kept.append(sentence)
     return "".join(kept).strip()
 
@@ -202,7 +208,9 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
     (users_day, ratings), rated = told
     own = _own_part(model, pending, persona, user_name, d, should_stop, tally)
     day_lines = [line for s in d.sessions for line in s.lines]
-    told = (without_quotes(users_part_kept(part, d.user_texts, user_name, d.language), day_lines) for part in (users_day, own))
+    own_texts = [e.text for s in d.sessions for e in s.entries if e.role != "USER"]
+    told = (without_quotes(users_part_kept(users_day, d.user_texts, user_name, d.language), day_lines),
+            without_quotes(users_part_kept(own, d.user_texts, user_name, d.language, own_texts), day_lines))
     summary = within("\n".join(filter(None, told)), constants.EPISODE_DAY_CHARS[1])
     if not summary:
         _unusable(d.day, users_day, tally)

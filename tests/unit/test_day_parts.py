@@ -319,7 +319,7 @@ def chatty(start: datetime = datetime(2026, 11, 20, 19, 0, tzinfo=timezone.utc))
     lines = [("USER", "Ken", "I adopted a puppy called Mochi today, from the shelter on Elm Street."),
              ("AGENT", "Ark", "Oh, how wonderful! This morning I repainted the lighthouse door a deep sea blue, "
                               "and then I walked along the cliffs to watch the seals at low tide."),
-             ("USER", "Ken", "Mochi already chewed one of my shoes."),
+             ("USER", "Ken", "Mochi already chewed one of my shoes. I walked along the cliffs to see the seals too."),
              ("AGENT", "Ark", "Ha! Tomorrow I am going to bake bread with the rosemary from my garden, "
                               "my first loaf since the storm last month.")]
     return [LogEntry(role, name, text, f"c{i}", start + timedelta(minutes=i)) for i, (role, name, text) in enumerate(lines)]
@@ -336,8 +336,9 @@ def two_voices(model, own_answer):
 
 def test_the_persona_s_own_words_are_asked_apart_and_told_after_the_users_in_its_first_person(store, memory):
     model = SmallContext(None, per_char=1)
-    own = ("I repainted the lighthouse door blue and watched the seals. This morning I repainted the lighthouse door "
-           "a deep sea blue, and then I walked along the cliffs. I adopted Mochi, a puppy from the Elm Street shelter.")
+    own = ("I repainted the lighthouse door blue. This morning I repainted the lighthouse door a deep sea blue, and "
+           "then I walked along the cliffs. I adopted Mochi, a puppy from the Elm Street shelter. I walked on the "
+           "cliffs and saw the seals.")
     model.json_script = two_voices(model, json.dumps({"summary": own}))
     done, tally = run(model, store, memory, chatty())
     assert done and tally.model_calls == 2 and not tally.problems
@@ -349,7 +350,10 @@ def test_the_persona_s_own_words_are_asked_apart_and_told_after_the_users_in_its
     # the user's part, then the persona's own; its quote of itself left out, the user's puppy not taken as its own
     assert episode.summary.startswith("Ken adopted Mochi from the Elm Street shelter.\nI repainted the lighthouse door")
     assert "then I walked" not in episode.summary
-    assert "I adopted" not in episode.summary and "You adopted Mochi, a puppy" in episode.summary
+    # the user's puppy told as its own is left out (said back as "You adopted…", the persona would read it
+    # as its own again); the cliffs both walked are the persona's too, as its own words say
+    assert "adopted Mochi, a puppy" not in episode.summary
+    assert episode.summary.endswith("I walked on the cliffs and saw the seals.")
     assert session_arousal(memory) == [(1, 0.6)]
 
 

@@ -330,3 +330,10 @@ def test_the_personas_own_knowing_stays_and_the_users_fact_after_it_is_said_back
     assert as_users("Je sais que j'ai roulé le long de la Loire.", "fr", "") == "Je sais que tu as roulé le long de la Loire."
     # A longer clause before "that" is no stance of the persona's: the whole sentence is the user's
     assert as_users("I adopted a puppy that I love.", "en", "") == "You adopted a puppy that you love."
+
+
+def test_you_is_a_pronoun_and_a_name_with_san_is_not():
+    from agent.role import says_you
+    assert says_you("You adopted a puppy.") and says_you("Tu as mangé.") and says_you("你养了一只小狗。")
+    assert not says_you("ユイさんは初めてカレーを作った。") and not says_you("Ken adopted a puppy.")
+    assert not says_you('She said "you are kind".')  # a quote is not the sentence's own
