@@ -134,14 +134,15 @@ def words_of(sessions: Sequence[DaySession], users: bool) -> list[DaySession]:
     return out
 
 
-def voice_lengths(language: str, log_chars: int, own: bool) -> tuple[int, int]:
-    """(least, most) characters asked of one voice of the day: the user's part takes
-    1 − EPISODE_OWN_SHARE of the day's length, the persona's own part the rest; a short day is not
-    asked to be padded."""
+def _asked_of(language: str, sessions: Sequence[DaySession], own: bool) -> tuple[str, int, int]:
+    """The language's name and the (least, most) characters asked of one voice of the day: the user's
+    part takes 1 − EPISODE_OWN_SHARE of the day's length, the persona's own part the rest; a short
+    day is not asked to be padded."""
+    log_chars = sum(len(line) for s in sessions for line in s.lines)
     low, high = summary_length(language, log_chars)
     share = constants.EPISODE_OWN_SHARE if own else 1 - constants.EPISODE_OWN_SHARE
     low, high = int(low * share), int(high * share)
-    return min(low, max(100, log_chars // 2)), high
+    return LANGUAGE_NAMES.get(language, "the language of the conversation"), min(low, max(100, log_chars // 2)), high
 
 
 def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySession], language: str,
@@ -151,8 +152,7 @@ def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySe
     user's day. The persona's own words are asked apart (`own_day_prompt`): shown the dialogue, the
     1.5B model gave the persona's camping to the user and wrote how the talk felt rather than what
     happened (BENCHMARKS.md §6, session 21)."""
-    written = LANGUAGE_NAMES.get(language, "the language of the conversation")
-    low, high = voice_lengths(language, sum(len(line) for s in sessions for line in s.lines), own=False)
+    written, low, high = _asked_of(language, sessions, own=False)
     system = (
         f"You are {persona}. Below is everything {user_name} said to you on one day, in sessions, in "
         f"{user_name}'s own words (there, \"I\" is {user_name} and \"you\" is you, {persona}). First rate each "
@@ -169,8 +169,7 @@ def own_day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[D
                    max_chars: int) -> tuple[str, str]:
     """(system, user) of the day's second call: what the persona itself said (`words_of`), told in
     its first person — what it did, felt or planned, not its questions to the user."""
-    written = LANGUAGE_NAMES.get(language, "the language of the conversation")
-    low, high = voice_lengths(language, sum(len(line) for s in sessions for line in s.lines), own=True)
+    written, low, high = _asked_of(language, sessions, own=True)
     system = (
         f"You are {persona}. Below is everything you yourself said to {user_name} on one day, in your own "
         f"words. Write, for your memory, in {written} and in the first person, what you did, felt, planned or "
