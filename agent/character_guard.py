@@ -245,6 +245,12 @@ class SentenceGate:
                 or (len(said) >= ECHO_MIN_CHARS and said in self._context
                     and (len(said) >= CONTEXT_COPY_MIN_CHARS or said in self._context_lines)))
 
+    def _opens_a_context_line(self, text: str) -> bool:
+        """Whether `text` so far is the start of one of the context's longer lines."""
+        said = squash(after_interjections(text))
+        return len(said) >= ECHO_MIN_CHARS and any(
+            len(line) >= CONTEXT_COPY_MIN_CHARS // 2 and line.startswith(said) for line in self._context_lines)
+
     def _addressed(self, text: str) -> str:
         """`text` with the user addressed by their own name, not one the model made up."""
         if not self._user_names:
@@ -464,6 +470,8 @@ class SentenceGate:
                                  self._all_names)
             if risk is None and end is not None:
                 risk = True
+        if risk is False and self._opens_a_context_line(self._pending):
+            risk = True  # a line of the prompt on its way back (a retry's instruction): judged whole
         if risk is not False:  # judged on its whole first sentence
             if end is None:
                 return None

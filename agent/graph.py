@@ -365,7 +365,10 @@ def build_turn_graph() -> StateGraph:
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
             asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language, reason)
-            generation = _generate(deps, control, asked, tools, may_call, temperature, seed, guard,
+            # the retry's line is context too: said back, it is no reply ("Rispondi a Giulia come Ark, in
+            # italiano, con parole tue." was shown as one; bench conversation, session 21)
+            judged = guard if attempt == 0 else replace(guard, context=f"{guard.context}\n{asked[-1].content}")
+            generation = _generate(deps, control, asked, tools, may_call, temperature, seed, judged,
                                    last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by,
                                    past_echo=_echo_among(ended_by, guard.user_text), greeted=greeted)
             round_text, calls, stopped, error = generation.text, generation.calls, generation.stopped, generation.error

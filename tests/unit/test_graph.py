@@ -150,6 +150,19 @@ def test_after_an_echo_the_retry_leaves_the_echo_out_and_shows_what_follows_it(d
     assert [(e.role, e.text) for e in service.conversation("Ark")][-1] == ("AGENT", "Any plans for the weekend?")
 
 
+def test_a_retry_that_says_its_own_instruction_back_is_no_reply(data_dir, clock):
+    calls = []
+
+    def script(messages, tools):  # empty, then the retry's line said back, then a reply
+        calls.append(messages)
+        return ["", messages[-1].content, "Che bello, una giornata a Firenze!"][min(len(calls), 3) - 1]
+    service = make_service(data_dir, clock, ScriptedChatModel(script))
+    events = run(service, "Ciao! Sono Giulia. Sabato sono andata a Firenze con mia sorella Marta.")
+    assert len(calls) == 3 and calls[1][-1].role == "system"  # the second attempt had the line
+    shown = "".join(e.text for e in events if e.kind == "token").strip()
+    assert shown == "Che bello, una giornata a Firenze!" and "Rispondi" not in shown
+
+
 def test_only_empty_replies_end_in_a_notice_and_nothing_is_logged_as_the_reply(data_dir, clock):
     model = ScriptedChatModel(replies('<persona_emotion category="joy" intensity="0.5"/>'))
     service = make_service(data_dir, clock, model)
