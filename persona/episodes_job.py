@@ -208,7 +208,10 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
     (users_day, ratings), rated = told
     own = _own_part(model, pending, persona, user_name, d, should_stop, tally)
     day_lines = [line for s in d.sessions for line in s.lines]
-    own_texts = [e.text for s in d.sessions for e in s.entries if e.role != "USER"]
+    # what the persona said of itself: not its lines to the user ("I'm glad you enjoyed your pottery
+    # class!" backed "I made a wobbly little bowl" as its own; bench conversation, session 21)
+    own_texts = [sentence for s in d.sessions for e in s.entries if e.role != "USER"
+                 for sentence in sentences.split(e.text) if not role.addresses_the_user(sentence, (user_name,))]
     told = (without_quotes(users_part_kept(users_day, d.user_texts, user_name, d.language), day_lines),
             without_quotes(users_part_kept(own, d.user_texts, user_name, d.language, own_texts), day_lines))
     summary = within("\n".join(filter(None, told)), constants.EPISODE_DAY_CHARS[1])

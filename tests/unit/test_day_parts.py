@@ -317,7 +317,8 @@ def test_empty_days_and_days_of_only_the_personas_messages_make_no_episode_and_p
 def chatty(start: datetime = datetime(2026, 11, 20, 19, 0, tzinfo=timezone.utc)) -> list[LogEntry]:
     """An evening where both talk of their own lives."""
     lines = [("USER", "Ken", "I adopted a puppy called Mochi today, from the shelter on Elm Street."),
-             ("AGENT", "Ark", "Oh, how wonderful! This morning I repainted the lighthouse door a deep sea blue, "
+             ("AGENT", "Ark", "How wonderful that you adopted Mochi, a puppy from the shelter!"),
+             ("AGENT", "Ark", "This morning I repainted the lighthouse door a deep sea blue, "
                               "and then I walked along the cliffs to watch the seals at low tide."),
              ("USER", "Ken", "Mochi already chewed one of my shoes. I walked along the cliffs to see the seals too."),
              ("AGENT", "Ark", "Ha! Tomorrow I am going to bake bread with the rosemary from my garden, "
@@ -344,14 +345,15 @@ def test_the_persona_s_own_words_are_asked_apart_and_told_after_the_users_in_its
     assert done and tally.model_calls == 2 and not tally.problems
     (_, users_words, _), (own_system, own_words, own_schema) = model.asks
     assert "- I adopted a puppy" in users_words and "lighthouse" not in users_words  # each side's words only
-    assert "- Oh, how wonderful!" in own_words and "Mochi" not in own_words and "yourself said" in own_system
+    assert "- How wonderful that you" in own_words and "chewed" not in own_words and "yourself said" in own_system
     assert list(own_schema["properties"]) == ["summary"]
     [episode] = store.all()
     # the user's part, then the persona's own; its quote of itself left out, the user's puppy not taken as its own
     assert episode.summary.startswith("Ken adopted Mochi from the Elm Street shelter.\nI repainted the lighthouse door")
     assert "then I walked" not in episode.summary
     # the user's puppy told as its own is left out (said back as "You adopted…", the persona would read it
-    # as its own again); the cliffs both walked are the persona's too, as its own words say
+    # as its own again), though its words to Ken name the puppy; the cliffs both walked are the
+    # persona's too, as its own words of itself say
     assert "adopted Mochi, a puppy" not in episode.summary
     assert episode.summary.endswith("I walked on the cliffs and saw the seals.")
     assert session_arousal(memory) == [(1, 0.6)]
