@@ -97,14 +97,18 @@ def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, lan
     read later by the persona, whom the prompt calls "you" ("You went camping with your kids" became
     the persona's camping again) — or where no plain swap reads right. `own_texts`: the persona's own
     words that day; a sentence they back is its own (both went camping) and stays."""
-    kept = []
+    kept, said_to_you = [], []
     for sentence in sentences.split(summary):
         if role.takes_users_part(sentence, user_texts, (user_name,), language) and not (
                 own_texts and role.takes_users_part(sentence, own_texts, (), language)):
             said_back = role.as_users(sentence, language, user_name) or ""
+            said_to_you.append(said_back)
             sentence = "" if role.says_you(said_back) else said_back
+        else:
+            said_to_you.append(sentence)
         kept.append(sentence)
-    return "".join(kept).strip()
+    # nothing left but "you": that rather than nothing (a one-line diary entry of the user's day)
+    return "".join(kept).strip() or "".join(said_to_you).strip()
 
 
 def _prompt_limit(model: ChatModel) -> int:
