@@ -392,8 +392,9 @@ def parse_week(answer: str) -> str:
     return summary.strip() if isinstance(summary, str) else ""
 
 
-_GRAM_TOKEN = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]|[^\W\d_]+(?:'[^\W\d_]+)*|\d+")
-_CJK_TOKEN = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
+_CJK_CHAR = r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]"
+_GRAM_TOKEN = re.compile(_CJK_CHAR + r"|[^\W\d_]+(?:'[^\W\d_]+)*|\d+")
+_CJK_TOKEN = re.compile(_CJK_CHAR)
 
 
 def _tokens(text: str) -> list[str]:

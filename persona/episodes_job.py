@@ -204,9 +204,8 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
     if _prompt_tokens(model, system, user) > _prompt_limit(model):
         told = _tell_in_parts(model, pending, persona, user_name, d, theirs, system, should_stop, tally)
     else:
-        told = _ask_kept(model, pending, persona, user_name, d, theirs, should_stop, tally)
-        if told is not None:
-            told = told, theirs
+        asked = _ask_kept(model, pending, persona, user_name, d, theirs, should_stop, tally)
+        told = (asked, theirs) if asked is not None else None
     if told is None:
         return None
     (users_day, ratings), rated = told
@@ -216,9 +215,9 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
     # class!" backed "I made a wobbly little bowl" as its own; bench conversation, session 21)
     own_texts = [sentence for s in d.sessions for e in s.entries if e.role != "USER"
                  for sentence in sentences.split(e.text) if not role.addresses_the_user(sentence, (user_name,))]
-    told = (without_quotes(users_part_kept(users_day, d.user_texts, user_name, d.language), day_lines),
-            without_quotes(users_part_kept(own, d.user_texts, user_name, d.language, own_texts), day_lines))
-    summary = within("\n".join(filter(None, told)), constants.EPISODE_DAY_CHARS[1])
+    voices = (without_quotes(users_part_kept(users_day, d.user_texts, user_name, d.language), day_lines),
+              without_quotes(users_part_kept(own, d.user_texts, user_name, d.language, own_texts), day_lines))
+    summary = within("\n".join(filter(None, voices)), constants.EPISODE_DAY_CHARS[1])
     if not summary:
         _unusable(d.day, users_day, tally)
         return None
