@@ -29,7 +29,11 @@ episodes that `bench episodes FILE --out DIR` wrote for the file (DIR/<file stem
 once, read by every run): after the replay they go into its episode store as the nights left them
 (each day's stable id, written at its night, told from that day's log), before the memory index is
 brought up to date, so the prompt's "Earlier days" and recall see them as a user's would after the
-nights. A file without its episodes stops the run before anything is replayed.
+nights. A file without its episodes stops the run before anything is replayed. Each `app` answer
+then also records the episodes its prompt showed, with the resonance the app reads from the reply
+(agent/memory_traces.py, what the after-turn work would move their arousal by) and whether the
+question's evidence lies in that day; `memory_traces` in the summary says how the resonances
+spread and how often the evidence's episode resonated more than the others shown beside it.
 
 Scores: `qa_f1.f1` (shared/bench/qa_f1.py, loaded by path) on the visible reply (the `done`
 event's text), in percent; a notice instead of a reply scores 0. `memory_tokens_mean`: tokens,
@@ -52,6 +56,7 @@ from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from agent.memory_traces import read_resonance
 from agent.providers.base import ChatMessage, ChatModel
 from agent.retrieval import RetrievalResult, RetrievedItem
 from bench.episodes_bench import episodes_path, night_after_day
@@ -105,6 +110,9 @@ class Asked:
     ttft_s: float | None  # None: no visible token came
     prefix_reused: bool  # the prompt started with the prefix warmed for this file
     context: str = ""  # the turn's context message as sent (memories, reminder), for reading
+    # With episodes: each episode the prompt showed, as (its date, the resonance read from the reply,
+    # whether it is a day of the question's evidence) — issue 19's memory-trace measure
+    traces: tuple[tuple[str, float, bool], ...] = ()
 
 
 def _dia_order(dia_id: str) -> tuple[int, int]:
@@ -190,7 +198,17 @@ def memory_tokens(prompt: Sequence[ChatMessage], count) -> int:
     return 0
 
 
-def ask(service: NexusService, model: RecordingModel, text: str, answer: str, f1) -> Asked:
+def shown_traces(service: NexusService, reply: str | None, evidence_days: frozenset[str]) -> tuple[tuple[str, float, bool], ...]:
+    """The episodes the turn's prompt showed (the session's record, as the after-turn trace work
+    reads it), each with the resonance the app reads from the reply (agent/memory_traces.py) and
+    whether one of the question's evidence days lies within it."""
+    shown = service.session(PERSONA).shown_episodes.values()
+    return tuple((e.date, read_resonance(reply or "", e.summary),
+                  any(e.first_day <= day <= e.last_day for day in evidence_days)) for e in shown)
+
+
+def ask(service: NexusService, model: RecordingModel, text: str, answer: str, f1,
+        evidence_days: frozenset[str] = frozenset()) -> Asked:
     first_call = len(model.sent)
     started = time.monotonic()
     first, reply, notice = None, None, ""
@@ -209,7 +227,7 @@ def ask(service: NexusService, model: RecordingModel, text: str, answer: str, f1
     context = prompt[-2].content if len(prompt) >= 2 and prompt[-2].role == "system" else ""
     return Asked(shown, reply is None, round(100 * f1(reply, answer), 2) if reply is not None else 0.0,
                  memory_tokens(prompt, model.count_tokens), round(first, 3) if first is not None else None, reused,
-                 context)
+                 context, shown_traces(service, reply, evidence_days) if evidence_days else ())
 
 
 def load_episodes(path: str, episodes_dir: Path) -> list[dict]:
@@ -291,7 +309,10 @@ def run_file(path: str, questions: Sequence[Question], model: RecordingModel, f1
     app.close_persona(PERSONA)
     snapshot = scratch / "snapshot"
     shutil.copytree(root, snapshot)
-    by_dia = {to_dia[e.id]: e for e in ChatLog(snapshot / "logs", clock).entries() if e.id in to_dia}
+    logged = ChatLog(snapshot / "logs", clock).entries()
+    by_dia = {to_dia[e.id]: e for e in logged if e.id in to_dia}
+    # The local day each message's episode tells it under (only needed when there are episodes)
+    day_of = {e.id: day.isoformat() for day, talk in days_of(logged, clock.now).items() for e in talk} if episodes else {}
 
     for name in ("none", "oracle"):
         shutil.copytree(scratch / "app", scratch / name)
@@ -310,7 +331,9 @@ def run_file(path: str, questions: Sequence[Question], model: RecordingModel, f1
         for condition in conditions:
             service = services[condition]
             _restore(service, snapshot)
-            asked[condition] = ask(service, model, f"{q.question} {suffix}", q.answer, f1)
+            evidence_days = frozenset(day_of[by_dia[d].id] for d in q.evidence if by_dia[d].id in day_of)
+            asked[condition] = ask(service, model, f"{q.question} {suffix}", q.answer, f1,
+                                   evidence_days if condition == "app" else frozenset())
             if not asked[condition].prefix_reused:
                 log.warning("%s: the prompt did not start with the warmed prefix (%s)", condition, q.question)
         log.info("[%s] %s -> %s", q.category, q.question,
@@ -342,7 +365,33 @@ def summarise(results: Iterable[tuple[Question, dict[str, Asked]]]) -> dict:
             "memory_tokens_mean": round(sum(tokens) / len(tokens), 1) if tokens else 0.0,
             "ttft_s": {"p50": round(percentile(ttft, 50), 2), "p95": round(percentile(ttft, 95), 2)},
         }
-    return {"conditions": conditions, "questions": len(results)}
+    summary = {"conditions": conditions, "questions": len(results)}
+    traced = [asked["app"].traces for _, asked in results if "app" in asked and asked["app"].traces]
+    if traced:
+        summary["memory_traces"] = trace_summary(traced)
+    return summary
+
+
+def trace_summary(per_question: Sequence[Sequence[tuple[str, float, bool]]]) -> dict:
+    """How the resonances read from the replies spread over the shown episodes, and whether the
+    episode holding a question's evidence resonated more than the other episodes shown with it
+    (issue 19: a constant would pass nothing — it ties every time)."""
+    every = [resonance for traces in per_question for _, resonance, _ in traces]
+    spread = collections.Counter(every)
+    contests = [(max(r for _, r, holds in traces if holds), max(r for _, r, holds in traces if not holds))
+                for traces in per_question
+                if any(holds for *_, holds in traces) and not all(holds for *_, holds in traces)]
+    evidence = [r for traces in per_question for _, r, holds in traces if holds]
+    others = [r for traces in per_question for _, r, holds in traces if not holds]
+    mean = lambda values: round(sum(values) / len(values), 3) if values else None  # noqa: E731
+    return {
+        "episodes_shown": len(every), "questions_with_episodes": len(per_question),
+        "resonance_counts": {f"{value:.1f}": spread[value] for value in sorted(spread)},
+        "mean_resonance": {"evidence_episode": mean(evidence), "other_episodes": mean(others)},
+        "evidence_vs_others": {"questions": len(contests),
+                               "higher": sum(e > o for e, o in contests), "equal": sum(e == o for e, o in contests),
+                               "lower": sum(e < o for e, o in contests)},
+    }
 
 
 def run(files: Sequence[str], per_category: int, model: ChatModel, seed: int = 0,

@@ -206,6 +206,41 @@ def test_the_episodes_flag_puts_the_days_in_the_prompt_and_in_recall(episode_con
     assert "quilting" not in hall["conditions"]["none"]["context"]  # recall off
 
 
+def test_the_shown_episodes_resonance_is_read_from_the_reply_and_the_evidence_day_marked(episode_conversation,
+                                                                                         tmp_path, qa_f1):
+    folder = write_episodes_file(tmp_path / "episodes", "evenings", [
+        {"date": "2023-05-20", "text": FIRST_DAY, "arousal": 0.2, "arousal_max": 0.2}])
+
+    def answer(messages, tools):  # tells the episode's day back only when asked about the hall
+        return ("You planned a quilting afternoon with Grandma Rosa." if "community hall" in messages[-1].content
+                else "I don't remember.")
+    summary, records = qa_bench.run([episode_conversation], 1, ScriptedChatModel(answer), seed=0, qa_f1=qa_f1,
+                                    episodes_dir=folder)
+    records = json.loads(json.dumps(records))  # as `--out` writes them
+    traces = {r["question"]: r["conditions"]["app"]["traces"] for r in records}
+    # The day of every question's evidence is the first day, the one episode shown.
+    assert traces["What did Caroline and Melanie plan at the community hall?"] == [["2023-05-20", 0.7, True]]
+    assert traces["What did Melanie paint?"] == [["2023-05-20", 0.0, True]]
+    assert all(r["conditions"][c]["traces"] == [] for r in records for c in ("none", "oracle"))
+    measured = summary["memory_traces"]
+    assert measured["resonance_counts"] == {"0.0": 2, "0.7": 1} and measured["questions_with_episodes"] == 3
+    assert measured["evidence_vs_others"]["questions"] == 0  # no other episode was shown beside it
+
+
+def test_the_evidence_episode_is_compared_with_the_others_shown_beside_it():
+    per_question = [
+        (("2023-05-20", 0.7, True), ("2023-05-18", 0.4, False)),   # higher
+        (("2023-05-20", 0.0, True), ("2023-05-18", 0.0, False)),   # equal: what a constant would give
+        (("2023-05-20", 0.0, True), ("2023-05-18", 0.4, False), ("2023-05-17", 0.0, False)),  # lower
+        (("2023-05-20", 0.4, True),),                              # nothing to compare with
+        (("2023-05-18", 0.4, False),),                             # no evidence episode shown
+    ]
+    measured = qa_bench.trace_summary(per_question)
+    assert measured["evidence_vs_others"] == {"questions": 3, "higher": 1, "equal": 1, "lower": 1}
+    assert measured["resonance_counts"] == {"0.0": 4, "0.4": 4, "0.7": 1}
+    assert measured["mean_resonance"] == {"evidence_episode": 0.275, "other_episodes": 0.24}
+
+
 def test_without_the_flag_nothing_changes_but_the_episodes(episode_conversation, tmp_path, qa_f1, monkeypatch):
     folder = write_episodes_file(tmp_path / "episodes", "evenings",
                                  [{"date": "2023-05-20", "text": FIRST_DAY, "arousal": 0.2, "arousal_max": 0.2}])
