@@ -40,6 +40,19 @@ hi hello hey hiya morning afternoon evening hola buenos buenas días tardes noch
 salut coucou hallo guten tag morgen abend olá oi bom boa dia tarde ciao buongiorno buonasera salve
 こんにちは こんばんは おはよう おはようございます やあ 你好 您好 晚上好 早上好 안녕 안녕하세요
 """.split())
+# Leave-takings: a reply may end on one, but kept as a memory, "Night, Ark!" or 「おやすみ！」 tells nothing
+# and took the memories' few lines from the evening's news (§4 en-weeks-pottery, session 22).
+FAREWELLS = frozenset("""
+goodnight night bye goodbye see you later soon sleep well sweet dreams take care tomorrow
+adiós adios hasta luego mañana chao chau nos vemos
+bonne nuit au revoir à bientôt demain
+gute nacht tschüss tschüs bis bald später schlaf schön
+boa noite tchau até logo amanhã
+buonanotte arrivederci ci vediamo domani
+おやすみ おやすみなさい またね じゃあね また明日 さようなら
+晚安 再见 拜拜 明天见
+잘자 잘 자요 안녕히 주무세요 내일 봐요
+""".split())
 _WITH_SALUTATIONS = frozenset("good there".split())  # "Good morning", "Hi there": not greetings alone
 _ADDRESS_SUFFIXES = frozenset("さん ちゃん くん 君 님 씨".split())  # after a name taken out
 _WORD = re.compile(r"[\w'’]+")
@@ -49,16 +62,17 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 CJK_FILLERS = sorted((f for f in FILLERS if _CJK.search(f)), key=len, reverse=True)
 
 
-def content_size(text: str, names: Sequence[str] = ()) -> int:
+def content_size(text: str, names: Sequence[str] = (), fillers: frozenset[str] = FILLERS) -> int:
     """What a reply says once names, fillers and punctuation are taken out: words in spaced
     scripts, characters in Japanese, Chinese and Korean."""
     text = _without_names(text, names)
+    cjk_fillers = CJK_FILLERS if fillers is FILLERS else sorted((f for f in fillers if _CJK.search(f)), key=len, reverse=True)
     size = 0
     for word in _WORD.findall(text):
-        if word in FILLERS:
+        if word in fillers:
             continue
         if _CJK.search(word):
-            for filler in CJK_FILLERS:
+            for filler in cjk_fillers:
                 word = word.replace(filler, "")
             size += sum(1 for c in word if _CJK.match(c))
         else:
@@ -86,6 +100,12 @@ def says_nothing(text: str, names: Sequence[str] = (), least: int = 1) -> bool:
     """Only greetings, fillers and names ("Hello!", 「こんにちは！」, "Sure, Ken!", 「うん、そうだね」) — or,
     with `least` above 1, fewer words of content than that ("That's great!")."""
     return content_size(text, names) < least
+
+
+def tells_nothing(text: str, names: Sequence[str] = ()) -> bool:
+    """As a memory: only greetings, fillers, leave-takings and names ("Night, Ark!", "Goodnight!",
+    「おやすみ、アーク」) — nothing to recall it for."""
+    return content_size(text, names, FILLERS | FAREWELLS) < 1
 
 
 def least_to_say(user_text: str, language: str) -> int:

@@ -127,7 +127,8 @@ class MemoryIndexes:
         from persona.recall import MemoryRecall
 
         return MemoryRecall(self.memory_index(session.character.name), random.Random(), complete_json,
-                            exclude_ids=session.context_message_ids, user_name=user_name)
+                            exclude_ids=session.context_message_ids, user_name=user_name,
+                            persona_name=session.character.name)
 
     def searcher(self, session: CharacterSession, model: ChatModel, planned_by_llm: bool,
                  user_name: Callable[[], str] = str) -> Searcher:

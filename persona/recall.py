@@ -17,7 +17,7 @@ from typing import Callable, Collection, Sequence
 import numpy as np
 
 import constants
-from agent.engagement import says_nothing
+from agent.engagement import tells_nothing
 from agent.keyword_sampling import LogBlock, sample_keyword_hits
 from agent.language import is_question, only_asks
 from agent.memory_lines import terms
@@ -221,12 +221,13 @@ class MemoryRecall:
     def __init__(self, indexer: MemoryIndexer, rng: random.Random,
                  complete_json: Callable[[str, str, dict], str] | None = None,
                  exclude_ids: Callable[[bool], Collection[str]] = lambda users_earlier_words: (),
-                 user_name: Callable[[], str] = str):
+                 user_name: Callable[[], str] = str, persona_name: str = ""):
         self.indexer = indexer
         self.rng = rng
         self.complete_json = complete_json
         self.exclude_ids = exclude_ids  # (users_earlier_words) -> the messages the prompt already shows
         self.user_name = user_name  # who "I" is in the user's questions
+        self.persona_name = persona_name  # who the user's "Night, Ark!" is said to
 
     def rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str] = (),
              limit: int = constants.RECALL_CANDIDATES, rerank_on: bool = True,
@@ -346,8 +347,9 @@ class MemoryRecall:
         exclude = set(self.exclude_ids(query_plan.about_oneself and is_question(message)))
         # Ranked best first, so the few shown are the first few: no need to read 150 rows.
         ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS, asked=message)
-        # A message that says nothing ("ok", "Danke!", "😅") is no memory: it took one of the few lines.
-        ranked = [r for r in ranked if not says_nothing(said_in(r.text))]
+        # A message that says nothing ("ok", "Danke!", "😅", "Night, Ark!") is no memory: it took one of the few lines.
+        names = [n for n in (self.user_name(), self.persona_name) if n]
+        ranked = [r for r in ranked if not tells_nothing(said_in(r.text), names)]
         chosen = shown_order(self.relevant(ranked, constants.RECALL_MAX_RESULTS))
         items = []
         for r in chosen:

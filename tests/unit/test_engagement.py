@@ -1,7 +1,7 @@
 """A reply of greetings, fillers and names alone says nothing."""
 import pytest
 
-from agent.engagement import says_nothing
+from agent.engagement import says_nothing, tells_nothing
 
 
 @pytest.mark.parametrize("reply", ["Hello!", "こんにちは！", "Sure, Ken!", "うん、そうだね。", "Bonsoir Camille !", "好的！",
@@ -24,3 +24,26 @@ def test_the_persona_saying_who_it_is_says_nothing(reply):
 @pytest.mark.parametrize("reply", ["I'm here.", "Je suis fatiguée.", "アークは元気だよ。", "It's on Friday."])
 def test_but_anything_more_is_something(reply):
     assert not says_nothing(reply, ("Ken", "Ark", "アーク"))
+
+
+@pytest.mark.parametrize("text", [
+    "Night, Ark!", "Goodnight!", "Good night, Nina. Sleep well!", "Bye!", "See you tomorrow!",
+    "¡Buenas noches, Ark!", "Bonne nuit !", "Gute Nacht, Ark!", "Boa noite!", "Buonanotte!",
+    "おやすみ、アーク！", "またね！", "晚安！", "잘 자요!", "Thanks, see you later!",
+])
+def test_a_leave_taking_tells_nothing_as_a_memory(text):
+    assert tells_nothing(text, ["Ark", "Nina", "アーク"])
+
+
+@pytest.mark.parametrize("text", [
+    "Tired today. Good night.", "Night shift again tomorrow, ugh.", "I'll see the dentist tomorrow.",
+    "Goodnight moon was her favourite book.", "Bye for now, I'm off to Lisbon!",
+    "明日は早いからもう寝るね。おやすみ", "Gute Nacht, morgen ist die Prüfung.", "See you at the pottery class!",
+])
+def test_a_farewell_with_news_in_it_is_still_a_memory(text):
+    assert not tells_nothing(text, ["Ark", "Nina"])
+
+
+def test_a_reply_may_still_end_on_a_farewell_without_being_empty():
+    # The reply guard's measure is unchanged: "Goodnight" still counts as something said in a reply.
+    assert not says_nothing("Goodnight!") and tells_nothing("Goodnight!")

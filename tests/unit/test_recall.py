@@ -299,3 +299,17 @@ def test_the_message_being_answered_neither_sets_the_scale_nor_lifts_its_neighbo
     shown = [item.text for item in recall(question.text, clock()).items]
     assert any("record player" in t for t in shown)
     assert not any(t.endswith((": ok", ": Cool!", ": Sure.", ": Lovely.")) for t in shown)  # they say nothing
+
+
+def test_a_leave_taking_does_not_take_a_line_from_the_evenings_news(tmp_path, clock, embedder):
+    lines = ["I went to my first pottery class tonight and made a wobbly little bowl.", "What a lovely start!",
+             "The teacher says I should try the wheel next week.", "You'll love the wheel.",
+             "Night, Ark!", "Goodnight, Mina! Sleep well.", "おやすみ、Ark", "おやすみなさい！"]
+    entries, recall = build(tmp_path, clock, embedder, lines)
+    recall.persona_name, recall.user_name = "Ark", lambda: "Mina"
+    ranked = recall.rank(rule_plan("What did we chat about last night?"), clock())
+    farewells = {entries[i].id for i in (4, 5, 6, 7)}
+    assert farewells & {m for r in ranked[:4] for m in r.message_ids}  # they match "night" in the ranking...
+    shown = [item.text for item in recall("What did we chat about last night?", clock()).items]
+    assert shown and not any(t.endswith(("Night, Ark!", "Sleep well.", "おやすみ、Ark", "おやすみなさい！")) for t in shown)
+    assert any("pottery" in t or "wheel" in t for t in shown)  # ...and the evening's news has the room
