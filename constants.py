@@ -89,6 +89,10 @@ MIN_REPLY_TOKENS = 6
 # (the 1.5B model said 「今天工作确实很忙，但总算到了周五。」 and stopped, three attempts running;
 # tests/integration/test_users_own_facts.py). About one short Chinese or English clause.
 MIN_REPLY_TOKENS_AFTER_ECHO = 8
+# A retry that goes on from the greeting an earlier attempt showed may not end before this many tokens:
+# after "Ciao Giulia!" the 1.5B model ended at once, twice, and the greeting was the whole reply to the
+# user's news (bench conversation, session 21: dev-it-napoli, dev-pt-milho, dev-mixed-pt-en). A clause.
+MIN_REPLY_TOKENS_AFTER_GREETING = 8
 # A reply's opening is held while its words may still be the user's message said back (an echo that
 # does not copy letter for letter: "Aquela água estava geladinha…" to "A água estava geladinha…",
 # 「지수님, 다음 달에 처음으로…」: bench conversation, session 17, where such openings streamed unchecked). A word counts

@@ -218,6 +218,9 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
                         user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
                         persona_said=guard.persona_said, greet_early=True, greeted=greeted)
     min_tokens = min_reply_tokens(user_text)
+    going_on_from = _going_on_from(greeted, user_text)
+    if going_on_from:
+        min_tokens = max(min_tokens, constants.MIN_REPLY_TOKENS_AFTER_GREETING)
     if past_echo:
         min_tokens = max(min_tokens, deps.model.count_tokens(past_echo) + constants.MIN_REPLY_TOKENS_AFTER_ECHO)
     stopped, error = False, ""
@@ -232,7 +235,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
 
     try:
         for event in deps.model.stream(messages, tools, temperature, deps.max_tokens, seed, min_tokens,
-                                       avoid_openings=avoid_openings, prefix=_going_on_from(greeted, user_text)):
+                                       avoid_openings=avoid_openings, prefix=going_on_from):
             if isinstance(event, ToolCall):
                 calls.append(event)
                 continue

@@ -52,6 +52,7 @@ class ScriptedChatModel:
         self.calls: list[tuple[list[ChatMessage], list[ToolSpec]]] = []
         self.warmed: list[list[ChatMessage]] = []
         self.prefixes: list[str] = []  # each call's `prefix` (the reply so far)
+        self.least_tokens: list[int] = []  # each call's `min_tokens` (how soon it was allowed to end)
         self.json_script = json_script  # answers complete_json; None: the model cannot
         self.json_calls: list[str] = []  # the user text of each complete_json call
 
@@ -68,6 +69,7 @@ class ScriptedChatModel:
     ) -> Iterator[StreamEvent]:
         self.calls.append((list(messages), list(tools)))
         self.prefixes.append(prefix)
+        self.least_tokens.append(min_tokens)
         result = self.script(messages, tools)
         events = [result] if isinstance(result, str) else list(result)
         for event in events:

@@ -5,6 +5,8 @@ sentence was whole and checked: the user waited for both (bench conversation, se
 """
 import pytest
 
+import constants
+
 from agent.character_guard import SentenceGate
 from agent.engagement import only_greets
 from agent.providers.fake import ScriptedChatModel, replies
@@ -89,6 +91,16 @@ def test_when_the_sentence_after_the_greeting_fails_the_retry_goes_on_from_the_g
     assert [e.text for e in events if e.kind == "token"][0] == "¡Hola, Diego!"  # shown before the echo was written
     assert reply == "¡Hola, Diego! ¿De qué año es la bicicleta?"
     assert model.prefixes == ["", "¡Hola, Diego!"]  # the retry is asked to go on from the greeting
+
+
+def test_a_retry_that_goes_on_from_the_greeting_may_not_end_right_after_it(data_dir, clock):
+    # The 1.5B model ended at once after "Ciao Giulia!", twice, and the greeting was the whole reply.
+    model, _, reply = send(data_dir, clock, "Giulia",
+                           "Ciao Ark! Sono Giulia. Sono appena tornata da un weekend a Napoli con mia cugina.",
+                           "Ciao Giulia! Sono Ark.", "Che bello! Cosa avete mangiato di buono?")
+    assert model.prefixes == ["", "Ciao Giulia!"]
+    assert model.least_tokens == [0, constants.MIN_REPLY_TOKENS_AFTER_GREETING]
+    assert reply == "Ciao Giulia! Che bello! Cosa avete mangiato di buono?"
 
 
 def test_a_greeting_the_users_message_opens_with_is_not_gone_on_from(data_dir, clock):
