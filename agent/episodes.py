@@ -285,6 +285,16 @@ def merge_prompt(persona: str, user_name: str, day: date,
     return system, "\n\n".join(parts)
 
 
+# The JSON's own closing written inside the summary string ("…and take care! }"): 12 of 51 days of
+# LoCoMo 26, 30 and 41 ended so (bench episodes, session 22).
+_STRAY_CLOSING = re.compile(r"(?:\s*[{}])+\s*$")
+
+
+def summary_text(value: object) -> str:
+    """A summary field's text without the stray braces the model closed it with; "" if it is no text."""
+    return _STRAY_CLOSING.sub("", value).strip() if isinstance(value, str) else ""
+
+
 def parse_summary(answer: str) -> str:
     """The summary of a one-field answer (the merged day), or "" when it has none; one cut off by
     the answer's room keeps its whole sentences."""
@@ -292,8 +302,7 @@ def parse_summary(answer: str) -> str:
         data = json.loads(answer)
     except json.JSONDecodeError:
         data = _completed(answer)
-    summary = data.get("summary") if isinstance(data, dict) else None
-    return summary.strip() if isinstance(summary, str) else ""
+    return summary_text(data.get("summary") if isinstance(data, dict) else None)
 
 
 def _completed(answer: str) -> dict | None:
@@ -340,7 +349,7 @@ def parse_day(answer: str, session_count: int) -> DaySummary | None:
             return None
     if not isinstance(data, dict) or not isinstance(data.get("summary"), str):
         return None
-    summary = data["summary"].strip()
+    summary = summary_text(data["summary"])
     ratings = data.get("sessions")
     if not summary or not isinstance(ratings, list) or len(ratings) != session_count:
         return None
@@ -388,8 +397,7 @@ def parse_week(answer: str) -> str:
         data = json.loads(answer)
     except json.JSONDecodeError:
         return ""
-    summary = data.get("summary") if isinstance(data, dict) else None
-    return summary.strip() if isinstance(summary, str) else ""
+    return summary_text(data.get("summary") if isinstance(data, dict) else None)
 
 
 _CJK_CHAR = r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]"

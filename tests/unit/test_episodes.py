@@ -4,8 +4,8 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
-from agent.episodes import (DaySession, day_prompt, episode_schema, own_day_prompt, parse_day, sessions_of_day,
-                            without_quotes, words_of)
+from agent.episodes import (DaySession, day_prompt, episode_schema, own_day_prompt, parse_day, parse_summary,
+                            parse_week, sessions_of_day, without_quotes, words_of)
 from managers.chat_log import LogEntry
 from managers.episodes import Episode, EpisodeStore, episode_id
 from managers.store import CharacterFiles
@@ -117,6 +117,18 @@ def test_a_summary_cut_off_by_the_answers_room_keeps_its_whole_sentences_once():
 def test_an_answer_that_ran_on_in_blank_lines_is_read_as_it_stood():
     ran_on = '{"sessions": [{"arousal": 0.4}], "summary": "Caroline told me about her week."\n\n\n\n\n   \n\n'
     assert parse_day(ran_on, 1).summary == "Caroline told me about her week."
+
+
+def test_the_jsons_closing_brace_written_inside_the_summary_is_no_part_of_it():
+    closed_inside = {"summary": "We discussed how to stay motivated. Maria will keep spreading positivity and take care! }"}
+    assert parse_summary(json.dumps(closed_inside)) == ("We discussed how to stay motivated. Maria will keep "
+                                                       "spreading positivity and take care!")
+    assert parse_day(json.dumps({"sessions": [{"arousal": 0.3}], "summary": "ユイは本屋に行った。 } }"}), 1).summary == \
+        "ユイは本屋に行った。"
+    assert parse_week(json.dumps({"summary": "A calm week. }\n"})) == "A calm week."
+    # braces that belong to the text stay: only a closing run at the very end goes
+    assert parse_summary(json.dumps({"summary": "Ken wrote {curly} notes."})) == "Ken wrote {curly} notes."
+    assert parse_summary(json.dumps({"summary": " } "})) == ""
 
 
 def test_an_unclosed_summary_followed_by_stray_braces_and_a_fence_keeps_its_sentences():
