@@ -310,10 +310,11 @@ def _owns_users_thing(said: str, user_texts: Sequence[str]) -> bool:
     return False
 
 
-# A first-person possessive and the words after it (私の子犬, my puppy, 我的小狗, mi perro, mon chien…).
+# A first-person possessive and the words after it (私の子犬, my puppy, 我的小狗, mi perro, mon chien…), a word
+# with a hyphen or an apostrophe whole ("mon grand-père" stayed "grand", which no word of the user's is).
 _POSSESSED = re.compile(r"(?:私|僕|俺|わたし|あたし|うち)の([^、。！？\s]{1,8})|我(?:们)?的([^，。！？\s]{1,6})"
                         r"|\b(?:my|our|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|mein\w*|unser\w*|mio|mia|miei|mie|"
-                        r"meu|minha|meus|minhas)\s+((?:\w+\s+){0,2}\w+)", re.IGNORECASE)
+                        r"meu|minha|meus|minhas)\s+((?:\w+(?:[-'’]\w+)*\s+){0,2}\w+(?:[-'’]\w+)*)", re.IGNORECASE)
 
 
 _EN_SWAP = {"i": "you", "i'm": "you're", "i've": "you've", "i'd": "you'd", "i'll": "you'll", "my": "your",

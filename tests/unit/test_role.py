@@ -337,3 +337,24 @@ def test_you_is_a_pronoun_and_a_name_with_san_is_not():
     assert says_you("You adopted a puppy.") and says_you("Tu as mangé.") and says_you("你养了一只小狗。")
     assert not says_you("ユイさんは初めてカレーを作った。") and not says_you("Ken adopted a puppy.")
     assert not says_you('She said "you are kind".')  # a quote is not the sentence's own
+
+
+@pytest.mark.parametrize("sentence, told, language, said_back", [
+    # The user's grandfather told back as the persona's (bench conversation fr-bakery, session 22)
+    ("Mon grand-père faisait du pain le dimanche à la maison.",
+     "Je me souviens quand mon grand-père faisait du pain le dimanche.", "fr",
+     "Ton grand-père faisait du pain le dimanche à la maison."),
+    ("My mother-in-law arrives on Friday with the twins.", "My mother-in-law arrives on Friday!", "en",
+     "Your mother-in-law arrives on Friday with the twins."),
+])
+def test_the_users_hyphenated_relative_with_the_personas_possessive_is_the_users(sentence, told, language, said_back):
+    assert takes_users_part(sentence, [told], ["Camille"], language, reacting=True)
+    assert as_users(sentence, language, "Camille") == said_back
+
+
+def test_a_hyphenated_thing_of_the_personas_own_is_not_the_users():
+    # the persona's own grandfather, beside a message about bread that names none
+    assert not takes_users_part("Mon grand-père faisait aussi du pain, le samedi.", ["J'ai acheté du pain ce matin."],
+                                ["Camille"], "fr", reacting=True)
+    assert not takes_users_part("My sister-in-law loves hiking too.", ["I went hiking with my dog."], [], "en",
+                                reacting=True)
