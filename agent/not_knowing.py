@@ -23,15 +23,25 @@ _NOT_KNOWING = re.compile(
     r"|\bi (?:don't|do not) have (?:the |any |that |this |enough )?(?:information|details|info|record)\b"
     r"|\bi (?:don't|do not) have (?:the |any |that )?(?:exact|specific|precise|detailed) \w+"
     r"|\bi have no (?:information|idea|record|details)\b|\bno (?:information|details) (?:about|on)\b"
+    # not able to remember at all: "non ho la capacità di ricordare le tue ultime interazioni" to a question
+    # about a note kept that day (bench conversation dev-it-napoli, session 22)
+    r"|\bi (?:don't|do not) have (?:the )?(?:ability|capacity|capability) to (?:remember|recall)\b"
+    r"|\bi(?:'m| am) (?:not able|unable) to (?:remember|recall)\b"
+    r"|\bno (?:tengo (?:la )?capacidad de|puedo) (?:recordar|acordarme)\b"
+    r"|\bje n'ai pas la capacité de (?:me souvenir|me rappeler|retenir)\b|\bje ne peux pas me (?:souvenir|rappeler)\b"
+    r"|\bich kann mich (?:\w+ ){0,2}?nicht (?:\w+ )?erinnern\b|\bich habe nicht die fähigkeit,? (?:mich )?(?:\w+ ){0,3}?zu erinnern"
+    r"|\bnon ho (?:la )?capacità di ricordare\b|\bnon (?:posso|riesco a) ricordare\b"
+    r"|\bnão (?:tenho (?:a )?capacidade de|consigo|posso) (?:me )?lembrar\b"
     r"|\bno (?:lo )?sé\b|\bno (?:lo )?recuerdo\b|\bno me acuerdo\b|\bno tengo (?:la |esa |ninguna )?información\b"
     r"|\bje ne (?:le )?sais pas\b|\bje ne m'en souviens pas\b|\bje ne me (?:le )?rappelle pas\b|\bje n'ai (?:pas|aucune) d?'?informations?\b"
     r"|\bich weiß (?:es |das )?nicht\b|\bweiß ich nicht\b|\bich erinnere mich nicht\b|\bkeine informationen\b"
     r"|\bnon (?:lo )?so\b|\bnon (?:me lo )?ricordo\b|\bnon ho (?:informazioni|idea)\b"
     r"|\bnão (?:o )?sei\b|\bnão me lembro\b|\bnão tenho (?:essa |a )?informaç"
     r"|(?:わかりません|分かりません|わからない|分からない|知りません|知らない|覚えていません|覚えてない|思い出せません"
+    r"|覚えられません|記憶できません|記憶することができません|覚えることができません"
     r"|情報(?:が|は)(?:ありません|ない))"
-    r"|不知道|不记得|不清楚|没有(?:相关|这方面的)?(?:信息|资料|记录)|记不(?:起|清)"
-    r"|모르|기억(?:이|나지) (?:안|않|없)|기억이 안|정보가 없",
+    r"|不知道|不记得|不清楚|没有(?:相关|这方面的)?(?:信息|资料|记录)|记不(?:起|清)|无法(?:记住|记得|回忆)|不能记住"
+    r"|모르|기억(?:이|나지) (?:안|않|없)|기억이 안|정보가 없|기억할 수 없",
     re.IGNORECASE,
 )
 # How such a sentence opens (lower-case), beyond the openings the guard always holds (agent/character_guard.py:

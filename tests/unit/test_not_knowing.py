@@ -17,6 +17,11 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     "I don't remember, sorry!", "Ich weiß nicht, wer von deiner Familie heiratet.", "Je ne sais pas, désolé.",
     "No me acuerdo, la verdad.", "Non lo so.", "Não me lembro.", "ごめんなさい、覚えていません。", "我不记得了。",
     "잘 모르겠어요.", "Desculpe, não tenho essa informação.", "I'm sorry, I don't have the exact location of your interview.",
+    # not able to remember at all (dev-it-napoli, session 22, with the note kept that day)
+    "Mi dispiace, ma non ho la capacità di ricordare le tue ultime interazioni.", "I'm unable to recall past chats.",
+    "I don't have the ability to remember our conversations.", "Lo siento, no puedo recordar eso.",
+    "Je ne peux pas me souvenir de nos conversations.", "Ich kann mich leider nicht daran erinnern.",
+    "Não consigo lembrar disso.", "申し訳ありませんが、会話を記憶することができません。", "我无法记住之前的对话。", "이전 대화는 기억할 수 없어요.",
 ])
 def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     assert says_it_does_not_know(sentence)
@@ -26,6 +31,7 @@ def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     "It was at the museum!", "I'd love to know more about it!", "I remember: the museum.", "Sé que fue en junio.",
     "覚えてるよ、美術館だったね。", "我记得是在博物馆。", "기억나요, 박물관이었죠.", "I have the exact same mug!",
     "I don't have the time to bake today, but you should!",
+    "Ricordo bene: giovedì devi restituire tre libri.", "Ich kann mich gut an deinen Bruder Felix erinnern!",
 ])
 def test_an_answer_is_not_taken_for_not_knowing(sentence):
     assert not says_it_does_not_know(sentence)
