@@ -204,7 +204,7 @@ class SentenceGate:
         self._user_text = user_text
         self._user_said = tuple(user_said) + (user_text,)
         # Asked about something the user told before: "I don't know" is held, checked and asked for again.
-        self._answer_told = told_before(user_text, user_said)
+        self._answer_told = told_before(user_text, user_said, language)
         if self._answer_told:
             self._risky_openings += NOT_KNOWING_OPENINGS
         self.not_knowing = False  # the opening said it did not know what the user had told

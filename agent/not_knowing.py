@@ -78,11 +78,12 @@ def _telling_terms(text: str) -> set[str]:
             and not speaks_of_oneself(t) and not _HIRAGANA_ONLY.fullmatch(t) and (len(t) >= 4 or not t.isascii())}
 
 
-def told_before(question: str, user_said: Iterable[str]) -> bool:
+def told_before(question: str, user_said: Iterable[str], language: str = "") -> bool:
     """Whether `question` asks about the user's own life and something the user said earlier (in the
     window or the recalled memories) shares a word of substance with it: "Where was my interview
-    again?" after "Just had my second interview at the museum"."""
-    if not is_question(question) or not speaks_of_oneself(question):
+    again?" after "Just had my second interview at the museum". `language`: the question's, whose
+    verbs may carry the person ("E cosa devo fare giovedì, te lo ricordi?")."""
+    if not is_question(question) or not speaks_of_oneself(question, language):
         return False
     asked = _telling_terms(question)
     if not asked:

@@ -137,9 +137,12 @@ _FIRST_PERSON_WORDS = ("i", "us", "j'", *{w for words in _FIRST_PERSON_BY_LANGUA
 _LAST_WORD = re.compile(r"[A-Za-z'’]+$")
 
 
-def speaks_of_oneself(text: str) -> bool:
-    """Whether the text has a word in the first person ("What did I buy?", 「私が作った料理」)."""
-    return bool(_FIRST_PERSON.search(_QUOTED.sub(" ", text)))
+def speaks_of_oneself(text: str, language: str = "") -> bool:
+    """Whether the text has a word in the first person ("What did I buy?", 「私が作った料理」), or, in a
+    `language` whose verbs carry the person, such a verb ("E cosa devo fare giovedì?")."""
+    bare = _QUOTED.sub(" ", text)
+    verbs = _FIRST_PERSON_VERBS.get(language)
+    return bool(_FIRST_PERSON.search(bare) or (verbs is not None and verbs.search(bare)))
 
 
 def first_person_at(text: str, language: str = "") -> tuple[int | None, bool]:

@@ -48,6 +48,17 @@ def test_a_question_about_what_the_user_told_is_recognised(question, said):
     assert told_before(question, [said])
 
 
+@pytest.mark.parametrize("question, said, language", [
+    # the person in the verb alone (dev-it-napoli, session 22: answered "non ho la capacità di ricordare")
+    ("E cosa devo fare giovedì, te lo ricordi?", "Ricordami che giovedì devo restituire tre libri alla biblioteca.", "it"),
+    ("¿Qué tengo que hacer el jueves?", "Apunta que el jueves tengo cita con el veterinario.", "es"),
+    ("O que tenho de fazer na quinta?", "Anota que na quinta tenho consulta no dentista.", "pt"),
+])
+def test_a_question_whose_verb_carries_the_person_is_about_the_user(question, said, language):
+    assert told_before(question, [said], language)
+    assert not told_before("E cosa fa Marco giovedì?", [said], language)  # about someone else
+
+
 @pytest.mark.parametrize("question, said", [
     ("Where was my interview again?", "I love rainy mornings."),  # never told
     ("What's your favourite museum?", "Just had my interview at the museum."),  # about the persona
@@ -78,6 +89,14 @@ def test_japanese_not_knowing_is_held_when_the_user_told_it():
     gate = SentenceGate(("ユイ", "アーク"), "前に私が落ち込んでた理由、覚えてる？", "ja", user_names=("ユイ",),
                         persona_name="アーク", user_said=("はぁ…資格試験、落ちちゃった。",))
     assert stream(gate, "ごめんなさい、覚えていません。", piece=1) == "" and gate.not_knowing
+
+
+def test_italian_cannot_remember_is_held_when_the_user_kept_it():
+    said = ("Ricordami che giovedì devo restituire tre libri alla biblioteca del quartiere.",)
+    gate = SentenceGate(("Giulia", "Ark"), "E cosa devo fare giovedì, te lo ricordi?", "it", user_names=("Giulia",),
+                        persona_name="Ark", user_said=said)
+    reply = "Mi dispiace, ma non ho la capacità di ricordare le tue ultime interazioni."
+    assert stream(gate, reply) == "" and gate.not_knowing
 
 
 def test_the_retry_after_not_knowing_points_at_what_the_user_told(data_dir, clock):
