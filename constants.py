@@ -106,6 +106,13 @@ ECHO_ARRIVING_OWN_SHARE = 0.5
 ECHO_ARRIVING_UNITS = 4
 ECHO_ARRIVING_SHARE = 0.75
 ECHO_ARRIVING_MAX_UNITS = 8
+# A whole sentence is the user's sentence said back with its endings changed when at least this share
+# of its units (as above) are that sentence's and they carry at least this share of it, with this many
+# units at least: 「첫 손님이 아이스 아메리카노 두 잔을 샀어, 그리고 크루아상을 샀어요.」 to 「첫 손님이 아이스
+# 아메리카노 두 잔이랑 크루아상을 샀어.」 is 8 of 10 and 7 of 8 (bench conversation dev-ko-cafe, session 22),
+# where letter similarity (ECHO_SIMILARITY) and the longest common run (ECHO_RESTATED_SHARE) missed it.
+ECHO_UNIT_SHARE = 0.75
+ECHO_UNITS_AT_LEAST = 5
 # Told at length (a sentence with several things in it, not a question: this many content words, or
 # Japanese/Chinese/Korean characters, fillers and names left out), a reply's opening is held until
 # it carries at least the SHORT_REACTION amount, so a lone "Sounds fun!" or 「すごい！」 is asked for

@@ -63,8 +63,21 @@ def echoes(sentence: str, user_text: str) -> bool:
         return False
     if confirms_users_words(sentence, user_text):  # "…your dentist appointment…" to "…my dentist appointment…"
         return False
-    return any(difflib.SequenceMatcher(None, said, squash(part)).ratio() >= ECHO_SIMILARITY
-               for part in sentences.split(user_text) if len(squash(part)) >= ECHO_MIN_CHARS)
+    parts = [part for part in sentences.split(user_text) if len(squash(part)) >= ECHO_MIN_CHARS]
+    return (any(difflib.SequenceMatcher(None, said, squash(part)).ratio() >= ECHO_SIMILARITY for part in parts)
+            or any(_said_back_in_units(sentence, part) for part in {*parts, user_text}))
+
+
+def _said_back_in_units(sentence: str, user_text: str) -> bool:
+    """Most of the sentence's words are the message's and carry most of it: the message said back
+    with its endings and particles changed (constants.ECHO_UNIT_SHARE)."""
+    said = _echo_units(after_interjections(sentence), complete=True)
+    heard = _echo_units(user_text, complete=True)
+    if len(said) < constants.ECHO_UNITS_AT_LEAST or not heard:
+        return False
+    said_set, heard_set = set(said), set(heard)
+    return (sum(unit in heard_set for unit in said) >= constants.ECHO_UNIT_SHARE * len(said)
+            and sum(unit in said_set for unit in heard) >= constants.ECHO_UNIT_SHARE * len(heard))
 
 
 _WORD_OR_RUN = re.compile(r"[^\W\d_]+|\d+")

@@ -143,6 +143,28 @@ def test_a_later_sentence_that_echoes_ends_the_reply():
     assert not echoes("Here are some tips for house-training a puppy:", "Any tips for house-training a puppy?")
 
 
+@pytest.mark.parametrize("reply, user", [
+    # endings and particles changed, the words the same (bench conversation dev-ko-cafe, session 22)
+    ("첫 손님이 아이스 아메리카노 두 잔을 샀어, 그리고 크루아상을 샀어요.", "첫 손님이 아이스 아메리카노 두 잔이랑 크루아상을 샀어."),
+    ("Yes, the first customer bought two iced americanos and then a croissant.",
+     "The first customer bought two iced americanos and a croissant!"),
+    ("Ayer fuimos al mercado y compramos unas fresas enormes.", "Ayer fui al mercado y compré unas fresas enormes."),
+])
+def test_the_message_said_back_with_other_endings_is_an_echo(reply, user):
+    assert echoes(reply, user)
+
+
+@pytest.mark.parametrize("reply, user", [
+    ("와, 첫 손님이 아메리카노를 두 잔이나? 대박이네요!", "첫 손님이 아이스 아메리카노 두 잔이랑 크루아상을 샀어."),
+    ("The first customer bought two iced americanos and a croissant.", "What did the first customer buy at the café?"),
+    ("暑い日は何もしたくないよね、わかる！", "今日は暑すぎて何もしたくない。"),
+    ("I love croissants too, and iced americanos!", "The first customer bought two iced americanos and a croissant!"),
+    ("Que fresas tan enormes, ¿las compraste para una tarta?", "Ayer fui al mercado y compré unas fresas enormes."),
+])
+def test_a_reply_that_takes_up_the_users_words_in_its_own_is_no_echo(reply, user):
+    assert not echoes(reply, user)
+
+
 def test_a_confirmation_in_the_second_person_is_no_echo():
     # The persona's own act on the user's words, "my" put to them as "your" (bench conversation,
     # session 19: "I noted that your dentist appointment…" was asked for twice, 5.3 s to the reply)
