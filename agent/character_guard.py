@@ -208,6 +208,9 @@ class SentenceGate:
         if self._answer_told:
             self._risky_openings += NOT_KNOWING_OPENINGS
         self.not_knowing = False  # the opening said it did not know what the user had told
+        # openings left out as service talk or a refusal ("Come posso aiutarti oggi?"): a retry may not open
+        # with them again (after "Ciao Giulia!" the 1.5B model wrote that line three attempts running)
+        self.left_out_openings: list[str] = []
         self.took_name = False  # a sentence that only took the user's name as the persona's was left out
         # Names said in the conversation may be addressed ("Thanks, Yuki!" when the user spoke of Yuki).
         self._known_names_text = "\n".join((*self._user_said, context, *self._names, persona_name))
@@ -484,6 +487,7 @@ class SentenceGate:
             elif self._offends(first):
                 if SERVICE_TALK.search(first) or REFUSAL.search(first):
                     # service talk, a disclaimer, a refusal: left out, what follows opens
+                    self.left_out_openings.append(first)
                     self._pending = self._pending[end:]
                     self._after_left_out = True
                     return self._decide_opening(final) if self._pending.strip() else None
@@ -528,8 +532,8 @@ class SentenceGate:
         """The left-out echo, as the user's (「你今天工作特别忙…」), where it plainly is: said back
         in the second person or swapped from the first; "" otherwise."""
         echo = self._left_out_echo.strip()
-        if not echo:
-            return ""
+        if not echo or claims_user_name(echo, self._user_names, self._asked_name):
+            return ""  # "Sou o Rafael, sou brasileiro…" names the user only to take their name
         if role.takes_users_part(echo, self._user_said, self._user_names, self._language, self._reacting):
             repaired = role.as_users(echo, self._language, self._user_names[0] if self._user_names else "")
             return repaired or ""

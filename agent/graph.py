@@ -188,6 +188,7 @@ class Generation:
     took_name: bool = False  # a sentence taking the user's name as the persona's was left out
     only_greeted: bool = False  # it showed a greeting at once (or followed one shown before), then failed
     greeting: str = ""  # the greeting it showed at once
+    left_out: tuple[str, ...] = ()  # openings left out as service talk or a refusal
 
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
@@ -257,7 +258,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
         writer({"type": "token", "text": tail})
     only_greeted = bool(gate.blocked) and bool(greeted or gate.greeting) and round_text.strip() == gate.greeting
     return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked,
-                      gate.not_knowing, gate.took_name, only_greeted, gate.greeting)
+                      gate.not_knowing, gate.took_name, only_greeted, gate.greeting, tuple(gate.left_out_openings))
 
 
 def _keep(action: KeepAction, editor: MemoryEditor, language: str = "") -> ToolOutcome | None:
@@ -356,6 +357,7 @@ def build_turn_graph() -> StateGraph:
         tools = state["tools"] if may_call else ()
         messages = list(state["prompt"].messages) + state["transcript"]
         guard, repairs, ended_by, reason = guard_inputs(state, deps), 0, (), ""
+        left_out: tuple[str, ...] = ()  # service talk the attempts opened with: not to be opened with again
         # An empty or tag-only reply is never the persona's answer: nothing of it was shown
         # (whitespace and tags are held back), so it is asked for again with another seed — and,
         # when the guard ended it, without the opening that failed (the user's words said back
@@ -372,13 +374,14 @@ def build_turn_graph() -> StateGraph:
             # italiano, con parole tue." was shown as one; bench conversation, session 21)
             judged = guard if attempt == 0 else replace(guard, context=f"{guard.context}\n{asked[-1].content}")
             generation = _generate(deps, control, asked, tools, may_call, temperature, seed, judged,
-                                   last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by,
+                                   last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by + left_out,
                                    past_echo=_echo_among(ended_by, guard.user_text), greeted=greeted)
             round_text, calls, stopped, error = generation.text, generation.calls, generation.stopped, generation.error
             round_text = greeted + round_text  # after a greeting an earlier attempt showed
             repairs += generation.repaired
             reason = _retry_reason(generation, guard) or reason
             ended_by += (generation.blocked,) if generation.blocked.strip() else ()
+            left_out += tuple(o for o in generation.left_out if o.strip())
             if calls or stopped or error or (reply_tags.parse_reply(round_text).visible_text and not generation.only_greeted):
                 break
             greeted = greeted or generation.greeting

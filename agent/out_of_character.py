@@ -55,12 +55,13 @@ SERVICE_TALK = re.compile(
     r"|como posso (?:te |lhe )?ajudar|em que posso (?:te |lhe )?ajudar|\bcomo (?:uma )?(?:ia|inteligência artificial)\b"
     r"|não hesite em (?:perguntar|me contatar)"
     # "I'm here to help" and "if you need anything" beyond English (bench conversation, session 18: "Ich bin
-    # hier, um dir zu helfen.", "Se hai bisogno di qualcosa, puoi chiedere.")
+    # hier, um dir zu helfen.", "Se hai bisogno di qualcosa, puoi chiedere."; session 22: "Eu sou Ark, aqui para
+    # te ajudar.", the verb left out)
     r"|\bich bin (?:hier|da),? um (?:dir|ihnen|euch) zu helfen\b|\bwenn (?:du|sie) (?:etwas|irgendetwas|hilfe) brauch(?:st|en)\b"
-    r"|\bje suis (?:là|ici) pour (?:t'|vous )aider\b|\bsi (?:tu as|vous avez) besoin de (?:quoi que ce soit|quelque chose|d'aide)\b"
-    r"|\bestoy aquí para ayudar(?:te|le)?\b|\bsi necesitas (?:algo|ayuda|cualquier cosa)\b"
-    r"|\bsono qui per aiutar(?:ti|la|vi)\b|\bse hai bisogno di (?:qualcosa|aiuto|qualsiasi cosa)\b"
-    r"|\bestou aqui para (?:te |lhe )?ajudar\b|\bse (?:você )?precisar de (?:algo|ajuda|alguma coisa|qualquer coisa)\b"
+    r"|\b(?:je suis )?(?:là|ici) pour (?:t'|vous )aider\b|\bsi (?:tu as|vous avez) besoin de (?:quoi que ce soit|quelque chose|d'aide)\b"
+    r"|\bestoy aquí para ayudar(?:te|le)?\b|\baquí para ayudar(?:te|le)\b|\bsi necesitas (?:algo|ayuda|cualquier cosa)\b"
+    r"|\b(?:sono )?qui per aiutar(?:ti|la|vi)\b|\bse hai bisogno di (?:qualcosa|aiuto|qualsiasi cosa)\b"
+    r"|\bestou aqui para (?:te |lhe )?ajudar\b|\baqui para (?:te |lhe )ajudar\b|\bse (?:você )?precisar de (?:algo|ajuda|alguma coisa|qualquer coisa)\b"
     r"|我(?:在这里|随时)(?:为你|为您|帮助你|帮你)|如果(?:你|您)需要(?:任何)?(?:帮助|帮忙)"
     r"|도와(?:드리기|주기) 위해|도움이 필요하시면"
     # Talk about the reply itself ("Here is a reply to Lena's message as Ark:", "Aqui está uma resposta

@@ -53,6 +53,7 @@ class ScriptedChatModel:
         self.warmed: list[list[ChatMessage]] = []
         self.prefixes: list[str] = []  # each call's `prefix` (the reply so far)
         self.least_tokens: list[int] = []  # each call's `min_tokens` (how soon it was allowed to end)
+        self.avoided: list[tuple[str, ...]] = []  # each call's `avoid_openings`
         self.json_script = json_script  # answers complete_json; None: the model cannot
         self.json_calls: list[str] = []  # the user text of each complete_json call
 
@@ -70,6 +71,7 @@ class ScriptedChatModel:
         self.calls.append((list(messages), list(tools)))
         self.prefixes.append(prefix)
         self.least_tokens.append(min_tokens)
+        self.avoided.append(tuple(avoid_openings))
         result = self.script(messages, tools)
         events = [result] if isinstance(result, str) else list(result)
         for event in events:

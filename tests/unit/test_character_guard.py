@@ -165,6 +165,21 @@ def test_a_reply_that_takes_up_the_users_words_in_its_own_is_no_echo(reply, user
     assert not echoes(reply, user)
 
 
+def test_on_the_last_attempt_a_copied_echo_that_takes_the_users_name_is_not_shown():
+    # "Oi Rafael! Sou o Rafael, sou brasileiro mas moro em Toronto." — the user's name and life as the
+    # persona's, shown on a real model's last attempt because the name looked like addressing the user
+    user = "Oi Ark! Eu sou o Rafael, sou brasileiro mas moro em Toronto faz dois anos."
+    gate = SentenceGate(("Rafael", "Ark"), user, "pt", user_names=("Rafael",), persona_name="Ark", greet_early=True,
+                        greeted="Oi Rafael!", release_fillers=True, leave_out_echoes=True)
+    shown = stream(gate, " Sou o Rafael, sou brasileiro mas moro em Toronto. Como posso ajudar você hoje?\n")
+    assert "Rafael" not in shown and gate.blocked
+    # an echo that only addresses the user by name is still said back on the last attempt
+    told = "Jonas, hoje o café estava lotado."
+    addressed = SentenceGate(("Jonas", "Ark"), "Hoje o café estava lotado.", "pt", user_names=("Jonas",),
+                             persona_name="Ark", release_fillers=True, leave_out_echoes=True)
+    assert "lotado" in stream(addressed, told)
+
+
 def test_a_confirmation_in_the_second_person_is_no_echo():
     # The persona's own act on the user's words, "my" put to them as "your" (bench conversation,
     # session 19: "I noted that your dentist appointment…" was asked for twice, 5.3 s to the reply)
@@ -577,6 +592,8 @@ def test_what_a_friend_cannot_do_is_no_refusal(text):
     "Guten Abend Tobias! Ich bin hier, um dir zu helfen.", "Se hai bisogno di qualcosa, puoi chiedere.",
     "Je suis là pour t'aider.", "Si necesitas algo, dímelo.", "Estou aqui para te ajudar.", "如果你需要帮助，请告诉我。",
     "도움이 필요하시면 말씀해 주세요.",
+    # the verb left out (session 22: "Oi Beatriz! Eu sou Ark, aqui para te ajudar.")
+    "Eu sou Ark, aqui para te ajudar.", "Soy Ark, aquí para ayudarte.", "Sono Ark, qui per aiutarti!",
 ])
 def test_here_to_help_and_if_you_need_anything_are_service_talk_in_every_language(text):
     assert breaks_character(text)
@@ -585,6 +602,7 @@ def test_here_to_help_and_if_you_need_anything_are_service_talk_in_every_languag
 @pytest.mark.parametrize("text", [
     "Mein Bruder war da, um mir zu helfen.", "Se hai bisogno di riposo, dormi un po'!", "Si necesitas descansar, descansa.",
     "我在这里等你。", "Ich bin hier, um den Sonnenuntergang zu sehen.",
+    "Aqui para a festa junina, fiz um bolo.", "Vine aquí para ayudar a mi hermana con la mudanza.",
 ])
 def test_help_and_need_as_topics_are_not(text):
     assert not breaks_character(text)

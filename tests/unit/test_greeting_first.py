@@ -103,6 +103,16 @@ def test_a_retry_that_goes_on_from_the_greeting_may_not_end_right_after_it(data_
     assert reply == "Ciao Giulia! Che bello! Cosa avete mangiato di buono?"
 
 
+def test_service_talk_left_out_after_the_greeting_is_not_opened_with_again(data_dir, clock):
+    # After "Ciao Giulia!" the 1.5B model wrote "Come posso aiutarti oggi?" three attempts running: left
+    # out each time, the greeting was the whole reply (bench conversation, session 22).
+    model, _, reply = send(data_dir, clock, "Giulia",
+                           "Ciao Ark! Sono Giulia. Sono appena tornata da un weekend a Napoli con mia cugina.",
+                           "Ciao Giulia! Come posso aiutarti oggi?", "Che bello! Cosa avete mangiato di buono?")
+    assert model.avoided[0] == () and "Come posso aiutarti oggi?" in model.avoided[1]
+    assert reply == "Ciao Giulia! Che bello! Cosa avete mangiato di buono?"
+
+
 def test_a_greeting_the_users_message_opens_with_is_not_gone_on_from(data_dir, clock):
     model, _, reply = send(data_dir, clock, "Diego", DIEGO,
                            "¡Hola! Hoy me compré una bicicleta de segunda mano, una roja preciosa.",
