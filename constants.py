@@ -83,6 +83,10 @@ DEFAULT_USER_NAME = "User"
 # the same content; two words such as "adopted puppy" are enough for a short sentence).
 ROLE_MIN_SHARED_UNITS = 2
 ROLE_SHARED_SHARE = 0.6
+# ...or, whatever the share, at least this many: "Ecco una bella foto di quando ho mangiato la pizza fritta e il
+# babà." to "Abbiamo mangiato una pizza fritta incredibile vicino al porto, e poi un babà enorme." shares 4 of its
+# 8 and was shown (bench conversation dev-it-napoli, session 22).
+ROLE_SHARED_UNITS_ENOUGH = 4
 MIN_REPLY_TOKENS = 6
 # A retry after an attempt that only said the user's message back may not end before that echo's
 # length and this many tokens more: the echo is left out and the sentence after it is the reply

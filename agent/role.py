@@ -80,7 +80,8 @@ _IRREGULAR_I = {
     "it": {"devo": "devi", "vado": "vai", "faccio": "fai", "ho dovuto": "hai dovuto"},
 }
 # Italian "sono" + a singular participle is the first person ("sono andata"; "they" would be "sono andati").
-_IT_SONO_PARTICIPLE = r"\bsono(?=\s+\w+(?:at|ut|it|ss|tt|st)[oa]\b)"
+_IT_SONO_PARTICIPLE = (r"\bsono(?=\s+(?:(?:appena|già|gia|ancora|finalmente|anche|davvero|proprio|sempre|mai|poi)\s+)?"
+                       r"\w+(?:at|ut|it|ss|tt|st)[oa]\b)")  # "sono appena tornata" too (bench conversation, session 22)
 
 
 def _words(forms) -> str:
@@ -291,8 +292,9 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
         return False
     for units in _told(user_texts):
         shared = mine & units
-        if (len(shared) >= constants.ROLE_MIN_SHARED_UNITS
-                and len(shared) >= constants.ROLE_SHARED_SHARE * min(len(mine), len(units))):
+        if len(shared) >= constants.ROLE_MIN_SHARED_UNITS and (
+                len(shared) >= constants.ROLE_SHARED_SHARE * min(len(mine), len(units))
+                or len(shared) >= constants.ROLE_SHARED_UNITS_ENOUGH):
             return True
     return False
 

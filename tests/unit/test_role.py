@@ -358,3 +358,20 @@ def test_a_hyphenated_thing_of_the_personas_own_is_not_the_users():
                                 ["Camille"], "fr", reacting=True)
     assert not takes_users_part("My sister-in-law loves hiking too.", ["I went hiking with my dog."], [], "en",
                                 reacting=True)
+
+
+def test_many_of_the_users_words_told_in_the_first_person_are_the_users_whatever_the_sentence_adds():
+    told = "Abbiamo mangiato una pizza fritta incredibile vicino al porto, e poi un babà enorme."
+    claim = "Ecco una bella foto di quando ho mangiato la pizza fritta e il babà."  # dev-it-napoli, session 22
+    assert takes_users_part(claim, [told], ["Giulia"], "it", reacting=True)
+    assert as_users(claim, "it", "Giulia") == "Ecco una bella foto di quando hai mangiato la pizza fritta e il babà."
+    # sharing the taste, not the evening
+    assert not takes_users_part("Anch'io ho mangiato la pizza fritta e il babà a Napoli, che bontà!", [told],
+                                ["Giulia"], "it", reacting=True)
+
+
+def test_italian_sono_with_an_adverb_before_the_participle_is_the_first_person():
+    told = "Sono appena tornata da un weekend a Napoli con mia cugina."
+    assert takes_users_part("Sono appena tornata da Napoli con mia cugina.", [told], ["Giulia"], "it", reacting=True)
+    assert as_users("Sono appena tornata con mia cugina.", "it", "Giulia") == "Sei appena tornata con tua cugina."
+    assert not takes_users_part("Sono appena arrivati i miei amici.", [told], ["Giulia"], "it", reacting=True)
