@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import constants
 from agent import sentences
@@ -65,19 +65,23 @@ def echoes(sentence: str, user_text: str) -> bool:
         return False
     parts = [part for part in sentences.split(user_text) if len(squash(part)) >= ECHO_MIN_CHARS]
     return (any(difflib.SequenceMatcher(None, said, squash(part)).ratio() >= ECHO_SIMILARITY for part in parts)
-            or any(_said_back_in_units(sentence, part) for part in {*parts, user_text}))
+            or _said_back_in_units(sentence, {*parts, user_text}))
 
 
-def _said_back_in_units(sentence: str, user_text: str) -> bool:
-    """Most of the sentence's words are the message's and carry most of it: the message said back
+def _said_back_in_units(sentence: str, messages: Iterable[str]) -> bool:
+    """Most of the sentence's words are one message's and carry most of it: the message said back
     with its endings and particles changed (constants.ECHO_UNIT_SHARE)."""
     said = _echo_units(after_interjections(sentence), complete=True)
-    heard = _echo_units(user_text, complete=True)
-    if len(said) < constants.ECHO_UNITS_AT_LEAST or not heard:
+    if len(said) < constants.ECHO_UNITS_AT_LEAST:
         return False
-    said_set, heard_set = set(said), set(heard)
-    return (sum(unit in heard_set for unit in said) >= constants.ECHO_UNIT_SHARE * len(said)
-            and sum(unit in said_set for unit in heard) >= constants.ECHO_UNIT_SHARE * len(heard))
+    said_set = set(said)
+    for message in messages:
+        heard = _echo_units(message, complete=True)
+        heard_set = set(heard)
+        if (heard and sum(unit in heard_set for unit in said) >= constants.ECHO_UNIT_SHARE * len(said)
+                and sum(unit in said_set for unit in heard) >= constants.ECHO_UNIT_SHARE * len(heard)):
+            return True
+    return False
 
 
 _WORD_OR_RUN = re.compile(r"[^\W\d_]+|\d+")

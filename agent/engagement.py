@@ -60,13 +60,17 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 # Japanese and Korean fillers are often written without spaces ("はい、そうだね！"): their words are
 # taken out of a CJK run as substrings, longest first.
 CJK_FILLERS = sorted((f for f in FILLERS if _CJK.search(f)), key=len, reverse=True)
+# What says nothing as a memory: the fillers and the leave-takings (`tells_nothing`)
+_NOTHING_TO_RECALL = FILLERS | FAREWELLS
+_CJK_NOTHING_TO_RECALL = sorted((f for f in _NOTHING_TO_RECALL if _CJK.search(f)), key=len, reverse=True)
 
 
-def content_size(text: str, names: Sequence[str] = (), fillers: frozenset[str] = FILLERS) -> int:
+def content_size(text: str, names: Sequence[str] = (), fillers: frozenset[str] = FILLERS,
+                 cjk_fillers: Sequence[str] = CJK_FILLERS) -> int:
     """What a reply says once names, fillers and punctuation are taken out: words in spaced
-    scripts, characters in Japanese, Chinese and Korean."""
+    scripts, characters in Japanese, Chinese and Korean (`cjk_fillers`: the CJK ones of `fillers`,
+    longest first)."""
     text = _without_names(text, names)
-    cjk_fillers = CJK_FILLERS if fillers is FILLERS else sorted((f for f in fillers if _CJK.search(f)), key=len, reverse=True)
     size = 0
     for word in _WORD.findall(text):
         if word in fillers:
@@ -105,7 +109,7 @@ def says_nothing(text: str, names: Sequence[str] = (), least: int = 1) -> bool:
 def tells_nothing(text: str, names: Sequence[str] = ()) -> bool:
     """As a memory: only greetings, fillers, leave-takings and names ("Night, Ark!", "Goodnight!",
     「おやすみ、アーク」) — nothing to recall it for."""
-    return content_size(text, names, FILLERS | FAREWELLS) < 1
+    return content_size(text, names, _NOTHING_TO_RECALL, _CJK_NOTHING_TO_RECALL) < 1
 
 
 def least_to_say(user_text: str, language: str) -> int:
