@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 import constants
 from agent import role, sentences
 from agent.episodes import (WEEK_SCHEMA, DaySession, DaySummary, day_prompt, episode_schema, forced_least,
-                            merge_prompt, own_day_prompt, parse_day, parse_summary, parse_week, part_key,
+                            dated_text, merge_prompt, own_day_prompt, parse_day, parse_summary, parse_week, part_key,
                             sessions_of_day, split_day, summary_schema, week_prompt, weeks_to_compress, within,
                             without_quotes, words_of)
 from agent.language import message_language
@@ -214,7 +214,7 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
     # what the persona said of itself: not its lines to the user ("I'm glad you enjoyed your pottery
     # class!" backed "I made a wobbly little bowl" as its own; bench conversation, session 21)
     own_texts = [sentence for s in d.sessions for e in s.entries if e.role != "USER"
-                 for sentence in sentences.split(e.text) if not role.addresses_the_user(sentence, (user_name,))]
+                 for sentence in sentences.split(dated_text(e)) if not role.addresses_the_user(sentence, (user_name,))]
     voices = (without_quotes(users_part_kept(users_day, d.user_texts, user_name, d.language), day_lines),
               without_quotes(users_part_kept(own, d.user_texts, user_name, d.language, own_texts), day_lines))
     summary = within("\n".join(filter(None, voices)), constants.EPISODE_DAY_CHARS[1])
@@ -364,7 +364,7 @@ def summarise_days(entries: Sequence[LogEntry], store: EpisodeStore, memory_dir:
         if should_stop():
             return False
         day_entries = by_day[day]
-        user_texts = [e.text for e in day_entries if e.role == "USER"]
+        user_texts = [dated_text(e) for e in day_entries if e.role == "USER"]
         asked = _Day(day, sessions_of_day(day_entries), user_texts, day_language(user_texts, language_hint),
                      digests[day])
         try:

@@ -55,7 +55,7 @@ def test_each_finished_day_gets_one_entry_from_its_episode_in_the_days_language(
     assert [w for w in report.written if w.startswith("diary")] == ["diary 2026-03-15", "diary 2026-03-14"]
     [(system, user), _] = asked
     assert "gentle lighthouse keeper" in system and "Japanese" in system and "first person" in system
-    assert user.startswith("Your memory of 2026-03-15:") and "今日は雨だったよ。" in user  # the day's episode
+    assert user.startswith("Your memory of 2026-03-15:") and "2026年3月15日は雨だったよ。" in user  # the day's episode
     text = diary(service).read(MAIN_DIARY)
     assert entry_days(text) == ["2026-03-14", "2026-03-15"]  # in date order though written newest first
     assert text.count("今日はユイさんと話せて嬉しかった。") == 2

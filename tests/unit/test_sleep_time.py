@@ -293,3 +293,20 @@ def test_a_crash_before_the_days_session_arousal_is_written_leaves_no_day_withou
     arousal = json.loads((data_dir / "characters/Ark/memory/session_arousal.json").read_text())
     assert [(a["date"], a["session"]) for a in arousal] == [("2026-03-14", 1)]
     assert [e.id for e in service.episodes("Ark")] == ["episode_2026-03-14_001"]
+
+
+def test_the_nights_ask_dates_what_the_user_called_yesterday_and_the_log_keeps_their_words(data_dir):
+    clock, asked = StepClock(DAY), []
+    service, model = make(data_dir, clock, asked)
+    talk(service, clock, DAY, "Yesterday I climbed Mount Tsukuba.", "How was the view?",
+         "来週、京都に行くよ。", "いいですね！", "Today's plan: nothing at all.")
+    clock.now = DAY + timedelta(days=1, hours=6)
+    service.sleep_now("Ark")
+    day_asks = [user for user in model.json_calls if "## Session " in user]
+    assert day_asks
+    for ask in day_asks:
+        assert "13 March 2026 I climbed Mount Tsukuba" in ask and "Yesterday" not in ask
+        assert "2026年3月14日の次の週、京都に行くよ" in ask
+        assert "14 March 2026's plan" in ask  # "Today's": the day it was said
+    texts = [e.text for e in service.session("Ark").chat_log.entries()]
+    assert "Yesterday I climbed Mount Tsukuba." in texts and "来週、京都に行くよ。" in texts
