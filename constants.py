@@ -54,6 +54,11 @@ DEFAULT_TEMPERATURE = 0.7
 # (bench conversation, session 8); 256 tokens is ~1,000 English characters.
 MAX_REPLY_TOKENS_LOCAL = 256
 MAX_REPLY_TOKENS_REMOTE = 2048
+# ...and a reply ends at the last whole sentence within this many characters: asked "Any tips for
+# house-training a puppy?", the embedded model wrote a numbered list of seven tips, 1,205
+# characters within its 256 tokens (bench conversation en-dog-correction, sessions 22 and 23),
+# where its other 283 replies kept under 280. Remote models keep the chat-length rule themselves.
+MAX_REPLY_CHARS_LOCAL = 700
 MAX_TOOL_ROUNDS = 3  # bounded tool loop (issue 2)
 # An empty or tag-only reply is asked for again, this many times, with another seed and at least
 # this temperature (at 0 a retry would repeat it); then the chat shows a notice (issue 12).

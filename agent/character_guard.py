@@ -174,7 +174,8 @@ class SentenceGate:
     def __init__(self, names: Sequence[str] = (), user_text: str = "", language: str = "", context: str = "",
                  user_names: Sequence[str] = (), hold_first_sentence: bool = False, persona_name: str = "",
                  user_said: Sequence[str] = (), release_fillers: bool = False, leave_out_echoes: bool = False,
-                 persona_said: Sequence[str] = (), greet_early: bool = False, greeted: str = ""):
+                 persona_said: Sequence[str] = (), greet_early: bool = False, greeted: str = "",
+                 most_chars: int | None = None):
         """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja",
         "zh"; "" checks none); `context`: the turn's context message, which is never to be said
         back; `user_names`: the user's names (from Settings, or introduced in the conversation),
@@ -191,7 +192,8 @@ class SentenceGate:
         said there already is left out ("Certo! Sono Marco. Ho preso 28 esami oggi…" twice running);
         `greet_early`: an opening salutation ("¡Hola, Diego!") is shown at once, and what follows it is
         judged whole — the greeting is not held while the model writes the next sentence; `greeted`:
-        the greeting an earlier attempt showed (this one's is left out; what it shows follows that)."""
+        the greeting an earlier attempt showed (this one's is left out; what it shows follows that);
+        `most_chars`: the reply ends at its last whole sentence within this many characters (`full`)."""
         self._hold_first = hold_first_sentence
         self._said_before = [squash(s) for reply in persona_said for s in sentences.split(reply)]
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
@@ -238,6 +240,9 @@ class SentenceGate:
         self.greeting = ""  # the greeting this attempt showed at once
         self._joint = _joint_after(greeted) if greeted else ""  # between the greeting and what follows it
         self.blocked = ""  # the sentence that ended the reply, if one did
+        self._most_chars = most_chars
+        self._shown_chars = 0
+        self.full = False  # the reply reached `most_chars`: it is over, and nothing is wrong with it
         self.repaired = 0  # sentences said back as the user's, or left out, for taking the user's part
 
     # --- checks ----------------------------------------------------------------------
@@ -300,10 +305,12 @@ class SentenceGate:
 
     # --- streaming -------------------------------------------------------------------
     def feed(self, delta: str) -> str:
-        return "".join(self._feed_char(c) for c in delta)
+        shown = "".join(self._feed_char(c) for c in delta)
+        self._shown_chars += len(shown)
+        return shown
 
     def _feed_char(self, char: str) -> str:
-        if self.blocked:
+        if self.blocked or self.full:
             return ""
         self._pending += char
         shown: list[str] = []
@@ -549,6 +556,10 @@ class SentenceGate:
             if self._offends(sentence):
                 self.blocked, self._pending = sentence, ""
                 break
+            if self._most_chars is not None and (
+                    self._shown_chars + sum(map(len, shown)) + len(sentence.rstrip()) > self._most_chars):
+                self.full, self._pending = True, ""
+                break
             sentence = self._own_part(sentence)
             # A restated question, or a sentence said in a reply before, is left out; the reply goes on.
             if not restates(sentence, self._user_text) and not self._repeats(sentence):
@@ -557,7 +568,7 @@ class SentenceGate:
 
     def flush(self) -> str:
         """The rest, once the model has finished: shown if it passes the check."""
-        if self.blocked:
+        if self.blocked or self.full:
             self._pending = ""
             return ""
         shown = ""

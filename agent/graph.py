@@ -78,6 +78,7 @@ class TurnDeps:
     temperature: float
     max_tokens: int
     seed: int | None = None
+    max_chars: int | None = None  # the reply ends at its last whole sentence within this many characters
     remember_as_sent: Callable[[str, str], None] = lambda entry_id, content: None
     introduced_names: tuple[str, ...] = ()  # names the user introduced themself by in the conversation
     on_emotion: Callable[[LogEntry, Any], None] = lambda entry, emotion: None
@@ -217,7 +218,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     gate = SentenceGate((*guard.user_names, deps.user_name, deps.persona_name), user_text, language, guard.context,
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
                         user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
-                        persona_said=guard.persona_said, greet_early=True, greeted=greeted)
+                        persona_said=guard.persona_said, greet_early=True, greeted=greeted,
+                        most_chars=deps.max_chars)
     min_tokens = min_reply_tokens(user_text)
     going_on_from = _going_on_from(greeted, user_text)
     if going_on_from:
@@ -242,7 +244,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
                 continue
             assert isinstance(event, TextDelta)
             show(gate.feed(event.text))
-            if gate.blocked:
+            if gate.blocked or gate.full:
                 break
             if control.stop.is_set():
                 stopped = True

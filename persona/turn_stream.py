@@ -11,7 +11,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 
 from agent.graph import TurnDeps
 from agent.providers.base import ChatModel
-from agent.providers.factory import max_reply_tokens
+from agent.providers.factory import max_reply_chars, max_reply_tokens
 from agent.retrieval import RetrievalResult, Searcher, retrieve
 from managers.chat_log import LogEntry
 from managers.config import AppSettings
@@ -55,7 +55,8 @@ def turn_deps(session: CharacterSession, model: ChatModel, user_text: str, user_
             model, entry, retrieval, tools, user_name, saved, prompt_budgets),
         user_name=user_name, persona_name=session.character.name,
         introduced_names=(introduced,) if introduced else (),
-        temperature=settings.temperature, max_tokens=max_reply_tokens(model), seed=settings.seed,
+        temperature=settings.temperature, max_tokens=max_reply_tokens(model), max_chars=max_reply_chars(model),
+        seed=settings.seed,
         remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,
         on_traces=lambda traces: session.apply_traces(traces, "tag"),
         plan_keep=lambda entry: session.plan_keep(entry, user_name),

@@ -34,3 +34,8 @@ def create_chat_model(settings: AppSettings, secrets: Secrets, embedded_model_pa
 
 def max_reply_tokens(model: ChatModel) -> int:
     return constants.MAX_REPLY_TOKENS_LOCAL if model.budget_family == "local" else constants.MAX_REPLY_TOKENS_REMOTE
+
+
+def max_reply_chars(model: ChatModel) -> int | None:
+    """The characters a reply may run to, its sentences whole; None: no bound but the tokens'."""
+    return constants.MAX_REPLY_CHARS_LOCAL if model.budget_family == "local" else None

@@ -1,6 +1,7 @@
 """The character guard: a later sentence out of character ends the reply unseen."""
 import pytest
 
+import constants
 from agent.character_guard import SentenceGate, echoes, greeting_held_back
 from agent.out_of_character import breaks_character, claims_user_name
 from agent.providers.fake import ScriptedChatModel, replies
@@ -627,3 +628,20 @@ def test_when_every_attempt_failed_a_reaction_held_back_only_for_being_short_is_
     assert greeting_held_back(held_back, "zh", ("Ark",), (), least=5) == "希望健康！"
     assert greeting_held_back(held_back, "zh", ("Ark",), (), least=1) == ""  # to a short message it says something
     assert greeting_held_back(("每周跑三次，每次十公里左右。",), "zh", ("Ark",), (), least=5) == ""  # an echo never
+
+
+def test_a_long_list_ends_at_its_last_whole_line_within_the_local_models_room(data_dir, clock):
+    tips = "Certainly! Here are some tips:\n\n" + "\n\n".join(
+        f"{n}. Take the puppy out after every meal and nap, and praise him the moment he goes outside." for n in range(1, 13))
+    local = ScriptedChatModel(replies(tips))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: local)
+    events = list(service.send("Ark", "Any tips for house-training a puppy?"))
+    shown = "".join(e.text for e in events if e.kind == "token").strip()
+    assert 400 < len(shown) <= constants.MAX_REPLY_CHARS_LOCAL and shown.endswith("goes outside.")
+    assert tips.startswith(shown) and len(local.calls) == 1  # cut, not asked for again
+    assert service.conversation("Ark")[-1].text == shown
+
+    remote = ScriptedChatModel(replies(tips), budget_family="remote")
+    other = NexusService(data_dir / "remote", clock=clock, model_factory=lambda s, k, p: remote)
+    events = list(other.send("Ark", "Any tips for house-training a puppy?"))
+    assert "".join(e.text for e in events if e.kind == "token").strip() == tips.strip()
