@@ -122,6 +122,10 @@ ECHO_ARRIVING_MAX_UNITS = 8
 # where letter similarity (ECHO_SIMILARITY) and the longest common run (ECHO_RESTATED_SHARE) missed it.
 ECHO_UNIT_SHARE = 0.75
 ECHO_UNITS_AT_LEAST = 5
+# An opening that has copied this share of the user's message letter for letter is the message
+# said back before its sentence ends, and is asked for again at once: the copy's end decided
+# nothing the copy so far had not (agent/character_guard.py; bench conversation, session 23).
+ECHO_DECIDED_SHARE = 0.5
 # Told at length (a sentence with several things in it, not a question: this many content words, or
 # Japanese/Chinese/Korean characters, fillers and names left out), a reply's opening is held until
 # it carries at least the SHORT_REACTION amount, so a lone "Sounds fun!" or 「すごい！」 is asked for

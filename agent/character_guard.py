@@ -303,6 +303,17 @@ class SentenceGate:
         said = squash(after_interjections(text))
         return bool(said) and said in self._heard
 
+    def _copied_enough(self, text: str) -> bool:
+        """A copy under way (`_copying`) that is surely the message said back before its sentence
+        ends: it has taken ECHO_DECIDED_SHARE of the message, and at least ECHO_MIN_CHARS letters
+        (told something, not asked: an answer takes up the question's words, "Yes, my sister's
+        birthday is…" to "When is my sister's birthday?").
+        Waiting for its end cost a second of the model's writing before each retry (「호두는 회색
+        줄무늬가 있는 두 살짜리 고양이야.」 copied whole; bench conversation, session 23)."""
+        copied, whole = len(squash(after_interjections(text))), len(self._heard)
+        # a short message, or one copied whole so far, waits for the end: "I love hiking too!" agrees
+        return whole >= 2 * ECHO_MIN_CHARS and constants.ECHO_DECIDED_SHARE * whole <= copied < whole
+
     # --- streaming -------------------------------------------------------------------
     def feed(self, delta: str) -> str:
         shown = "".join(self._feed_char(c) for c in delta)
@@ -466,6 +477,9 @@ class SentenceGate:
                 if self._leave_out_echoes and self._pending[:end].strip():
                     return self._leave_out(end, final)
                 self.blocked, self._pending = self._fillers + self._pending[:end], ""
+            elif (end is None and self._reacting and not self._leave_out_echoes
+                  and self._copied_enough(self._fillers + self._pending)):
+                self.blocked, self._pending = self._fillers + self._pending, ""  # asked again now, not at its end
             return None
         # After a held greeting the next piece is judged whole too ("Sure! Here are some tips for
         # house-training a puppy: …" restates the question and is left out).

@@ -135,6 +135,21 @@ def test_a_reply_that_repeats_the_users_words_is_held_and_asked_for_again():
         "Morning, Maya! Biscuit is a cute name."
 
 
+def test_a_copy_of_the_message_is_decided_before_its_sentence_ends():
+    user = "호두는 회색 줄무늬가 있는 두 살짜리 고양이야. 아직 소파 밑에 숨어 있어."
+    gate = SentenceGate(user_text=user, language="ko")
+    assert gate.feed("호두는 회색 줄무늬가") == "" and not gate.blocked  # a third of it: it may still go its own way
+    assert gate.feed(" 있는 두 살짜리") == "" and gate.blocked  # half, letter for letter: the model is stopped here
+    retry = SentenceGate(user_text=user, language="ko", leave_out_echoes=True)  # a retry leaves the copy out and goes on
+    assert stream(retry, "호두는 회색 줄무늬가 있는 두 살짜리 고양이야. 정말 귀엽겠다!") == "정말 귀엽겠다!"
+    agreeing = SentenceGate(user_text="I love hiking.")  # short: its end decides ("too" agrees)
+    assert stream(agreeing, "I love hiking too!") == "I love hiking too!"
+    short = SentenceGate(user_text="Biscuit chewed one of my shoes.")
+    assert short.feed("Biscuit chewed one of my") == "" and short.blocked
+    own = SentenceGate(user_text="Biscuit chewed one of my shoes.")
+    assert stream(own, "Biscuit is a little rascal!") == "Biscuit is a little rascal!" and not own.blocked
+
+
 def test_a_later_sentence_that_echoes_ends_the_reply():
     user = "He chewed one of my shoes already, haha."
     assert stream(SentenceGate(user_text=user), "Oh no! He chewed one of my shoes already, haha. Puppies!").strip() == "Oh no!"
