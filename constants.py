@@ -601,6 +601,10 @@ DREAM_MAX_TOKENS = {"local": 700, "remote": 2000}
 DREAM_PROMPT_MARGIN_TOKENS = 120
 # Each part of the answer cut to this many characters (a strategy is one line in every prompt).
 DREAM_FIELD_CHARS = {"insight": 600, "strategy": 200, "log_entry": 600, "trigger_topic": 80}
+# A dream field less than half of whose text is its own (the rest the days' sentences again,
+# agent/dream.py `copies_the_days`) is a copy, not a reflection: the labelled night of ja-yui-days
+# had insight, strategy and log entry all the episode word for word (bench nights, session 14).
+DREAM_OWN_WORDS_SHARE = 0.5
 # Goal updates a night may make (the seed: strongly urged to complete/abandon, 10 short at most).
 DREAM_GOALS_PER_NIGHT = 3
 DREAM_ENTITY_UPDATES_PER_NIGHT = 3

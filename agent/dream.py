@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from typing import Callable, Sequence
 
 import constants
-from agent.episodes import LANGUAGE_NAMES
+from agent.episodes import LANGUAGE_NAMES, without_quotes
 from agent.language import message_language, script_of_letters
 from agent.memory_lines import terms
 from agent.prompt_builder import fit_to_budget
@@ -192,9 +192,31 @@ def parse_dream(answer: str) -> DreamResult | None:
     )
 
 
+def copies_the_days(text: str, days_text: str) -> bool:
+    """Whether a field of the dream is mostly the days' own sentences again (agent/episodes.py
+    `without_quotes`: sentence by sentence, EPISODE_QUOTE_SHARE of its word n-grams in a day's
+    line), not a reflection on them: the 1.5B model's insight, strategy and dream were the day's
+    episode copied (bench nights, ja-yui-days, session 14)."""
+    own = without_quotes(text, days_text.splitlines())
+    return bool(text.strip()) and len(own) < constants.DREAM_OWN_WORDS_SHARE * len(text.strip())
+
+
+def told_the_days_again(result: DreamResult, days_text: str) -> bool:
+    """The insight or the dream itself copies the days (`copies_the_days`)."""
+    return copies_the_days(result.insight, days_text) or copies_the_days(result.log_entry, days_text)
+
+
+def dream_again(user: str, user_name: str) -> str:
+    """The ask once more, after an answer that told the days again."""
+    return (f"{user}\n\n# Not the days again\nYour last answer copied sentences of the days above. The insight is "
+            f"what you understood about {user_name}, the strategy how you will be with {user_name}, the log "
+            f"entry a dream: each in your own new words, not the days' sentences.")
+
+
 def strategy_ok(strategy: str, language: str, user_name: str, days_text: str) -> bool:
     """A strategy goes into every prompt only when it is there, in the persona's language (the days'),
-    a resolution rather than a recap of the days (agent/recap.py: judged in English and Japanese),
+    a resolution rather than a recap of the days (agent/recap.py: judged in English and Japanese) or a
+    copy of them (`copies_the_days`),
     and about this user: it names them or shares STRATEGY_SHARED_TERMS content words with the days."""
     if not strategy.strip():
         return False
@@ -202,7 +224,7 @@ def strategy_ok(strategy: str, language: str, user_name: str, days_text: str) ->
     if said_in != language and not (said_in == "" and script_of_letters(strategy) == script_of_letters(
             {"ja": "あ", "zh": "中", "ko": "한"}.get(language, "a"))):
         return False
-    if only_recaps(strategy, language, user_name):
+    if only_recaps(strategy, language, user_name) or copies_the_days(strategy, days_text):
         return False
     if user_name.strip() and user_name.strip().casefold() in strategy.casefold():
         return True

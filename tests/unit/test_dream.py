@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 import constants
-from agent.dream import days_to_reflect, fit_days, level_for
+from agent.dream import copies_the_days, days_to_reflect, fit_days, level_for
 from agent.providers.base import ToolCall
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.tools import run_tool
@@ -259,3 +259,37 @@ def test_a_reply_stops_the_dream_before_its_ask_and_it_follows_later(data_dir):
     model.json_script = original
     rest = service.sleep_now("Ark", now=NIGHT)
     assert not rest.stopped and rest.model_calls == 1 and len(dreams) == 1
+
+
+def test_a_dream_that_tells_the_days_again_is_asked_once_more_and_its_copy_is_no_strategy(data_dir):
+    copied = "Mina told me about her novel and Ida, the lighthouse keeper."
+    dreams = []
+    answers = iter([{**DREAM, "insight": copied, "log_entry": copied},
+                    {**DREAM, "insight": "Naming Ida made Mina's story feel real to her."}])
+    service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers))
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
+    report = service.sleep_now("Ark", now=NIGHT)
+    assert len(dreams) == 2 and "# Not the days again" in dreams[1] and "# Not the days again" not in dreams[0]
+    assert report.model_calls == 5 and not report.problems
+    assert service.dream_diary("Ark")[0].insight == "Naming Ida made Mina's story feel real to her."
+
+    twice = []  # copied again: the second copy is kept as the diary's entry, asked no third time
+    service, model, clock = make(data_dir / "twice", twice, answer=lambda user: {**DREAM, "insight": copied, "strategy": copied})
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
+    service.sleep_now("Ark", now=NIGHT)
+    entry = service.dream_diary("Ark")[0]
+    assert len(twice) == 2 and entry.insight == copied
+    assert entry.strategy == "" and entry.strategy_rejected == copied  # a copy never reaches the prompt
+
+
+@pytest.mark.parametrize("text, copied", [
+    ("ARKは上司の森さんが話しやすい人で、佐藤さんとの同期を知っている人が助かりますね。明日も早いから今日はもう寝るね。", True),
+    ("ユイさんは新しい環境でも、人とのつながりを支えにしている。", False),
+    ("Yui moved to the planning team today and her boss Mori is easy to talk to.", True),
+    ("Yui leans on the people around her when things change.", False),
+    ("", False)])
+def test_a_dream_field_that_is_the_days_sentences_again_is_a_copy(text, copied):
+    days = ("- [2026-05-11] ★ ユイさんは新しいチームに異動したことを話す。ARKは上司の森さんが話しやすい人で、佐藤さんとの同期を"
+            "知っている人が助かりますね。明日も早いから今日はもう寝るね。\n"
+            "- [2026-05-12] Yui moved to the planning team today and her boss Mori is easy to talk to. She ate soba.")
+    assert copies_the_days(text, days) is copied
