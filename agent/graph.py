@@ -27,7 +27,7 @@ from agent.keep_requests import KeepAction
 from agent.language import is_question
 from agent.out_of_character import claims_user_name
 from agent.reply_form import asks_for_brevity
-from agent.reply_rules import RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_TAKING_NAME, retry_nudge
+from agent.reply_rules import RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_SAYING_NOTHING, RETRY_AFTER_TAKING_NAME, retry_nudge
 from agent.prompt_builder import BuiltPrompt, long_message_note
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
@@ -135,6 +135,8 @@ def _retry_reason(generation: "Generation", guard: "GuardInputs") -> str:
         return RETRY_AFTER_NOT_KNOWING
     if generation.took_name or guard.user_names and claims_user_name(generation.blocked, guard.user_names):
         return RETRY_AFTER_TAKING_NAME
+    if (generation.only_greeted or generation.left_out) and not is_question(guard.user_text):
+        return RETRY_AFTER_SAYING_NOTHING  # a greeting or service talk to something told
     return ""
 
 

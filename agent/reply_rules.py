@@ -115,8 +115,24 @@ _TOOK_NAME_NUDGES = {
     "pt": "Você é {persona}, não {user}. Cumprimente {user} pelo nome e reaja ao que te contou, em português.",
     "it": "Sei {persona}, non {user}. Saluta {user} per nome e reagisci a quello che ti ha raccontato, in italiano.",
 }
-RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_TAKING_NAME = "told_before", "took_name"
-_NUDGES_FOR = {"": _RETRY_NUDGES, RETRY_AFTER_NOT_KNOWING: _TOLD_BEFORE_NUDGES, RETRY_AFTER_TAKING_NAME: _TOOK_NAME_NUDGES}
+# A reply asked for again after it said nothing but a greeting or service talk to something told
+# ("¡Hola! ¿Cómo estás? ¿En qué puedo ayudarte hoy?" to "¡Hola! Soy Diego. Hoy me compré una bicicleta…",
+# the retries then copied the message or greeted again: bench conversation dev-es-bici, session 23).
+_SAID_NOTHING_NUDGES = {
+    "": "Reply to {user} as {persona}: react to what {user} just told you, in a sentence of your own.",
+    "en": "Reply to {user} as {persona}, in English: react to what {user} just told you, in a sentence of your own.",
+    "ja": "{persona}として{user}さんに日本語で返事。{user}さんが今話してくれたことに、自分の言葉で反応する",
+    "zh": "以{persona}的身份用中文回复{user}：用自己的话回应{user}刚才说的事",
+    "ko": "{persona}로서 {user}님에게 한국어로 답장: {user}님이 방금 말한 이야기에 자신의 말로 반응하기",
+    "es": "Responde a {user} como {persona}, en español: reacciona a lo que {user} te acaba de contar, con una frase tuya.",
+    "fr": "Réponds à {user} en tant que {persona}, en français : réagis à ce que {user} vient de te raconter, avec tes mots.",
+    "de": "Antworte {user} als {persona}, auf Deutsch: geh in eigenen Worten auf das ein, was {user} gerade erzählt hat.",
+    "pt": "Responda a {user} como {persona}, em português: reaja ao que {user} acabou de contar, com uma frase sua.",
+    "it": "Rispondi a {user} come {persona}, in italiano: reagisci a quello che {user} ti ha appena raccontato, con parole tue.",
+}
+RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_TAKING_NAME, RETRY_AFTER_SAYING_NOTHING = "told_before", "took_name", "said_nothing"
+_NUDGES_FOR = {"": _RETRY_NUDGES, RETRY_AFTER_NOT_KNOWING: _TOLD_BEFORE_NUDGES, RETRY_AFTER_TAKING_NAME: _TOOK_NAME_NUDGES,
+               RETRY_AFTER_SAYING_NOTHING: _SAID_NOTHING_NUDGES}
 
 
 def retry_nudge(language: str, persona: str, user: str, reason: str = "") -> str:

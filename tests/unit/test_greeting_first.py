@@ -130,3 +130,15 @@ def test_when_every_attempt_after_the_greeting_fails_the_greeting_is_the_reply(d
     assert not [e for e in events if e.kind == "error"]
     assert reply == "Olá, Ana!"
     assert len(model.calls) == 3
+
+
+@pytest.mark.parametrize("message, first, told", [
+    (DIEGO, "¡Hola! ¿En qué puedo ayudarte hoy?", True),  # service talk to something told
+    ("Ciao Ark! Sono Giulia. Sono appena tornata da un weekend a Napoli.", "Ciao Giulia! Come posso aiutarti oggi?", True),
+    ("¿Qué tal tu día, Ark?", "¡Hola! ¿En qué puedo ayudarte hoy?", False)])  # asked, not told: the usual line
+def test_a_retry_after_only_a_greeting_or_service_talk_is_told_to_react_to_what_was_told(data_dir, clock, message,
+                                                                                           first, told):
+    model, _, reply = send(data_dir, clock, "Diego", message, first, "¡Qué bien! ¿Cómo fue?")
+    nudge = model.calls[1][0][-1].content
+    assert model.calls[0][0][-1].role == "user" and model.calls[1][0][-1].role == "system"
+    assert (("acaba de contar" in nudge or "appena raccontato" in nudge) is told)
