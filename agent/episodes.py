@@ -311,14 +311,14 @@ def parse_summary(answer: str) -> str:
     try:
         data = json.loads(answer)
     except json.JSONDecodeError:
-        data = _completed(answer)
+        data = completed_answer(answer)
     return summary_text(data.get("summary") if isinstance(data, dict) else None)
 
 
-def _completed(answer: str) -> dict | None:
+def completed_answer(answer: str, field: str = "summary") -> dict | None:
     """An answer cut off before its end (the model ran out of tokens, or wrote blank lines until
-    it did), or whose summary ran on past stray braces, closed where the words stopped, so its
-    whole sentences can be kept; None if it went wrong anywhere else than inside or after its summary."""
+    it did), or whose `field` ran on past stray braces, closed where the words stopped, so its
+    whole sentences can be kept; None if it went wrong anywhere else than inside or after that field."""
     try:
         data = json.loads(answer.rstrip() + "}")
         if isinstance(data, dict):
@@ -327,7 +327,7 @@ def _completed(answer: str) -> dict | None:
         pass
     # the summary's words up to its closing quote or the answer's end: a string the model closed after
     # stray braces and blank lines ('…感じました。} \n\n{  " }') is no JSON either
-    match = re.search(r'"summary"\s*:\s*"((?:[^"\\]|\\.)*)', answer, re.S)
+    match = re.search(rf'"{field}"\s*:\s*"((?:[^"\\]|\\.)*)', answer, re.S)
     if not match:
         return None
     # what the model wrote after the summary's words ("} }", a code fence, blank lines) goes
@@ -336,14 +336,14 @@ def _completed(answer: str) -> dict | None:
         data = json.loads(answer[:match.start(1)] + text + '"}')
     except json.JSONDecodeError:
         return None
-    if not isinstance(data, dict) or not isinstance(data.get("summary"), str):
+    if not isinstance(data, dict) or not isinstance(data.get(field), str):
         return None
     sentences, seen = [], set()
-    for sentence in split_sentences(data["summary"]):  # the last one unfinished; a loop's repeats once
+    for sentence in split_sentences(data[field]):  # the last one unfinished; a loop's repeats once
         if sentence.strip() and sentence.strip() not in seen and sentence.rstrip()[-1:] in ".!?。！？":
             seen.add(sentence.strip())
             sentences.append(sentence)
-    return {**data, "summary": "".join(sentences)}
+    return {**data, field: "".join(sentences)}
 
 
 def parse_day(answer: str, session_count: int) -> DaySummary | None:
@@ -354,7 +354,7 @@ def parse_day(answer: str, session_count: int) -> DaySummary | None:
     try:
         data = json.loads(answer)
     except json.JSONDecodeError:
-        data = _completed(answer)
+        data = completed_answer(answer)
         if data is None:
             return None
     if not isinstance(data, dict) or not isinstance(data.get("summary"), str):

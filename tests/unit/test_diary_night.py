@@ -123,3 +123,15 @@ def test_an_unusable_answer_is_reported_and_asked_again_the_next_night(data_dir)
     assert diary(service).read(MAIN_DIARY) == ""
     clock.now = DAY + timedelta(days=2, hours=6)
     assert "diary 2026-03-14" in service.sleep_now("Ark").written
+
+
+def test_an_entry_cut_off_by_the_answers_room_keeps_its_whole_sentences(data_dir):
+    clock = StepClock(DAY)
+    cut = '{ "entry": "I remember Mina telling me about her novel. It made me happy to hear her plans. She said the light'
+    service, asked = make(data_dir, clock, lambda s, u: cut)
+    talk(service, clock, DAY, "I finished the first chapter of my novel!", "That's wonderful!")
+    clock.now = DAY + timedelta(days=1, hours=6)
+    report = service.sleep_now("Ark")
+    assert "diary 2026-03-14" in report.written and not [p for p in report.problems if p.startswith("diary")]
+    written = diary(service).read(MAIN_DIARY)
+    assert "It made me happy to hear her plans." in written and "She said the light" not in written
