@@ -242,6 +242,7 @@ class SentenceGate:
         self.blocked = ""  # the sentence that ended the reply, if one did
         self._most_chars = most_chars
         self._shown_chars = 0
+        self._lead_in = ""  # a later sentence ending in ":", held until what it leads into is shown (`most_chars`)
         self.full = False  # the reply reached `most_chars`: it is over, and nothing is wrong with it
         self.repaired = 0  # sentences said back as the user's, or left out, for taking the user's part
 
@@ -570,14 +571,20 @@ class SentenceGate:
             if self._offends(sentence):
                 self.blocked, self._pending = sentence, ""
                 break
-            if self._most_chars is not None and (
-                    self._shown_chars + sum(map(len, shown)) + len(sentence.rstrip()) > self._most_chars):
-                self.full, self._pending = True, ""
+            if self._most_chars is not None and (self._shown_chars + sum(map(len, shown)) + len(self._lead_in)
+                                                 + len(sentence.rstrip()) > self._most_chars):
+                self.full, self._pending = True, ""  # a held lead-in goes too: it would end the reply on a ":"
                 break
             sentence = self._own_part(sentence)
             # A restated question, or a sentence said in a reply before, is left out; the reply goes on.
-            if not restates(sentence, self._user_text) and not self._repeats(sentence):
-                shown.append(sentence)
+            if restates(sentence, self._user_text) or self._repeats(sentence):
+                continue
+            if self._most_chars is not None and not final and (
+                    sentence.rstrip().endswith((":", "：")) or (self._lead_in and not sentence.strip())):
+                self._lead_in += sentence  # "5. **Monitor Their Environment**:" is shown with what it leads into
+                continue
+            shown.append(self._lead_in + sentence)
+            self._lead_in = ""
         return "".join(shown)
 
     def flush(self) -> str:
@@ -603,7 +610,10 @@ class SentenceGate:
             shown = decided
         if self._streaming and not self._first_done:
             shown += self._stream_first(final=True)
-        return shown + self._later_sentences(final=True)
+        shown += self._later_sentences(final=True)
+        if self._lead_in and not (self.blocked or self.full):  # the model ended on it
+            shown, self._lead_in = shown + self._lead_in, ""
+        return shown
 
     def _said_nothing(self) -> str:
         """The reply ended with nothing but greetings and fillers: asked for again, or, on the last

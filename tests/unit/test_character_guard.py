@@ -647,14 +647,20 @@ def test_when_every_attempt_failed_a_reaction_held_back_only_for_being_short_is_
 
 def test_a_long_list_ends_at_its_last_whole_line_within_the_local_models_room(data_dir, clock):
     tips = "Certainly! Here are some tips:\n\n" + "\n\n".join(
-        f"{n}. Take the puppy out after every meal and nap, and praise him the moment he goes outside." for n in range(1, 13))
+        f"{n}. **Routine**:\nTake the puppy out after every meal and nap, and praise him the moment he goes outside."
+        for n in range(1, 13))
     local = ScriptedChatModel(replies(tips))
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: local)
     events = list(service.send("Ark", "Any tips for house-training a puppy?"))
     shown = "".join(e.text for e in events if e.kind == "token").strip()
     assert 400 < len(shown) <= constants.MAX_REPLY_CHARS_LOCAL and shown.endswith("goes outside.")
-    assert tips.startswith(shown) and len(local.calls) == 1  # cut, not asked for again
+    assert tips.startswith(shown) and len(local.calls) == 1  # cut, not asked for again, and never on a heading's ":"
     assert service.conversation("Ark")[-1].text == shown
+
+    lead_in = SentenceGate(user_text="Any tips?", most_chars=60)
+    assert stream(lead_in, "Sure thing. Here are some tips:\nTake him out after every single meal and nap.") == "Sure thing. "
+    ended = SentenceGate(user_text="Any tips?", most_chars=700)  # the model ended on it: shown
+    assert stream(ended, "Sure thing. Here are some tips:") == "Sure thing. Here are some tips:"
 
     remote = ScriptedChatModel(replies(tips), budget_family="remote")
     other = NexusService(data_dir / "remote", clock=clock, model_factory=lambda s, k, p: remote)
