@@ -120,8 +120,9 @@ def dream_system(persona: str, user_name: str, level: int, language: str) -> str
 
 
 def dream_user(today: date, day_lines: Sequence[str], goals: Sequence[Goal], questions: Sequence[OpenQuestion],
-               answered: Sequence[OpenQuestion], strategy: str) -> str:
-    """The ask's material; goals and questions numbered from 1 (open questions first, then the answered)."""
+               answered: Sequence[OpenQuestion], strategy: str, language: str = "") -> str:
+    """The ask's material; goals and questions numbered from 1 (open questions first, then the answered);
+    the last line asks for the days' `language` (`write_in`)."""
     parts = [f"Date: {today.isoformat()}", "# Your recent days", *day_lines]
     if goals:
         parts += ["", "# Your goals", *(f"{n}. ({'long' if g.term == LONG else 'short'}-term) {g.goal}"
@@ -133,6 +134,8 @@ def dream_user(today: date, day_lines: Sequence[str], goals: Sequence[Goal], que
                   *(f"{n}. {q.text} — {q.resolution or '(no answer)'}" for n, q in enumerate(answered, len(questions) + 1))]
     if strategy:
         parts += ["", "# Your strategy until now", strategy]
+    if write_in(language):
+        parts += ["", write_in(language)]
     return "\n".join(parts)
 
 
@@ -201,16 +204,43 @@ def copies_the_days(text: str, days_text: str) -> bool:
     return bool(text.strip()) and len(own) < constants.DREAM_OWN_WORDS_SHARE * len(text.strip())
 
 
-def told_the_days_again(result: DreamResult, days_text: str) -> bool:
-    """The insight or the dream itself copies the days (`copies_the_days`)."""
-    return copies_the_days(result.insight, days_text) or copies_the_days(result.log_entry, days_text)
+COPIED, OTHER_LANGUAGE = "copied", "other_language"
 
 
-def dream_again(user: str, user_name: str) -> str:
-    """The ask once more, after an answer that told the days again."""
-    return (f"{user}\n\n# Not the days again\nYour last answer copied sentences of the days above. The insight is "
-            f"what you understood about {user_name}, the strategy how you will be with {user_name}, the log "
-            f"entry a dream: each in your own new words, not the days' sentences.")
+def why_dream_again(result: DreamResult, days_text: str, language: str) -> str:
+    """Why the night asks once more ("" when it need not): the insight or the dream itself copies
+    the days (`copies_the_days`), or is in another language than the days' (the 1.5B model wrote
+    every Japanese night's dream in English, told "Write everything in Japanese": bench nights,
+    ja-yui-days, session 23)."""
+    fields = (result.insight, result.log_entry)
+    if any(copies_the_days(text, days_text) for text in fields):
+        return COPIED
+    if any(message_language(text) not in ("", language) for text in fields):
+        return OTHER_LANGUAGE
+    return ""
+
+
+def dream_again(user: str, user_name: str, language: str, reason: str) -> str:
+    """The ask once more, with what went wrong: the days copied, or another language."""
+    if reason == OTHER_LANGUAGE:
+        note = f"Your last answer was not in {LANGUAGE_NAMES.get(language, 'the language of the days')}."
+    else:
+        note = "Your last answer copied sentences of the days above."
+    return (f"{user}\n\n# Once more\n{note} The insight is what you understood about {user_name}, the strategy how "
+            f"you will be with {user_name}, the log entry a dream: each in your own new words, not the days' "
+            f"sentences.\n{write_in(language)}")
+
+
+# The last line of the ask, in the days' language: told only in the English system message, the
+# 1.5B model dreamt a Japanese user's nights in English (bench nights, ja-yui-days, session 23).
+_WRITE_IN = {"en": "Write every field in English.", "ja": "すべての欄を日本語で書く。", "zh": "所有内容都用中文写。",
+             "ko": "모든 항목을 한국어로 쓰기.", "es": "Escribe todo en español.", "fr": "Écris tout en français.",
+             "de": "Schreib alles auf Deutsch.", "pt": "Escreva tudo em português.", "it": "Scrivi tutto in italiano."}
+
+
+def write_in(language: str) -> str:
+    """The ask's last line: every field in `language` ("" for a language the app has no line for)."""
+    return _WRITE_IN.get(language, "")
 
 
 def strategy_ok(strategy: str, language: str, user_name: str, days_text: str) -> bool:

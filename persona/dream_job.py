@@ -20,7 +20,7 @@ from typing import Callable
 
 import constants
 from agent.dream import (days_to_reflect, dream_again, dream_schema, dream_system, dream_user, fit_days, level_for,
-                         parse_dream, strategy_ok, told_the_days_again)
+                         parse_dream, strategy_ok, why_dream_again)
 from agent.entities import names_in
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel
@@ -64,7 +64,8 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     answered = stores.questions.to_file()[: constants.OPEN_QUESTIONS_SHOWN]
     strategy = stores.diary.latest_strategy()
     system = dream_system(persona, user_name, level, language)
-    frame = dream_again(dream_user(today, [], active, open_questions, answered, strategy), user_name)  # room for both asks
+    frame = dream_again(dream_user(today, [], active, open_questions, answered, strategy, language), user_name, language,
+                        "")  # room for both asks
     family = model.budget_family
     room = (constants.CONTEXT_TOKENS[family] - constants.DREAM_MAX_TOKENS[family] - model.count_tokens(system)
             - model.count_tokens(frame) - constants.DREAM_PROMPT_MARGIN_TOKENS)
@@ -72,19 +73,20 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     if not lines:
         tally.problems.append(f"dream {night}: no room for the days beside the goals and questions")
         return None
-    user = dream_user(today, lines, active, open_questions, answered, strategy)
+    user = dream_user(today, lines, active, open_questions, answered, strategy, language)
     answer = ask_tallied(model, system, user, dream_schema(), constants.DREAM_MAX_TOKENS[family], should_stop, tally,
                          f"dream {night}")
     if answer is None:
         return None
     days_text = "\n".join(lines)
     first = parse_dream(answer)
-    if first is not None and told_the_days_again(first, days_text):  # asked once more; a second copy stays
-        log.info("The dream of %s told the days again: asked once more", night)
-        again = ask_tallied(model, system, dream_again(user, user_name), dream_schema(),
+    reason = why_dream_again(first, days_text, language) if first is not None else ""
+    if reason:  # asked once more; a second miss stays
+        log.info("The dream of %s was asked once more (%s)", night, reason)
+        again = ask_tallied(model, system, dream_again(user, user_name, language, reason), dream_schema(),
                             constants.DREAM_MAX_TOKENS[family], should_stop, tally, f"dream {night}")
         better = parse_dream(again) if again is not None else None
-        if better is not None and not told_the_days_again(better, days_text):
+        if better is not None and not why_dream_again(better, days_text, language):
             answer = again
     pending = DreamPending(night=night, level=level, answer=answer, newest_day=newest, language=language,
                            days_text=days_text, goal_ids=[g.id for g in active],

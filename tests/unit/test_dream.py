@@ -269,7 +269,7 @@ def test_a_dream_that_tells_the_days_again_is_asked_once_more_and_its_copy_is_no
     service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers))
     talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
     report = service.sleep_now("Ark", now=NIGHT)
-    assert len(dreams) == 2 and "# Not the days again" in dreams[1] and "# Not the days again" not in dreams[0]
+    assert len(dreams) == 2 and "copied sentences of the days" in dreams[1] and "# Once more" not in dreams[0]
     assert report.model_calls == 5 and not report.problems
     assert service.dream_diary("Ark")[0].insight == "Naming Ida made Mina's story feel real to her."
 
@@ -293,3 +293,28 @@ def test_a_dream_field_that_is_the_days_sentences_again_is_a_copy(text, copied):
             "知っている人が助かりますね。明日も早いから今日はもう寝るね。\n"
             "- [2026-05-12] Yui moved to the planning team today and her boss Mori is easy to talk to. She ate soba.")
     assert copies_the_days(text, days) is copied
+
+
+def test_a_dream_in_another_language_than_the_days_is_asked_once_more_in_theirs(data_dir):
+    dreams = []
+    english = {**DREAM, "insight": "Yui feels safe with her new boss.", "log_entry": "I dreamt of a library."}
+    japanese = {**DREAM, "insight": "ユイさんは新しい上司に安心している。", "log_entry": "図書館の夢を見た。",
+                "strategy": "ユイさんのプレゼンの話を聞こう。"}
+    answers = iter([english, japanese])
+    dreaming = script(dreams, answer=lambda user: next(answers))
+
+    def json_script(system, user, schema):  # the day told in Japanese
+        if "sessions" in schema["properties"]:
+            return json.dumps({"sessions": [{"arousal": 0.7}] * user.count("## Session "),
+                               "summary": "ユイさんは企画チームに異動した。上司の森さんは話しやすい人だそうだ。"})
+        return dreaming(system, user, schema)
+    clock = StepClock(DAY)
+    model = ScriptedChatModel(replies("はい。"), json_script=json_script)
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    service.update_settings(user_name="ユイ")
+    talk(service, clock, DAY, "今日から企画チームに異動になったよ。上司の森さんが話しやすい人で安心した。", "よかったですね。")
+    service.sleep_now("Ark", now=NIGHT)
+    assert dreams[0].endswith("すべての欄を日本語で書く。")  # the ask's last line, in the days' language
+    assert len(dreams) == 2 and "Your last answer was not in Japanese." in dreams[1]
+    entry = service.dream_diary("Ark")[0]
+    assert entry.insight == "ユイさんは新しい上司に安心している。" and entry.strategy == "ユイさんのプレゼンの話を聞こう。"
