@@ -54,10 +54,7 @@ DEFAULT_TEMPERATURE = 0.7
 # (bench conversation, session 8); 256 tokens is ~1,000 English characters.
 MAX_REPLY_TOKENS_LOCAL = 256
 MAX_REPLY_TOKENS_REMOTE = 2048
-# ...and a reply ends at the last whole sentence within this many characters: asked "Any tips for
-# house-training a puppy?", the embedded model wrote a numbered list of seven tips, 1,205
-# characters within its 256 tokens (bench conversation en-dog-correction, sessions 22 and 23),
-# where its other 283 replies kept under 280. Remote models keep the chat-length rule themselves.
+# ...ending at its last whole sentence within this (a list of tips: 1,205 characters; session 23)
 MAX_REPLY_CHARS_LOCAL = 700
 MAX_TOOL_ROUNDS = 3  # bounded tool loop (issue 2)
 # An empty or tag-only reply is asked for again, this many times, with another seed and at least
@@ -122,10 +119,7 @@ ECHO_ARRIVING_MAX_UNITS = 8
 # where letter similarity (ECHO_SIMILARITY) and the longest common run (ECHO_RESTATED_SHARE) missed it.
 ECHO_UNIT_SHARE = 0.75
 ECHO_UNITS_AT_LEAST = 5
-# An opening that has copied this share of the user's message letter for letter is the message
-# said back before its sentence ends, and is asked for again at once: the copy's end decided
-# nothing the copy so far had not (agent/character_guard.py; bench conversation, session 23).
-ECHO_DECIDED_SHARE = 0.5
+ECHO_DECIDED_SHARE = 0.5  # of a told message copied letter for letter: asked again at once (session 23)
 # Told at length (a sentence with several things in it, not a question: this many content words, or
 # Japanese/Chinese/Korean characters, fillers and names left out), a reply's opening is held until
 # it carries at least the SHORT_REACTION amount, so a lone "Sounds fun!" or 「すごい！」 is asked for
@@ -396,7 +390,6 @@ KNOWLEDGE_RECALL_MAX_CHUNKS = {"local": 1, "remote": 3}  # chunks shown at most,
 # (Qwen2.5 tokenizer): "# Memories\n" 3, the joins 2, and room for a saved note's heading.
 KNOWLEDGE_DYNAMIC_RESERVE_TOKENS = 25
 
-
 # --- Sleep time: episodes (seed 004 §3, issue 19) ---------------------------------------------
 # A pause longer than this starts a new session of the day (the seed rates arousal per session).
 EPISODE_SESSION_GAP_MINUTES = 30
@@ -601,9 +594,7 @@ DREAM_MAX_TOKENS = {"local": 700, "remote": 2000}
 DREAM_PROMPT_MARGIN_TOKENS = 120
 # Each part of the answer cut to this many characters (a strategy is one line in every prompt).
 DREAM_FIELD_CHARS = {"insight": 600, "strategy": 200, "log_entry": 600, "trigger_topic": 80}
-# A dream field less than half of whose text is its own (the rest the days' sentences again,
-# agent/dream.py `copies_the_days`) is a copy, not a reflection: the labelled night of ja-yui-days
-# had insight, strategy and log entry all the episode word for word (bench nights, session 14).
+# A dream field with less of its own words is the days copied (agent/dream.py; bench nights, session 14).
 DREAM_OWN_WORDS_SHARE = 0.5
 # Goal updates a night may make (the seed: strongly urged to complete/abandon, 10 short at most).
 DREAM_GOALS_PER_NIGHT = 3

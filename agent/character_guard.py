@@ -306,9 +306,9 @@ class SentenceGate:
 
     def _copied_enough(self, text: str) -> bool:
         """A copy under way (`_copying`) that is surely the message said back before its sentence
-        ends: it has taken ECHO_DECIDED_SHARE of the message, and at least ECHO_MIN_CHARS letters
-        (told something, not asked: an answer takes up the question's words, "Yes, my sister's
-        birthday is…" to "When is my sister's birthday?").
+        ends: it has taken ECHO_DECIDED_SHARE of a message of at least twice ECHO_MIN_CHARS letters
+        (the caller asks only for something told: an answer takes up the question's words, "Yes, my
+        sister's birthday is…" to "When is my sister's birthday?").
         Waiting for its end cost a second of the model's writing before each retry (「호두는 회색
         줄무늬가 있는 두 살짜리 고양이야.」 copied whole; bench conversation, session 23)."""
         copied, whole = len(squash(after_interjections(text))), len(self._heard)
