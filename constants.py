@@ -599,9 +599,6 @@ DREAM_OWN_WORDS_SHARE = 0.5
 # Goal updates a night may make (the seed: strongly urged to complete/abandon, 10 short at most).
 DREAM_GOALS_PER_NIGHT = 3
 DREAM_ENTITY_UPDATES_PER_NIGHT = 3
-# The strategy counts as "about this user" when it names them or shares at least this many
-# content words (CJK: bigrams) with the days reflected on.
-STRATEGY_SHARED_TERMS = 1
 # bench nights (bench/nights_bench.py): a night's field counts as drawn from the day when at least this
 # share of its content words (agent/memory_lines.terms: CJK bigrams) occur in that day's messages.
 # A summary or an insight paraphrases, so not every word recurs; one that shares less than a third

@@ -13,9 +13,9 @@ from typing import Callable, Sequence
 import constants
 from agent.episodes import LANGUAGE_NAMES, without_quotes
 from agent.language import message_language, script_of_letters
-from agent.memory_lines import terms
 from agent.prompt_builder import fit_to_budget
 from agent.recap import only_recaps
+from agent.role import takes_users_part
 from managers.episodes import Episode
 from managers.goals import LONG, SHORT, Goal, GoalsMeta, days_since
 from managers.open_questions import FILED_KINDS, OpenQuestion
@@ -120,9 +120,11 @@ def dream_system(persona: str, user_name: str, level: int, language: str) -> str
 
 
 def dream_user(today: date, day_lines: Sequence[str], goals: Sequence[Goal], questions: Sequence[OpenQuestion],
-               answered: Sequence[OpenQuestion], strategy: str, language: str = "") -> str:
+               answered: Sequence[OpenQuestion], language: str = "") -> str:
     """The ask's material; goals and questions numbered from 1 (open questions first, then the answered);
-    the last line asks for the days' `language` (`write_in`)."""
+    the last line asks for the days' `language` (`write_in`). The strategy until now is not shown:
+    the 1.5B model wrote it again as the new strategy, the insight, an open question and the topic,
+    night after night (bench nights, session 24); each night's strategy is drawn from the days."""
     parts = [f"Date: {today.isoformat()}", "# Your recent days", *day_lines]
     if goals:
         parts += ["", "# Your goals", *(f"{n}. ({'long' if g.term == LONG else 'short'}-term) {g.goal}"
@@ -132,8 +134,6 @@ def dream_user(today: date, day_lines: Sequence[str], goals: Sequence[Goal], que
     if answered:
         parts += ["", "# Answered questions to file",
                   *(f"{n}. {q.text} — {q.resolution or '(no answer)'}" for n, q in enumerate(answered, len(questions) + 1))]
-    if strategy:
-        parts += ["", "# Your strategy until now", strategy]
     if write_in(language):
         parts += ["", write_in(language)]
     return "\n".join(parts)
@@ -243,11 +243,12 @@ def write_in(language: str) -> str:
     return _WRITE_IN.get(language, "")
 
 
-def strategy_ok(strategy: str, language: str, user_name: str, days_text: str) -> bool:
+def strategy_ok(strategy: str, language: str, user_name: str, days_text: str, user_texts: Sequence[str] = ()) -> bool:
     """A strategy goes into every prompt only when it is there, in the persona's language (the days'),
-    a resolution rather than a recap of the days (agent/recap.py: judged in English and Japanese) or a
-    copy of them (`copies_the_days`),
-    and about this user: it names them or shares STRATEGY_SHARED_TERMS content words with the days."""
+    a resolution rather than a recap of the days (agent/recap.py: judged in English and Japanese), a
+    copy of them (`copies_the_days`) or the user's own facts (`user_texts`) taken as the persona's, and
+    about this user: it names them, as the ask says ("I will continue to practice regularly", which
+    named nobody, was the user's cello practice taken as the persona's: bench nights, session 24)."""
     if not strategy.strip():
         return False
     said_in = message_language(strategy)
@@ -256,6 +257,6 @@ def strategy_ok(strategy: str, language: str, user_name: str, days_text: str) ->
         return False
     if only_recaps(strategy, language, user_name) or copies_the_days(strategy, days_text):
         return False
-    if user_name.strip() and user_name.strip().casefold() in strategy.casefold():
-        return True
-    return len(terms(strategy) & terms(days_text)) >= constants.STRATEGY_SHARED_TERMS
+    if takes_users_part(strategy, user_texts, (user_name,), language):  # `user_texts`: the user's own words
+        return False
+    return bool(user_name.strip()) and user_name.strip().casefold() in strategy.casefold()

@@ -21,6 +21,7 @@ from datetime import date, datetime, timedelta
 from typing import Callable, Sequence
 
 import constants
+from agent import role
 from agent.relative_time import resolve_relative_times
 from agent.sentences import split as split_sentences
 from managers.chat_log import LogEntry
@@ -141,6 +142,30 @@ def words_of(sessions: Sequence[DaySession], users: bool) -> list[DaySession]:
         if kept:
             entries = tuple(entry for _, entry in kept)
             out.append(DaySession(session.number, entries[0].ts or session.start, tuple(line for line, _ in kept), entries))
+    return out
+
+
+def own_life(sessions: Sequence[DaySession], user_name: str, language: str) -> list[DaySession]:
+    """The persona's words of the day (as `words_of(…, users=False)`) cut to the sentences that tell
+    something of its own (`role.tells_own_life`) against what the user had said until then: what
+    the persona told first stays its own when the user says "me too"; a line or session with none
+    is left out."""
+    out, told_by_user = [], []
+    for session in sessions:
+        kept = []
+        for line, entry in zip(session.lines, session.entries):
+            text = line.split(": ", 1)[-1]
+            if entry.role == "USER":
+                told_by_user.append(text)
+                continue
+            told = "".join(s for s in split_sentences(text)
+                           if role.tells_own_life(s, told_by_user, (user_name,), language)).strip()
+            if told:
+                kept.append((f"- {told}", entry))
+        if kept:
+            entries = tuple(entry for _, entry in kept)
+            out.append(DaySession(session.number, entries[0].ts or session.start, tuple(line for line, _ in kept),
+                                  entries))
     return out
 
 

@@ -218,6 +218,19 @@ def says_you(sentence: str) -> bool:
     return bool(_SAYS_YOU.search(_QUOTED.sub(" ", sentence)))
 
 
+def tells_own_life(sentence: str, user_texts: Sequence[str], user_names: Sequence[str] = (),
+                   language: str = "") -> bool:
+    """Whether a sentence of the persona's tells something of its own: in the first person, no
+    question, no "you" in it, and not the user's own facts said back as its own. What a companion
+    mostly says — questions, advice, "you" — is about the user; a night asked to tell the persona's
+    own day from those gave Noor's cello practice and her flat to the persona (bench nights,
+    session 23: all 8 episodes misattributed)."""
+    bare = sentence.strip()
+    if not bare or bare.endswith(("?", "？")) or says_you(bare) or not speaks_of_oneself(bare, language):
+        return False
+    return not takes_users_part(bare, user_texts, user_names, language)
+
+
 def addresses_the_user(sentence: str, user_names: Sequence[str] = ()) -> bool:
     """Whether the sentence speaks to the user: in the second person, or by their name."""
     return bool(_SECOND_PERSON.search(_QUOTED.sub(" ", sentence))

@@ -97,6 +97,7 @@ class DreamPending(BaseModel):
     days_text: str = ""
     goal_ids: list[str] = []  # the goals as numbered in the ask
     question_ids: list[str] = []  # the open questions, then the answered ones, as numbered
+    user_texts: list[str] = []  # the user's own words of the days dreamt of: what stays the user's
 
 
 class PendingDream(PendingFile[DreamPending]):

@@ -16,21 +16,24 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable
+from typing import Callable, Sequence
 
 import constants
+from agent import role
 from agent.dream import (days_to_reflect, dream_again, dream_schema, dream_system, dream_user, fit_days, level_for,
                          parse_dream, strategy_ok, why_dream_again)
 from agent.entities import names_in
+from agent.episodes import dated_text
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel
 from managers.dream_diary import DreamDiary, DreamEntry, DreamPending, PendingDream
 from managers.entities import EntityError, EntityStore
-from managers.episodes import EpisodeStore
+from managers.chat_log import LogEntry
+from managers.episodes import Episode, EpisodeStore
 from managers.goals import (ACTIVE, COMPLETED, GoalError, GoalStore, abandon_goal, add_goal, enforce_limit,
                             stale_cleanup)
 from managers.open_questions import BY_REFLECTION, OpenQuestionStore, QuestionError
-from persona.episodes_job import JobTally, ask_tallied
+from persona.episodes_job import JobTally, ask_tallied, days_of, users_part_kept
 from persona.inner_life import complete_recorded, record_achievement
 from persona.questions_job import Filing, file_question, rule_kind
 
@@ -47,8 +50,16 @@ class DreamStores:
     entities: EntityStore | None = None
 
 
+def _users_words(entries: Sequence[LogEntry], days: Sequence[Episode], now: datetime) -> list[str]:
+    """The user's messages of the days the dream looks at (as the night's asks show them, dated)."""
+    first, last = min(e.first_day for e in days), max(e.last_day for e in days)
+    return [dated_text(entry) for day, talk in days_of(entries, now).items() if first <= day.isoformat() <= last
+            for entry in talk if entry.role == "USER"]
+
+
 def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, language_hint: str, night: str,
-         now: datetime, should_stop: Callable[[], bool], tally: JobTally) -> DreamPending | None:
+         now: datetime, entries: Sequence[LogEntry], should_stop: Callable[[], bool],
+         tally: JobTally) -> DreamPending | None:
     """The night's one ask, saved before it is applied; None when there is nothing new to dream of
     (or the provider failed: reported). CallStopped goes to the caller."""
     goals = stores.goals.load()
@@ -62,9 +73,8 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     active = goals.active()
     open_questions = stores.questions.unresolved()[: constants.OPEN_QUESTIONS_SHOWN]
     answered = stores.questions.to_file()[: constants.OPEN_QUESTIONS_SHOWN]
-    strategy = stores.diary.latest_strategy()
     system = dream_system(persona, user_name, level, language)
-    frame = dream_again(dream_user(today, [], active, open_questions, answered, strategy, language), user_name, language,
+    frame = dream_again(dream_user(today, [], active, open_questions, answered, language), user_name, language,
                         "")  # room for both asks
     family = model.budget_family
     room = (constants.CONTEXT_TOKENS[family] - constants.DREAM_MAX_TOKENS[family] - model.count_tokens(system)
@@ -73,7 +83,7 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     if not lines:
         tally.problems.append(f"dream {night}: no room for the days beside the goals and questions")
         return None
-    user = dream_user(today, lines, active, open_questions, answered, strategy, language)
+    user = dream_user(today, lines, active, open_questions, answered, language)
     answer = ask_tallied(model, system, user, dream_schema(), constants.DREAM_MAX_TOKENS[family], should_stop, tally,
                          f"dream {night}")
     if answer is None:
@@ -90,12 +100,14 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
             answer = again
     pending = DreamPending(night=night, level=level, answer=answer, newest_day=newest, language=language,
                            days_text=days_text, goal_ids=[g.id for g in active],
-                           question_ids=[q.id for q in [*open_questions, *answered]])
+                           question_ids=[q.id for q in [*open_questions, *answered]],
+                           user_texts=_users_words(entries, days, now))
     stores.pending.save(pending)
     return pending
 
 
-def _apply_goals(stores: DreamStores, pending: DreamPending, result, now: datetime, tally: JobTally) -> None:
+def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: str, now: datetime,
+                 tally: JobTally) -> None:
     def numbered(number: int):
         goal_id = pending.goal_ids[number - 1] if 0 < number <= len(pending.goal_ids) else ""
         return stores.goals.load().find(goal_id) if goal_id else None
@@ -115,6 +127,9 @@ def _apply_goals(stores: DreamStores, pending: DreamPending, result, now: dateti
             stores.goals.change(lambda goals, g=goal, r=reason: abandon_goal(goals, g.id, r or "—", now))
             tally.written.append(f"goal abandoned: {goal.goal[:40]}")
     for text, term, priority in result.new_goals:  # one the night had added before a crash is found by its text
+        if role.takes_users_part(text, pending.user_texts, (user_name,), pending.language):
+            log.info("The dream's goal %r was not taken: it is %s's own", text, user_name)
+            continue  # "Continue practicing my cello": the user's practice as the persona's goal
         goals = stores.goals.load()
         before = {g.id for t in ("short_term", "long_term", "completed", "abandoned") for g in getattr(goals, t)}
         try:
@@ -175,16 +190,21 @@ def _apply(stores: DreamStores, pending: DreamPending, user_name: str, now: date
         log.warning("No usable dream for %s: %r", pending.night, pending.answer[:300])
         stores.pending.clear()
         return {}
-    accepted = strategy_ok(result.strategy, pending.language, user_name, pending.days_text)
+    theirs = pending.user_texts
+    accepted = strategy_ok(result.strategy, pending.language, user_name, pending.days_text, theirs)
     if result.strategy and not accepted:
         log.info("The dream's strategy %r was not taken (language, or not about %s)", result.strategy, user_name)
+
+    def kept(text: str) -> str:  # the user's doings told as the persona's said back as the user's
+        return users_part_kept(text, theirs, user_name, pending.language) if theirs and text else text
     entry = DreamEntry(created_at=now.strftime("%Y-%m-%d %H:%M:%S"), trigger_topic=result.trigger_topic,
-                       insight=result.insight, strategy=result.strategy if accepted else "", log_entry=result.log_entry,
+                       insight=kept(result.insight), strategy=result.strategy if accepted else "",
+                       log_entry=kept(result.log_entry),
                        night=pending.night, level=pending.level,
                        strategy_rejected="" if accepted else result.strategy)
     if stores.diary.append(entry):
         tally.written.append(f"dream {pending.night} (level {pending.level})")
-    _apply_goals(stores, pending, result, now, tally)
+    _apply_goals(stores, pending, result, user_name, now, tally)
     kinds = _apply_questions(stores, pending, result, now, tally)
     _apply_entities(stores, pending, result, now, tally)
     today = now.date().isoformat()
@@ -203,8 +223,10 @@ def _apply(stores: DreamStores, pending: DreamPending, user_name: str, now: date
 
 
 def dream_step(stores: DreamStores, model: ChatModel, *, persona: str, user_name: str, language_hint: str, night: str,
-               now: datetime, should_stop: Callable[[], bool], tally: JobTally) -> bool:
-    """The night's dreaming and the goals' and questions' care; False when a reply stopped it."""
+               now: datetime, should_stop: Callable[[], bool], tally: JobTally,
+               entries: Sequence[LogEntry] = ()) -> bool:
+    """The night's dreaming and the goals' and questions' care; False when a reply stopped it.
+    `entries`: the chat log, whose user's words of the days dreamt stay the user's in the dream."""
     try:
         gone = stores.goals.change(lambda goals: stale_cleanup(goals, now))
     except GoalError as exc:
@@ -218,7 +240,8 @@ def dream_step(stores: DreamStores, model: ChatModel, *, persona: str, user_name
             if should_stop():
                 return False
             try:
-                pending = _ask(stores, model, persona, user_name, language_hint, night, now, should_stop, tally)
+                pending = _ask(stores, model, persona, user_name, language_hint, night, now, entries, should_stop,
+                               tally)
             except CallStopped:
                 return False
         if pending is not None:

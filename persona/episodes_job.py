@@ -23,7 +23,7 @@ from agent import role, sentences
 from agent.episodes import (WEEK_SCHEMA, DaySession, DaySummary, day_prompt, episode_schema, forced_least,
                             dated_text, merge_prompt, own_day_prompt, parse_day, parse_summary, parse_week, part_key,
                             sessions_of_day, split_day, summary_schema, week_prompt, weeks_to_compress, within,
-                            without_quotes, words_of)
+                            own_life, without_quotes, words_of)
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from agent.sleep_schedule import days_to_summarise
@@ -209,12 +209,12 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
     if told is None:
         return None
     (users_day, ratings), rated = told
-    own = _own_part(model, pending, persona, user_name, d, should_stop, tally)
+    mine = own_life(d.sessions, user_name, d.language)
+    own = _own_part(model, pending, persona, user_name, d, mine, should_stop, tally)
     day_lines = [line for s in d.sessions for line in s.lines]
-    # what the persona said of itself: not its lines to the user ("I'm glad you enjoyed your pottery
+    # what the persona told of itself, not its lines to the user ("I'm glad you enjoyed your pottery
     # class!" backed "I made a wobbly little bowl" as its own; bench conversation, session 21)
-    own_texts = [sentence for s in d.sessions for e in s.entries if e.role != "USER"
-                 for sentence in sentences.split(dated_text(e)) if not role.addresses_the_user(sentence, (user_name,))]
+    own_texts = [line.removeprefix("- ") for s in mine for line in s.lines]
     voices = (without_quotes(users_part_kept(users_day, d.user_texts, user_name, d.language), day_lines),
               without_quotes(users_part_kept(own, d.user_texts, user_name, d.language, own_texts), day_lines))
     summary = within("\n".join(filter(None, voices)), constants.EPISODE_DAY_CHARS[1])
@@ -245,11 +245,10 @@ def _ask_kept(model: ChatModel, pending: PendingFile[PendingParts], persona: str
 
 
 def _own_part(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
-              should_stop: Callable[[], bool], tally: JobTally) -> str:
-    """What the persona did, felt or told of its own life that day, in its first person; "" when it
-    said too little to tell or the answer was unusable (reported: the user's part still makes the
-    episode). A long day's own words are cut to fit one ask."""
-    mine = words_of(d.sessions, users=False)
+              mine: Sequence[DaySession], should_stop: Callable[[], bool], tally: JobTally) -> str:
+    """What the persona did, felt or told of its own life that day (`mine`: its sentences that tell
+    of it, `own_life`), in its first person; "" when it told too little or the answer was unusable
+    (reported: the user's part still makes the episode). A long day's own words are cut to fit one ask."""
     if _log_chars(mine) < constants.EPISODE_OWN_MIN_CHARS:
         return ""
     key = OWN_KEY + part_key(mine)

@@ -98,7 +98,8 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
                  should_stop=should_stop, tally=tally)),
              ("dream", "Dreaming", lambda: inputs.dream is None or dream_step(
                  inputs.dream, inputs.model, persona=inputs.persona, user_name=inputs.user_name,
-                 language_hint=inputs.language_hint, night=night, now=now, should_stop=should_stop, tally=tally)))
+                 language_hint=inputs.language_hint, night=night, now=now, should_stop=should_stop, tally=tally,
+                 entries=inputs.entries())))
     assert tuple(name for name, _, _ in steps) == STEP_NAMES
     finished = True
     for number, (name, label, step) in enumerate(steps):

@@ -345,7 +345,8 @@ def test_the_persona_s_own_words_are_asked_apart_and_told_after_the_users_in_its
     assert done and tally.model_calls == 2 and not tally.problems
     (_, users_words, _), (own_system, own_words, own_schema) = model.asks
     assert "- I adopted a puppy" in users_words and "lighthouse" not in users_words  # each side's words only
-    assert "- How wonderful that you" in own_words and "chewed" not in own_words and "yourself said" in own_system
+    assert "lighthouse door" in own_words and "yourself said" in own_system
+    assert "How wonderful" not in own_words and "chewed" not in own_words  # its words to Ken are not its own life
     assert list(own_schema["properties"]) == ["summary"]
     [episode] = store.all()
     # the user's part, then the persona's own; its quote of itself left out, the user's puppy not taken as its own
@@ -372,3 +373,25 @@ def test_a_stop_before_the_persona_s_part_asks_only_that_part_again_and_an_unusa
     assert episode.summary == "Ken adopted Mochi from the Elm Street shelter."  # the user's part alone
     assert "own part was not usable" in tally.problems[0]
     assert not (memory / PARTS_PENDING_FILE).exists()
+
+
+def test_a_persona_that_only_asked_and_advised_has_no_own_part_to_invent(store, memory):
+    # Noor's evening: every line of the persona's is a question, advice or "you" — asked to tell its
+    # own day from them, the model gave Noor's practice and her flat to the persona (bench nights, session 23)
+    start = datetime(2026, 9, 7, 21, 0, tzinfo=timezone.utc)
+    lines = [("USER", "Noor", "I'm playing the Bach prelude and I still rush the middle part."),
+             ("AGENT", "Ark", "Rushing is so common when the notes get fast. Practising the middle slowly with a "
+                              "metronome might help it settle."),
+             ("USER", "Noor", "The landlord wrote again. I have to choose between renewing or the flat by the river."),
+             ("AGENT", "Ark", "That's a big choice, and I think it deserves time. What draws you to the flat by the "
+                              "river? We can think it through together whenever you like."),
+             ("USER", "Noor", "It has a room I could practise in."),
+             ("AGENT", "Ark", "I can see why a room of your own to practise in matters so much to you right now. "
+                              "Good night, Noor. Rest that bow arm.")]
+    entries = [LogEntry(role, name, text, f"n{i}", start + timedelta(minutes=i)) for i, (role, name, text) in enumerate(lines)]
+    model = SmallContext(None, per_char=1)
+    model.json_script = two_voices(model, json.dumps({"summary": "I practised the middle slowly and chose my flat."}))
+    done, tally = run(model, store, memory, entries)
+    assert done and tally.model_calls == 1 and not tally.problems
+    [episode] = store.all()
+    assert episode.summary == "Ken adopted Mochi from the Elm Street shelter."  # the scripted user's part alone

@@ -128,7 +128,8 @@ def test_a_night_dreams_once_and_writes_the_diary_goals_questions_and_pages(data
     assert "- (short-term) Read Mina's first chapter" in system
 
 
-@pytest.mark.parametrize("strategy", ["", "ミナさんに灯台の章のことを聞こう。", "Be kind and patient with everyone."])
+@pytest.mark.parametrize("strategy", ["", "ミナさんに灯台の章のことを聞こう。", "Be kind and patient with everyone.",
+                                      "I will keep writing every night and finish the lighthouse chapter."])
 def test_a_strategy_that_fails_its_check_leaves_the_previous_one_in_the_prompt(data_dir, strategy):
     dreams = []
     answers = iter([DREAM, {**DREAM, "insight": "Another night.", "strategy": strategy}])
@@ -141,6 +142,8 @@ def test_a_strategy_that_fails_its_check_leaves_the_previous_one_in_the_prompt(d
     newest = service.dream_diary("Ark")[0]
     assert newest.insight == "Another night." and newest.strategy == "" and newest.strategy_rejected == strategy
     assert service.latest_strategy("Ark") == DREAM["strategy"]
+    # the strategy until now is not shown to the night: the small model copied it into every field
+    assert DREAM["strategy"] not in dreams[1] and "lighthouse keeper" in dreams[1]
 
 
 def test_the_night_leaves_the_users_goals_and_completes_its_own_with_an_achievement(data_dir):
@@ -318,3 +321,19 @@ def test_a_dream_in_another_language_than_the_days_is_asked_once_more_in_theirs(
     assert len(dreams) == 2 and "Your last answer was not in Japanese." in dreams[1]
     entry = service.dream_diary("Ark")[0]
     assert entry.insight == "ユイさんは新しい上司に安心している。" and entry.strategy == "ユイさんのプレゼンの話を聞こう。"
+
+
+def test_the_users_own_doings_stay_the_users_in_the_dream_and_are_no_goal_of_the_persona_s(data_dir):
+    dreams = []
+    answer = {**DREAM, "insight": "I named the lighthouse keeper Ida. Mina trusts her quiet hours.",
+              "new_goals": [{"goal": "Keep writing my novel every night", "term": "short_term", "priority": 1},
+                            {"goal": "Read Mina's first chapter", "term": "short_term", "priority": 2}]}
+    service, model, clock = make(data_dir, dreams, answer=lambda user: answer)
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.",
+         "I keep writing my novel every night.", "That's dedication.")
+    service.sleep_now("Ark", now=NIGHT)
+    [entry] = service.dream_diary("Ark")
+    # Mina's naming told as the persona's is left out ("You named…" would read as the persona's again)
+    assert entry.insight == "Mina trusts her quiet hours."
+    goals = [g.goal for g in service.goals("Ark").short_term]
+    assert goals == ["Read Mina's first chapter"]  # Mina's novel-writing is not the persona's goal

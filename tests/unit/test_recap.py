@@ -62,6 +62,8 @@ DAYS = "[2026-03-13] Sam and I talked about his garden; he planted tomatoes and 
     ("Ask Sam how his tomatoes are growing.", "en", True),
     ("サムさんと庭とトマトの話をした。", "ja", False),
     ("サムさんにトマトの育ち具合を聞こう。", "ja", True),
+    ("I will keep asking how his tomatoes are growing.", "en", False),  # names nobody: the ask says to name him
+    ("トマトの育ち具合を聞こう。", "ja", False),
 ])
 def test_the_strategy_check_turns_a_recap_away(strategy, language, ok):
     assert strategy_ok(strategy, language, "Sam" if language == "en" else "サム", DAYS) is ok

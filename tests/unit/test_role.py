@@ -2,7 +2,7 @@
 import pytest
 
 from agent.character_guard import SentenceGate
-from agent.role import as_users, first_person_at, takes_users_part
+from agent.role import as_users, first_person_at, takes_users_part, tells_own_life
 
 
 def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
@@ -375,3 +375,31 @@ def test_italian_sono_with_an_adverb_before_the_participle_is_the_first_person()
     assert takes_users_part("Sono appena tornata da Napoli con mia cugina.", [told], ["Giulia"], "it", reacting=True)
     assert as_users("Sono appena tornata con mia cugina.", "it", "Giulia") == "Sei appena tornata con tua cugina."
     assert not takes_users_part("Sono appena arrivati i miei amici.", [told], ["Giulia"], "it", reacting=True)
+
+
+@pytest.mark.parametrize("sentence, language", [
+    ("This morning I repainted the lighthouse door a deep sea blue.", "en"),
+    ("Tomorrow I am going to bake bread with the rosemary from my garden.", "en"),
+    ("私も昨日、海辺を散歩して貝殻を拾いました。", "ja"),
+    ("我上周末去爬了香山，风景很美。", "zh"),
+    ("Ayer fui al mercado y compré naranjas para mi abuela.", "es"),
+    ("Hier, j'ai enfin fini de lire mon roman policier.", "fr"),
+    ("Ich habe heute mein altes Fahrrad repariert.", "de"),
+])
+def test_what_the_persona_tells_of_itself_is_its_own_life(sentence, language):
+    assert tells_own_life(sentence, ["I went to see a flat by the river today."], ("Noor",), language)
+
+
+@pytest.mark.parametrize("sentence, language", [
+    ("What draws you to the flat by the river?", "en"),  # a question
+    ("Practising the middle slowly with a metronome might help it settle.", "en"),  # advice, no first person
+    ("I'm so proud of you for recording yourself.", "en"),  # about the user
+    ("I went to see a flat by the river today.", "en"),  # the user's day said back as its own
+    ("ユイさんは新しいチームに異動したんですね。", "ja"),  # the user by name
+    ("你今天一定很累吧。", "zh"),
+    ("¿Qué tal te fue en el mercado?", "es"),
+    ("Tu as bien fait de te reposer.", "fr"),
+    ("", "en"),
+])
+def test_questions_advice_and_the_users_own_life_are_not_the_persona_s(sentence, language):
+    assert not tells_own_life(sentence, ["I went to see a flat by the river today."], ("Noor",), language)
