@@ -87,6 +87,11 @@ def propose_for_days(entries: Sequence[LogEntry], episodes: EpisodeStore, entiti
             continue
         found = []
         for proposed in parse_extraction(answer, persona):
+            if not names_in(dialogue, [proposed.name]):
+                # a known name the day never said: the 1.5B model gave 健太 (Yui's brother) to a day he was not
+                # in, as her 部長 (bench nights, session 24)
+                log.info("Entity proposal for %r left out: the day %s does not name it", proposed.name, day)
+                continue
             facts = tuple(f for f in (users_part_kept(fact, user_texts, user_name, language) for fact in proposed.facts) if f)
             if facts:
                 found.append(EntityProposal(

@@ -171,3 +171,19 @@ def test_a_night_stopped_in_the_entity_step_resumes_without_asking_a_day_twice(d
     assert not any(w.startswith("episode ") for w in rest.written)  # the episodes were not redone
     assert sorted(p.name for p in service.entity_proposals("Ark")) == ["Friend0", "Friend1", "Friend2"]
     assert service.sleep_now("Ark", now=NIGHT + timedelta(days=2)).model_calls == 0  # nothing left to ask
+
+
+def test_a_known_name_the_day_never_said_gets_no_proposal(data_dir):
+    # the model is shown the known names; it gave Yui's brother, absent that day, the day's 部長 (bench nights)
+    asked = []
+    kenta_the_boss = {"name": "Kenta", "kind": "person", "facts": ["Kenta is Mina's department head."]}
+    answers = {"2026-03-14": [MOCHI], "2026-03-15": [kenta_the_boss, ENOSHIMA]}
+    service, model, clock = make(data_dir, answers, asked)
+    talk(service, clock, DAY, "I adopted a shiba puppy! His name is Mochi.", "Congratulations!",
+         "My brother Kenta came to see him.", "How nice.")
+    talk(service, clock, DAY + timedelta(days=1), "My department head praised my slides. Then a walk at Enoshima.",
+         "Well done!")
+    service.sleep_now("Ark", now=NIGHT)
+    assert sorted(asked) == ["2026-03-14", "2026-03-15"]
+    assert sorted((p.day, p.name) for p in service.entity_proposals("Ark")) == [("2026-03-14", "Mochi"),
+                                                                                ("2026-03-15", "Enoshima")]
