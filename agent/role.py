@@ -213,6 +213,26 @@ def _told(user_texts: Iterable[str]) -> list[set[str]]:
     return told
 
 
+# The first person put in place of the persona's name (`persona_as_speaker`), by language.
+_SPEAKER = {"en": "I", "ja": "私", "zh": "我", "ko": "나", "es": "yo", "fr": "je", "de": "ich", "pt": "eu", "it": "io"}
+
+
+def persona_as_speaker(sentence: str, persona: str, language: str) -> str:
+    """The sentence with the persona's name in the first person, so that a memory telling the user's
+    doings as the persona's by name reads as the claim it is ("Ark mentioned that the kitchen is
+    tiny and the rent is 150 pounds more" of Noor's flat; 「ARKは上司の森さんが話しやすい人で」 of Yui's new
+    boss: bench nights, sessions 23–24). English "Ark's" becomes "my"."""
+    name = persona.strip()
+    if not name:
+        return sentence
+    speaker = _SPEAKER.get(language, "I")
+    # a Latin name ends where Latin letters do (「ARKは」: no word boundary before は)
+    bounded = re.escape(name) if _HAN.search(name) or _KANA.search(name) else rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])"
+    if language == "en":
+        sentence = re.sub(bounded + r"['’]s(?![A-Za-z])", "my", sentence, flags=re.IGNORECASE)
+    return re.sub(bounded, speaker, sentence, flags=re.IGNORECASE)
+
+
 def says_you(sentence: str) -> bool:
     """Whether the sentence has a "you" in it (not a name with さん: 「ユイさんは…」 names the user)."""
     return bool(_SAYS_YOU.search(_QUOTED.sub(" ", sentence)))

@@ -87,7 +87,7 @@ def write_diary_entries(entries: Sequence[LogEntry], episodes: EpisodeStore, dia
         if answer is None:
             continue
         # a model asked for DIARY_ENTRY_CHARS sometimes writes more: twice the most is kept, in whole sentences
-        entry = within(users_part_kept(parse_entry(answer), user_texts, user_name, language),
+        entry = within(users_part_kept(parse_entry(answer), user_texts, user_name, language, persona=persona),
                        constants.DIARY_ENTRY_CHARS[1] * 2)
         if not entry:
             tally.problems.append(f"diary {day}: the model's answer was not a usable entry")

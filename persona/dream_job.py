@@ -183,7 +183,8 @@ def _apply_entities(stores: DreamStores, pending: DreamPending, result, now: dat
             tally.written.append(f"entity {page.name}")
 
 
-def _apply(stores: DreamStores, pending: DreamPending, user_name: str, now: datetime, tally: JobTally) -> dict:
+def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: str, now: datetime,
+           tally: JobTally) -> dict:
     result = parse_dream(pending.answer)
     if result is None:
         tally.problems.append(f"dream {pending.night}: the model's answer was not a usable reflection")
@@ -196,7 +197,7 @@ def _apply(stores: DreamStores, pending: DreamPending, user_name: str, now: date
         log.info("The dream's strategy %r was not taken (language, or not about %s)", result.strategy, user_name)
 
     def kept(text: str) -> str:  # the user's doings told as the persona's said back as the user's
-        return users_part_kept(text, theirs, user_name, pending.language) if theirs and text else text
+        return users_part_kept(text, theirs, user_name, pending.language, persona=persona) if theirs and text else text
     entry = DreamEntry(created_at=now.strftime("%Y-%m-%d %H:%M:%S"), trigger_topic=result.trigger_topic,
                        insight=kept(result.insight), strategy=result.strategy if accepted else "",
                        log_entry=kept(result.log_entry),
@@ -245,7 +246,7 @@ def dream_step(stores: DreamStores, model: ChatModel, *, persona: str, user_name
             except CallStopped:
                 return False
         if pending is not None:
-            kinds = _apply(stores, pending, user_name, now, tally)
+            kinds = _apply(stores, pending, persona, user_name, now, tally)
     known = stores.entities.names() if stores.entities is not None else []
     for question in stores.questions.to_file():
         rule = rule_kind(question, known)

@@ -92,7 +92,8 @@ def propose_for_days(entries: Sequence[LogEntry], episodes: EpisodeStore, entiti
                 # in, as her 部長 (bench nights, session 24)
                 log.info("Entity proposal for %r left out: the day %s does not name it", proposed.name, day)
                 continue
-            facts = tuple(f for f in (users_part_kept(fact, user_texts, user_name, language) for fact in proposed.facts) if f)
+            facts = tuple(f for f in (users_part_kept(fact, user_texts, user_name, language, persona=persona)
+                                          for fact in proposed.facts) if f)
             if facts:
                 found.append(EntityProposal(
                     id=proposal_id(day.isoformat(), proposed.name), day=day.isoformat(), name=proposed.name,

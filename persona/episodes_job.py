@@ -91,17 +91,19 @@ def day_language(user_texts: Sequence[str], language_hint: str) -> str:
 
 
 def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, language: str,
-                    own_texts: Sequence[str] = ()) -> str:
+                    own_texts: Sequence[str] = (), persona: str = "") -> str:
     """The summary with every sentence that tells the user's facts as the persona's said back as
     the user's by name (Japanese 「ユイさんは…」), or left out where the only swap is "you" — a memory is
     read later by the persona, whom the prompt calls "you" ("You went camping with your kids" became
     the persona's camping again) — or where no plain swap reads right. `own_texts`: the persona's own
-    words that day; a sentence they back is its own (both went camping) and stays."""
+    words that day; a sentence they back is its own (both went camping) and stays. `persona`: its
+    name, read as "I" (`role.persona_as_speaker`: "Ark mentioned that the kitchen is tiny")."""
     kept, said_to_you = [], []
     for sentence in sentences.split(summary):
-        if role.takes_users_part(sentence, user_texts, (user_name,), language) and not (
-                own_texts and role.takes_users_part(sentence, own_texts, (), language)):
-            said_back = role.as_users(sentence, language, user_name) or ""
+        claim = role.persona_as_speaker(sentence, persona, language)
+        if role.takes_users_part(claim, user_texts, (user_name,), language) and not (
+                own_texts and role.takes_users_part(claim, own_texts, (), language)):
+            said_back = role.as_users(claim, language, user_name) or ""
             said_to_you.append(said_back)
             sentence = "" if role.says_you(said_back) else said_back
         else:
@@ -215,8 +217,8 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
     # what the persona told of itself, not its lines to the user ("I'm glad you enjoyed your pottery
     # class!" backed "I made a wobbly little bowl" as its own; bench conversation, session 21)
     own_texts = [line.removeprefix("- ") for s in mine for line in s.lines]
-    voices = (without_quotes(users_part_kept(users_day, d.user_texts, user_name, d.language), day_lines),
-              without_quotes(users_part_kept(own, d.user_texts, user_name, d.language, own_texts), day_lines))
+    voices = (without_quotes(users_part_kept(users_day, d.user_texts, user_name, d.language, persona=persona), day_lines),
+              without_quotes(users_part_kept(own, d.user_texts, user_name, d.language, own_texts, persona), day_lines))
     summary = within("\n".join(filter(None, voices)), constants.EPISODE_DAY_CHARS[1])
     if not summary:
         _unusable(d.day, users_day, tally)
@@ -295,7 +297,7 @@ def _tell_in_parts(model: ChatModel, pending: PendingFile[PendingParts], persona
         summary, part_ratings = told
         for session, rating in zip(part, part_ratings):
             ratings[session.number] = max(ratings.get(session.number, 0.0), rating)
-        notes.append((part, users_part_kept(summary, d.user_texts, user_name, d.language),
+        notes.append((part, users_part_kept(summary, d.user_texts, user_name, d.language, persona=persona),
                       is_starred(max(part_ratings, default=0.0))))
     merged = notes[0][1] if len(notes) == 1 else _merge(model, persona, user_name, d, notes, should_stop, tally)
     rated = [s for s in theirs if s.number in ratings]

@@ -90,6 +90,19 @@ def test_the_users_doings_stay_the_users_in_the_entry(data_dir):
     assert "私は初めて" not in text and text.count("## 2026-03-14") == 1  # the model's own heading dropped
 
 
+def test_the_users_doings_told_as_the_personas_by_its_name_stay_the_users(data_dir):
+    # 「ARKは上司の森さんが話しやすい人で」: Yui's new boss given to the persona by name (bench nights, session 23)
+    clock = StepClock(DAY)
+    service, _ = make(data_dir, clock, lambda s, u: json.dumps(
+        {"entry": "ARKは企画チームに異動して、上司が話しやすい人で安心した。Arkはユイさんの話を聞けて嬉しかった。"}))
+    talk(service, clock, DAY, "企画チームに異動したよ。上司が話しやすい人で安心した。", "よかったね！")
+    clock.now = DAY + timedelta(days=1, hours=6)
+    service.sleep_now("Ark")
+    text = diary(service).read(MAIN_DIARY)
+    assert "ユイさんは企画チームに異動して、上司が話しやすい人で安心した。" in text
+    assert "Arkはユイさんの話を聞けて嬉しかった。" in text  # its own gladness stays its own
+
+
 def test_a_reply_stops_the_diary_and_the_rest_follows_without_repeats(data_dir):
     clock = StepClock(DAY)
     service, asked = [None], []

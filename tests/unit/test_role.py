@@ -2,7 +2,7 @@
 import pytest
 
 from agent.character_guard import SentenceGate
-from agent.role import as_users, first_person_at, takes_users_part, tells_own_life
+from agent.role import as_users, first_person_at, persona_as_speaker, takes_users_part, tells_own_life
 
 
 def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
@@ -403,3 +403,15 @@ def test_what_the_persona_tells_of_itself_is_its_own_life(sentence, language):
 ])
 def test_questions_advice_and_the_users_own_life_are_not_the_persona_s(sentence, language):
     assert not tells_own_life(sentence, ["I went to see a flat by the river today."], ("Noor",), language)
+
+
+@pytest.mark.parametrize("sentence, language, read", [
+    ("Ark mentioned that the rent is more than Ark's budget.", "en", "I mentioned that the rent is more than my budget."),
+    ("ARKは上司の森さんが話しやすい人で安心した。", "ja", "私は上司の森さんが話しやすい人で安心した。"),
+    ("Ark dijo que el piso es pequeño.", "es", "yo dijo que el piso es pequeño."),
+    ("Arkansas is far, and Arkady too.", "en", "Arkansas is far, and Arkady too."),  # other words keep the letters
+    ("Noor told me about the flat.", "en", "Noor told me about the flat."),
+])
+def test_the_persona_s_name_is_read_as_the_speaker(sentence, language, read):
+    assert persona_as_speaker(sentence, "Ark", language) == read
+    assert persona_as_speaker(sentence, "", language) == sentence
