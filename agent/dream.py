@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 
 import constants
 from agent.episodes import LANGUAGE_NAMES, without_quotes
-from agent.language import message_language, script_of_letters
+from agent.language import is_question, message_language, script_of_letters
 from agent.prompt_builder import fit_to_budget
 from agent.recap import only_recaps
 from agent.role import takes_users_part
@@ -185,8 +185,8 @@ def parse_dream(answer: str) -> DreamResult | None:
         completed_goals=tuple((int(_number(i.get("number"), 0)), _text(i.get("note"))) for i in _items(data, "completed_goals")),
         abandoned_goals=tuple((int(_number(i.get("number"), 0)), _text(i.get("reason"))) for i in _items(data, "abandoned_goals")),
         new_questions=tuple((_text(i.get("question")), min(1.0, max(0.0, _number(i.get("priority"), 0.5))))
-                            for i in _items(data, "new_questions") if _text(i.get("question"))
-                            )[: constants.OPEN_QUESTIONS_PER_NIGHT],
+                            for i in _items(data, "new_questions") if is_question(_text(i.get("question")))
+                            )[: constants.OPEN_QUESTIONS_PER_NIGHT],  # a statement is no open question
         resolved_questions=tuple((int(_number(i.get("number"), 0)), _text(i.get("answer")),
                                   i.get("kind") if i.get("kind") in FILED_KINDS else "", _text(i.get("about")))
                                  for i in _items(data, "resolved_questions")),

@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 import constants
-from agent.dream import copies_the_days, days_to_reflect, fit_days, level_for
+from agent.dream import copies_the_days, days_to_reflect, fit_days, level_for, parse_dream
 from agent.providers.base import ToolCall
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.tools import run_tool
@@ -337,3 +337,11 @@ def test_the_users_own_doings_stay_the_users_in_the_dream_and_are_no_goal_of_the
     assert entry.insight == "Mina trusts her quiet hours."
     goals = [g.goal for g in service.goals("Ark").short_term]
     assert goals == ["Read Mina's first chapter"]  # Mina's novel-writing is not the persona's goal
+
+
+def test_a_statement_given_as_an_open_question_is_left_out():
+    answer = {**DREAM, "new_questions": [{"question": "天野さんの料理で満足感が高まりそうだ。", "priority": 0.5},
+                                         {"question": "ユイさんはどちらの名前に決めるのだろう？", "priority": 0.7},
+                                         {"question": "Will Mina finish the lighthouse chapter?", "priority": 0.6}]}
+    assert [q for q, _ in parse_dream(json.dumps(answer)).new_questions] == [
+        "ユイさんはどちらの名前に決めるのだろう？", "Will Mina finish the lighthouse chapter?"]
