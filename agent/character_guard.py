@@ -31,6 +31,7 @@ from agent.echoes import ECHO_MIN_CHARS, after_interjections, echo_arriving, ech
 from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, says_nothing
 from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
 from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
+                                    says_the_instructions,
                                     user_name_openings)
 
 # A first sentence that opens like this is held until it is whole and checked (an apology or a
@@ -175,7 +176,7 @@ class SentenceGate:
                  user_names: Sequence[str] = (), hold_first_sentence: bool = False, persona_name: str = "",
                  user_said: Sequence[str] = (), release_fillers: bool = False, leave_out_echoes: bool = False,
                  persona_said: Sequence[str] = (), greet_early: bool = False, greeted: str = "",
-                 most_chars: int | None = None):
+                 most_chars: int | None = None, instructions: Sequence[str] = ()):
         """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja",
         "zh"; "" checks none); `context`: the turn's context message, which is never to be said
         back; `user_names`: the user's names (from Settings, or introduced in the conversation),
@@ -193,7 +194,8 @@ class SentenceGate:
         `greet_early`: an opening salutation ("¡Hola, Diego!") is shown at once, and what follows it is
         judged whole — the greeting is not held while the model writes the next sentence; `greeted`:
         the greeting an earlier attempt showed (this one's is left out; what it shows follows that);
-        `most_chars`: the reply ends at its last whole sentence within this many characters (`full`)."""
+        `most_chars`: the reply ends at its last whole sentence within this many characters (`full`);
+        `instructions`: the reply's own instruction lines, never to be said back in other words."""
         self._hold_first = hold_first_sentence
         self._said_before = [squash(s) for reply in persona_said for s in sentences.split(reply)]
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
@@ -229,6 +231,8 @@ class SentenceGate:
         self._latin_language = language if language in LATIN_LANGUAGES and language != "en" else ""
         self._context = squash(context)
         self._context_lines = {squash(line) for line in context.splitlines()} - {""}
+        self._instructions = tuple(instructions)
+        self._named = tuple({*self._names, *self._user_names, persona_name} - {""})
         self._pending = ""
         self._fillers = ""  # opening sentences that say nothing, held until one that does follows
         self._first_done = False
@@ -251,6 +255,7 @@ class SentenceGate:
         said = squash(sentence)
         return (breaks_character(sentence, self._names) or echoes(sentence, self._user_text)
                 or claims_user_name(sentence, self._user_names, self._asked_name)
+                or says_the_instructions(sentence, self._instructions, self._named, self._user_text)
                 or (len(said) >= ECHO_MIN_CHARS and said in self._context
                     and (len(said) >= CONTEXT_COPY_MIN_CHARS or said in self._context_lines)))
 

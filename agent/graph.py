@@ -157,6 +157,7 @@ class GuardInputs:
     user_said: tuple[str, ...] = ()
     language: str = ""  # the turn's language (CharacterSession.turn_language)
     persona_said: tuple[str, ...] = ()  # the persona's last replies in the window
+    instructions: tuple[str, ...] = ()  # the reply's own instruction lines: the reminder, a retry's line
 
 
 def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
@@ -166,7 +167,8 @@ def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
     said = tuple(e.text for e in prompt.history.entries if e.role == "USER")
     said += tuple(recalled_user_lines(prompt.context, names))
     replies = tuple(e.text for e in prompt.history.entries if e.role == "AGENT")[-constants.REPEAT_WINDOW_REPLIES:]
-    return GuardInputs(state["user_text"], prompt.context, names, said, prompt.language, replies)
+    return GuardInputs(state["user_text"], prompt.context, names, said, prompt.language, replies,
+                       tuple(filter(None, (prompt.reminder,))))
 
 
 def recalled_user_lines(context: str, user_names: Sequence[str]) -> list[str]:
@@ -221,7 +223,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
                         user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
                         persona_said=guard.persona_said, greet_early=True, greeted=greeted,
-                        most_chars=deps.max_chars)
+                        most_chars=deps.max_chars, instructions=guard.instructions)
     min_tokens = min_reply_tokens(user_text)
     going_on_from = _going_on_from(greeted, user_text)
     if going_on_from:
@@ -376,7 +378,8 @@ def build_turn_graph() -> StateGraph:
             asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language, reason)
             # the retry's line is context too: said back, it is no reply ("Rispondi a Giulia come Ark, in
             # italiano, con parole tue." was shown as one; bench conversation, session 21)
-            judged = guard if attempt == 0 else replace(guard, context=f"{guard.context}\n{asked[-1].content}")
+            judged = guard if attempt == 0 else replace(guard, context=f"{guard.context}\n{asked[-1].content}",
+                                                        instructions=(*guard.instructions, asked[-1].content))
             generation = _generate(deps, control, asked, tools, may_call, temperature, seed, judged,
                                    last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by + left_out,
                                    past_echo=_echo_among(ended_by, guard.user_text), greeted=greeted)

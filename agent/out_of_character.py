@@ -7,6 +7,7 @@ decides what to do with such a sentence.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Sequence
 
@@ -163,3 +164,36 @@ def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
         return True
     speakers = "|".join(re.escape(n) for n in names if n)
     return bool(speakers and re.match(rf"\s*(?:{speakers})\s*[:：]", sentence))
+
+
+# A sentence that says back a run of the reply's own instructions (the reminder, a retry's line) at
+# least this long talks about the reply instead of giving one: 「私はまだ自分の言葉で反応します。」 for
+# 「…自分の言葉で反応する」, 「エリーゼのために、私の言葉を日本語で返します。」 for 「…自分の言葉で日本語で返事」
+# (bench conversation, session 24). A shorter run is a word both use (「日本語で」).
+INSTRUCTION_RUN_CJK_CHARS = 5
+INSTRUCTION_RUN_WORDS = 4
+_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+
+
+def _longest_run(said: Sequence[str], told: Sequence[str]) -> Sequence[str]:
+    match = difflib.SequenceMatcher(None, said, told, autojunk=False).find_longest_match(0, len(said), 0, len(told))
+    return said[match.a: match.a + match.size]
+
+
+def says_the_instructions(sentence: str, instructions: Sequence[str], names: Sequence[str] = (),
+                          user_text: str = "") -> bool:
+    """Whether the sentence says back a long run of one of `instructions` — the names in them left
+    out, and not a run the user's message has too (the user may have said 「自分の言葉で話せばいいよ」)."""
+    for instruction in instructions:
+        for name in names:
+            if name.strip():
+                instruction = instruction.replace(name.strip(), "\0")
+        run = "".join(_longest_run(sentence, instruction))
+        if len(_CJK_CHAR.findall(run)) >= INSTRUCTION_RUN_CJK_CHARS and run not in user_text:
+            return True
+        said, told = ([w.casefold() for w in _WORD.findall(text)] for text in (sentence, instruction))
+        words = _longest_run(said, told)
+        if len(words) >= INSTRUCTION_RUN_WORDS and " ".join(words) not in " ".join(w.casefold() for w in _WORD.findall(user_text)):
+            return True
+    return False

@@ -93,6 +93,7 @@ class BuiltPrompt:
     left_out: Mapping[str, int] = field(default_factory=dict)  # section → lines that did not fit (newest_first)
     language: str = ""  # the language the reply is to be in (agent/language.py), worked out once per turn
     message_kept: int | None = None  # the user's message was cut to this many characters to fit the context
+    reminder: str = ""  # the reply's instruction line, the context's last (agent/reply_rules.py)
 
     @property
     def prefix(self) -> tuple[ChatMessage, ...]:
@@ -235,4 +236,5 @@ def build_prompt(
             user_text = cut or MESSAGE_CUT_MARK.strip()
             tokens["message"] = count(user_text)
     messages.append(ChatMessage("user", user_text))
-    return BuiltPrompt(tuple(messages), prefix_len, tokens, history, context, left_out, message_kept=kept)
+    return BuiltPrompt(tuple(messages), prefix_len, tokens, history, context, left_out, message_kept=kept,
+                       reminder=reminder)

@@ -281,6 +281,28 @@ def test_the_prompts_own_layout_and_context_are_never_said_back():
         "Sure! take him out often."  # the restated question is left out
 
 
+def test_the_reply_s_instructions_said_back_in_other_words_are_no_reply():
+    reminder = "Arkとしてミサキさんに、自分の言葉で日本語で返事"
+    names = dict(names=("Ark", "ミサキ"), user_names=("ミサキ",), persona_name="Ark")
+    first = SentenceGate(user_text="最初の曲は「エリーゼのために」なんだ。", language="ja", instructions=(reminder,), **names)
+    assert stream(first, "私の言葉を日本語で返します。") == "" and first.blocked  # asked for again
+    nudge = "Arkとして美咲さんに日本語で返事。美咲さんが今話してくれたことに、自分の言葉で反応する"
+    later = SentenceGate(user_text="何を話すかまだ決めてないんだ。", language="ja", instructions=(reminder, nudge), **names)
+    assert stream(later, "スピーチ、楽しみですね。私はまだ自分の言葉で反応します。") == "スピーチ、楽しみですね。"
+    english = SentenceGate(user_text="Long day.", language="en", instructions=("Reply to Noor as Ark, in English, in "
+                                                                             "your own words.",))
+    assert stream(english, "Sure, I will answer in your own words.") == ""
+    # the same words from the user, a name, or a word both use: a reply
+    quoting = SentenceGate(user_text="「好きなことを自分の言葉で話せばいいよ」って言っておいた。", language="ja",
+                           instructions=(reminder,), **names)
+    assert stream(quoting, "自分の言葉で話せばいい、すてきな言葉ですね。") == "自分の言葉で話せばいい、すてきな言葉ですね。"
+    naming = SentenceGate(user_text="今日は何してた？", language="ja", instructions=(reminder,), **names)
+    assert stream(naming, "ミサキさんに日本語で手紙を書いていたよ。") == "ミサキさんに日本語で手紙を書いていたよ。"
+    plain = SentenceGate(user_text="What did you read?", language="en",
+                         instructions=("Reply to Noor as Ark, in English, in your own words.",))
+    assert stream(plain, "A novel in English, of all things.") == "A novel in English, of all things."
+
+
 def test_a_later_sentence_restating_the_users_message_is_left_out():
     user = "Any tips for house-training a puppy?"
     shown = stream(SentenceGate(user_text=user, language="en"),

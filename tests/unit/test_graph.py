@@ -163,6 +163,20 @@ def test_a_retry_that_says_its_own_instruction_back_is_no_reply(data_dir, clock)
     assert shown == "Che bello, una giornata a Firenze!" and "Rispondi" not in shown
 
 
+def test_a_reply_that_tells_its_instructions_in_other_words_is_asked_for_again(data_dir, clock):
+    calls = []
+
+    def script(messages, tools):  # the reminder told as a doing of the persona's, then a reply
+        calls.append(messages)
+        return ["私は自分の言葉で日本語で返事をします。", "「エリーゼのために」、いい曲だね！"][min(len(calls), 2) - 1]
+    service = make_service(data_dir, clock, ScriptedChatModel(script))
+    service.update_settings(user_name="ミサキ")
+    events = run(service, "最初の曲は「エリーゼのために」なんだ。")
+    assert len(calls) == 2
+    shown = "".join(e.text for e in events if e.kind == "token").strip()
+    assert shown == "「エリーゼのために」、いい曲だね！"
+
+
 def test_only_empty_replies_end_in_a_notice_and_nothing_is_logged_as_the_reply(data_dir, clock):
     model = ScriptedChatModel(replies('<persona_emotion category="joy" intensity="0.5"/>'))
     service = make_service(data_dir, clock, model)
