@@ -89,14 +89,17 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     if answer is None:
         return None
     days_text = "\n".join(lines)
+    # what the ask showed besides the days: an insight that is an open question again ("ユイが…可能性があるか？"
+    # as the next night's insight: bench nights, session 24) copies as much as one that is the days again
+    shown = "\n".join([days_text, *(g.goal for g in active), *(q.text for q in [*open_questions, *answered])])
     first = parse_dream(answer)
-    reason = why_dream_again(first, days_text, language) if first is not None else ""
+    reason = why_dream_again(first, shown, language) if first is not None else ""
     if reason:  # asked once more; a second miss stays
         log.info("The dream of %s was asked once more (%s)", night, reason)
         again = ask_tallied(model, system, dream_again(user, user_name, language, reason), dream_schema(),
                             constants.DREAM_MAX_TOKENS[family], should_stop, tally, f"dream {night}")
         better = parse_dream(again) if again is not None else None
-        if better is not None and not why_dream_again(better, days_text, language):
+        if better is not None and not why_dream_again(better, shown, language):
             answer = again
     pending = DreamPending(night=night, level=level, answer=answer, newest_day=newest, language=language,
                            days_text=days_text, goal_ids=[g.id for g in active],

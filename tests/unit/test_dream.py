@@ -285,6 +285,20 @@ def test_a_dream_that_tells_the_days_again_is_asked_once_more_and_its_copy_is_no
     assert entry.strategy == "" and entry.strategy_rejected == copied  # a copy never reaches the prompt
 
 
+def test_a_dream_whose_insight_is_an_open_question_again_is_asked_once_more(data_dir):
+    question = DREAM["new_questions"][0]["question"]  # filed by the first night, shown to the second
+    dreams = []
+    answers = iter([DREAM, {**DREAM, "insight": question, "new_questions": []},
+                    {**DREAM, "insight": "Mina trusts the quiet of the night.", "new_questions": []}])
+    service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers))
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
+    service.sleep_now("Ark", now=NIGHT)
+    talk(service, clock, DAY + timedelta(days=1), "More about my novel today.", "Tell me!")
+    service.sleep_now("Ark", now=NIGHT + timedelta(days=1))
+    assert len(dreams) == 3 and question in dreams[1] and "# Once more" in dreams[2]
+    assert service.dream_diary("Ark")[0].insight == "Mina trusts the quiet of the night."
+
+
 @pytest.mark.parametrize("text, copied", [
     ("ARKは上司の森さんが話しやすい人で、佐藤さんとの同期を知っている人が助かりますね。明日も早いから今日はもう寝るね。", True),
     ("ユイさんは新しい環境でも、人とのつながりを支えにしている。", False),
