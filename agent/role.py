@@ -217,20 +217,30 @@ def _told(user_texts: Iterable[str]) -> list[set[str]]:
 _SPEAKER = {"en": "I", "ja": "私", "zh": "我", "ko": "나", "es": "yo", "fr": "je", "de": "ich", "pt": "eu", "it": "io"}
 
 
+def _named_as(sentence: str, persona: str, by: str, possessive: str = "") -> str:
+    """The sentence with the persona's name replaced by `by` (and "Ark's" by `possessive`, if given)."""
+    name = persona.strip()
+    if not name:
+        return sentence
+    # a Latin name ends where Latin letters do (「ARKは」: no word boundary before は)
+    bounded = re.escape(name) if _HAN.search(name) or _KANA.search(name) else rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])"
+    if possessive:
+        sentence = re.sub(bounded + r"['’]s(?![A-Za-z])", possessive, sentence, flags=re.IGNORECASE)
+    return re.sub(bounded, by, sentence, flags=re.IGNORECASE)
+
+
 def persona_as_speaker(sentence: str, persona: str, language: str) -> str:
     """The sentence with the persona's name in the first person, so that a memory telling the user's
     doings as the persona's by name reads as the claim it is ("Ark mentioned that the kitchen is
     tiny and the rent is 150 pounds more" of Noor's flat; 「ARKは上司の森さんが話しやすい人で」 of Yui's new
     boss: bench nights, sessions 23–24). English "Ark's" becomes "my"."""
-    name = persona.strip()
-    if not name:
-        return sentence
-    speaker = _SPEAKER.get(language, "I")
-    # a Latin name ends where Latin letters do (「ARKは」: no word boundary before は)
-    bounded = re.escape(name) if _HAN.search(name) or _KANA.search(name) else rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])"
-    if language == "en":
-        sentence = re.sub(bounded + r"['’]s(?![A-Za-z])", "my", sentence, flags=re.IGNORECASE)
-    return re.sub(bounded, speaker, sentence, flags=re.IGNORECASE)
+    return _named_as(sentence, persona, _SPEAKER.get(language, "I"), "my" if language == "en" else "")
+
+
+def persona_as_user(sentence: str, persona: str, user_name: str) -> str:
+    """The sentence with the user's name where the persona's was: what a memory told by the persona's
+    name was the user's ("Noor mentioned that the kitchen is tiny")."""
+    return _named_as(sentence, persona, user_name) if user_name.strip() else sentence
 
 
 def says_you(sentence: str) -> bool:

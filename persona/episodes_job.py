@@ -97,13 +97,15 @@ def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, lan
     read later by the persona, whom the prompt calls "you" ("You went camping with your kids" became
     the persona's camping again) — or where no plain swap reads right. `own_texts`: the persona's own
     words that day; a sentence they back is its own (both went camping) and stays. `persona`: its
-    name, read as "I" (`role.persona_as_speaker`: "Ark mentioned that the kitchen is tiny")."""
+    name, read as "I" (`role.persona_as_speaker`: "Ark mentioned that the kitchen is tiny"); such a
+    sentence is said back with the user's name in its place."""
     kept, said_to_you = [], []
     for sentence in sentences.split(summary):
         claim = role.persona_as_speaker(sentence, persona, language)
         if role.takes_users_part(claim, user_texts, (user_name,), language) and not (
                 own_texts and role.takes_users_part(claim, own_texts, (), language)):
-            said_back = role.as_users(claim, language, user_name) or ""
+            said_back = (role.persona_as_user(sentence, persona, user_name) if claim != sentence  # by its name
+                         else role.as_users(sentence, language, user_name) or "")
             said_to_you.append(said_back)
             sentence = "" if role.says_you(said_back) else said_back
         else:

@@ -99,7 +99,7 @@ def test_the_users_doings_told_as_the_personas_by_its_name_stay_the_users(data_d
     clock.now = DAY + timedelta(days=1, hours=6)
     service.sleep_now("Ark")
     text = diary(service).read(MAIN_DIARY)
-    assert "ユイさんは企画チームに異動して、上司が話しやすい人で安心した。" in text
+    assert "ユイは企画チームに異動して、上司が話しやすい人で安心した。" in text  # her name where its was
     assert "Arkはユイさんの話を聞けて嬉しかった。" in text  # its own gladness stays its own
 
 

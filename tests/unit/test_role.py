@@ -2,7 +2,8 @@
 import pytest
 
 from agent.character_guard import SentenceGate
-from agent.role import as_users, first_person_at, persona_as_speaker, takes_users_part, tells_own_life
+from agent.role import (as_users, first_person_at, persona_as_speaker, persona_as_user, takes_users_part,
+                        tells_own_life)
 
 
 def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
@@ -415,3 +416,11 @@ def test_questions_advice_and_the_users_own_life_are_not_the_persona_s(sentence,
 def test_the_persona_s_name_is_read_as_the_speaker(sentence, language, read):
     assert persona_as_speaker(sentence, "Ark", language) == read
     assert persona_as_speaker(sentence, "", language) == sentence
+
+
+def test_what_was_told_by_the_persona_s_name_is_said_back_by_the_user_s():
+    assert persona_as_user("Ark mentioned that the rent is more than Ark's budget.", "Ark", "Noor") == \
+        "Noor mentioned that the rent is more than Noor's budget."
+    assert persona_as_user("ARKは上司が話しやすい人で安心した。", "Ark", "ユイ") == "ユイは上司が話しやすい人で安心した。"
+    assert persona_as_user("Arkady went home.", "Ark", "Noor") == "Arkady went home."
+    assert persona_as_user("Ark went home.", "Ark", "") == "Ark went home."
