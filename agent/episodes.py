@@ -146,10 +146,11 @@ def words_of(sessions: Sequence[DaySession], users: bool) -> list[DaySession]:
 
 
 def own_life(sessions: Sequence[DaySession], user_name: str, language: str) -> list[DaySession]:
-    """The persona's words of the day (as `words_of(…, users=False)`) cut to the sentences that tell
-    something of its own (`role.tells_own_life`) against what the user had said until then: what
-    the persona told first stays its own when the user says "me too"; a line or session with none
-    is left out."""
+    """The persona's words of the day (as `words_of(…, users=False)`): each message that tells
+    something of its own (`role.tells_own_life`, against what the user had said until then: what the
+    persona told first stays its own when the user says "me too"), cut to those sentences and the
+    ones that go with them (`role.goes_with_own_life`: "Last night was amazing!"); a message or
+    session with none is left out."""
     out, told_by_user = [], []
     for session in sessions:
         kept = []
@@ -158,8 +159,11 @@ def own_life(sessions: Sequence[DaySession], user_name: str, language: str) -> l
             if entry.role == "USER":
                 told_by_user.append(text)
                 continue
-            told = "".join(s for s in split_sentences(text)
-                           if role.tells_own_life(s, told_by_user, (user_name,), language)).strip()
+            said = split_sentences(text)
+            if not any(role.tells_own_life(s, told_by_user, (user_name,), language) for s in said):
+                continue
+            told = "".join(s for s in said if role.tells_own_life(s, told_by_user, (user_name,), language)
+                           or role.goes_with_own_life(s, told_by_user, (user_name,), language)).strip()
             if told:
                 kept.append((f"- {told}", entry))
         if kept:

@@ -250,15 +250,25 @@ def says_you(sentence: str) -> bool:
 
 def tells_own_life(sentence: str, user_texts: Sequence[str], user_names: Sequence[str] = (),
                    language: str = "") -> bool:
-    """Whether a sentence of the persona's tells something of its own: in the first person, no
-    question, no "you" in it, and not the user's own facts said back as its own. What a companion
-    mostly says — questions, advice, "you" — is about the user; a night asked to tell the persona's
-    own day from those gave Noor's cello practice and her flat to the persona (bench nights,
-    session 23: all 8 episodes misattributed)."""
+    """Whether a sentence of the persona's tells something of its own: in the first person, no "you"
+    in it, and not the user's own facts said back as its own ("FYI, I finished another pottery
+    project - want to see a pic?" does). What a companion mostly says — questions, advice, "you" — is
+    about the user; a night asked to tell the persona's own day from those gave Noor's cello practice
+    and her flat to the persona (bench nights, session 23: all 8 episodes misattributed)."""
     bare = sentence.strip()
-    if not bare or bare.endswith(("?", "？")) or says_you(bare) or not speaks_of_oneself(bare, language):
+    if not bare or says_you(bare) or not speaks_of_oneself(bare, language):
         return False
     return not takes_users_part(bare, user_texts, user_names, language)
+
+
+def goes_with_own_life(sentence: str, user_texts: Sequence[str], user_names: Sequence[str] = (),
+                       language: str = "") -> bool:
+    """Whether a sentence with no person in it belongs with the persona's own story told beside it
+    ("Last night was amazing! We celebrated my daughter's birthday with a concert…"): no question, not
+    spoken to the user, and not the user's facts."""
+    bare = sentence.strip()
+    return bool(bare) and not bare.endswith(("?", "？")) and not addresses_the_user(bare, user_names) \
+        and not speaks_of_oneself(bare, language) and not takes_users_part(bare, user_texts, user_names, language)
 
 
 def addresses_the_user(sentence: str, user_names: Sequence[str] = ()) -> bool:

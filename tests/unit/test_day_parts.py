@@ -11,7 +11,8 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 import constants
-from agent.episodes import DaySession, day_prompt, merge_prompt, parse_summary, sessions_of_day, split_day, words_of
+from agent.episodes import (DaySession, day_prompt, merge_prompt, own_life, parse_summary, sessions_of_day, split_day,
+                            words_of)
 from agent.providers.base import CallStopped
 from agent.providers.fake import ScriptedChatModel, replies
 from managers.chat_log import LogEntry
@@ -395,3 +396,17 @@ def test_a_persona_that_only_asked_and_advised_has_no_own_part_to_invent(store, 
     assert done and tally.model_calls == 1 and not tally.problems
     [episode] = store.all()
     assert episode.summary == "Ken adopted Mochi from the Elm Street shelter."  # the scripted user's part alone
+
+
+def test_the_persona_s_story_keeps_the_sentences_that_go_with_it_and_drops_its_questions_to_the_user():
+    start = datetime(2023, 8, 14, 14, 0, tzinfo=timezone.utc)
+    lines = [("USER", "Caroline", "Hi Mel! How was your weekend?"),
+             ("AGENT", "Mel", "Hey Caroline! Last night was amazing! We celebrated my daughter's birthday with a "
+                              "concert. What's up with you?"),
+             ("USER", "Caroline", "I went to a pride parade."),
+             ("AGENT", "Mel", "Wow, that's awesome! How did it feel being part of that community?"),
+             ("AGENT", "Mel", "FYI, I finished another pottery project - want to see a pic? Pretty proud of it!")]
+    entries = [LogEntry(role, name, text, f"m{i}", start + timedelta(minutes=i)) for i, (role, name, text) in enumerate(lines)]
+    told = [line for s in own_life(sessions_of_day(entries), "Caroline", "en") for line in s.lines]
+    assert told == ["- 13 August 2023 was amazing! We celebrated my daughter's birthday with a concert.",
+                    "- FYI, I finished another pottery project - want to see a pic? Pretty proud of it!"]

@@ -386,6 +386,7 @@ def test_italian_sono_with_an_adverb_before_the_participle_is_the_first_person()
     ("Ayer fui al mercado y compré naranjas para mi abuela.", "es"),
     ("Hier, j'ai enfin fini de lire mon roman policier.", "fr"),
     ("Ich habe heute mein altes Fahrrad repariert.", "de"),
+    ("FYI, I finished another pottery project - want to see a pic?", "en"),  # told, then asked
 ])
 def test_what_the_persona_tells_of_itself_is_its_own_life(sentence, language):
     assert tells_own_life(sentence, ["I went to see a flat by the river today."], ("Noor",), language)
