@@ -26,9 +26,9 @@ from agent.entities import names_in
 from agent.episodes import dated_text
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel
+from managers.chat_log import LogEntry
 from managers.dream_diary import DreamDiary, DreamEntry, DreamPending, PendingDream
 from managers.entities import EntityError, EntityStore
-from managers.chat_log import LogEntry
 from managers.episodes import Episode, EpisodeStore
 from managers.goals import (ACTIVE, COMPLETED, GoalError, GoalStore, abandon_goal, add_goal, enforce_limit,
                             stale_cleanup)
