@@ -160,10 +160,11 @@ def own_life(sessions: Sequence[DaySession], user_name: str, language: str) -> l
                 told_by_user.append(text)
                 continue
             said = split_sentences(text)
-            if not any(role.tells_own_life(s, told_by_user, (user_name,), language) for s in said):
+            own = [role.tells_own_life(s, told_by_user, (user_name,), language) for s in said]
+            if not any(own):
                 continue
-            told = "".join(s for s in said if role.tells_own_life(s, told_by_user, (user_name,), language)
-                           or role.goes_with_own_life(s, told_by_user, (user_name,), language)).strip()
+            told = "".join(s for s, mine in zip(said, own)
+                           if mine or role.goes_with_own_life(s, told_by_user, (user_name,), language)).strip()
             if told:
                 kept.append((f"- {told}", entry))
         if kept:
