@@ -185,6 +185,8 @@ def says_the_instructions(sentence: str, instructions: Sequence[str], names: Seq
                           user_text: str = "") -> bool:
     """Whether the sentence says back a long run of one of `instructions` — the names in them left
     out, and not a run the user's message has too (the user may have said 「自分の言葉で話せばいいよ」)."""
+    heard = " ".join(w.casefold() for w in _WORD.findall(user_text))
+    said = [w.casefold() for w in _WORD.findall(sentence)]
     for instruction in instructions:
         for name in names:
             if name.strip():
@@ -192,8 +194,7 @@ def says_the_instructions(sentence: str, instructions: Sequence[str], names: Seq
         run = "".join(_longest_run(sentence, instruction))
         if len(_CJK_CHAR.findall(run)) >= INSTRUCTION_RUN_CJK_CHARS and run not in user_text:
             return True
-        said, told = ([w.casefold() for w in _WORD.findall(text)] for text in (sentence, instruction))
-        words = _longest_run(said, told)
-        if len(words) >= INSTRUCTION_RUN_WORDS and " ".join(words) not in " ".join(w.casefold() for w in _WORD.findall(user_text)):
+        words = _longest_run(said, [w.casefold() for w in _WORD.findall(instruction)])
+        if len(words) >= INSTRUCTION_RUN_WORDS and " ".join(words) not in heard:
             return True
     return False
