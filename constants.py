@@ -566,15 +566,16 @@ PROMPT_BUDGETS["remote"]["dream_strategy"] = 300
 
 # --- Open questions (seed 004 §8 好奇心, Phase B) ---------------------------------------------
 OPEN_QUESTION_MAX_CHARS = 200
-# New questions a night's reflection may add (the seed gives none; a few keep curiosity focused),
-# and the unresolved ones kept (the lowest priority, then the oldest, dropped past this: a list the
-# user can still read in the dashboard).
+# New questions a night may add (the seed gives none; a few keep curiosity focused), and the unresolved
+# ones kept (the lowest priority, then the oldest, dropped past this: a list the user can read).
 OPEN_QUESTIONS_PER_NIGHT = 3
-# ... and at least this many (forced by the grammar): left free, the embedded model answered an empty
-# list on both nights of the two §4 scripts where the user left something open ("she'll decide by the
-# end of the month", 「何を話すかまだ決めてない」), so the persona never had anything to wonder about
-# (session 14). A night is only dreamt when there are new days, so there is always a day to ask about.
+# ... and at least this many (grammar-forced): left free, the embedded model gave none on both §4
+# nights where the user left something open ("she'll decide by the end of the month"; session 14).
 OPEN_QUESTIONS_AT_LEAST_PER_NIGHT = 1
+# A question's "words" are the message's own when this share of their content words is in it (copied,
+# give or take a particle or an inflection: agent/question_ask.py; session 25). Its ask's answer room.
+QUESTION_WORDS_SAID_SHARE = 0.6
+QUESTION_MAX_TOKENS = {"local": 400, "remote": 1000}
 OPEN_QUESTIONS_KEPT = 20
 OPEN_QUESTION_DEFAULT_PRIORITY = 0.5
 # Questions shown to the reflection (numbered, the highest priority first).

@@ -1,7 +1,8 @@
 """Dreaming (seed 004 §5 夢日記, 睡眠時処理): the pure parts of the night's reflection — its level by
 dates, the days it looks back over (what fits the model's context), the one schema-forced ask
-(insight, strategy, log entry, goal updates, open questions, entity updates), its parser, and the
-check a strategy passes before it goes into every prompt. The job is persona/dream_job.py.
+(insight, strategy, log entry, goal updates, entity updates), its parser, and the check a strategy
+passes before it goes into every prompt. The open questions are asked apart, from the user's words
+only (agent/question_ask.py). The job is persona/dream_job.py.
 """
 from __future__ import annotations
 
@@ -12,13 +13,12 @@ from typing import Callable, Sequence
 
 import constants
 from agent.episodes import LANGUAGE_NAMES, without_quotes
-from agent.language import is_question, message_language, script_of_letters
+from agent.language import latin_words, message_language, script_of_letters
 from agent.prompt_builder import fit_to_budget
 from agent.recap import only_recaps
-from agent.role import takes_users_part
+from agent.role import claims_users_own, takes_users_part
 from managers.episodes import Episode
 from managers.goals import LONG, SHORT, Goal, GoalsMeta, days_since
-from managers.open_questions import FILED_KINDS, OpenQuestion
 
 CountTokens = Callable[[str], int]
 LEVEL_TASKS = {  # seed 004 省察レベル: 日次 / 週次 / 月次
@@ -90,13 +90,9 @@ def dream_schema() -> dict:
         "new_goals": items({"goal": text, "term": {"type": "string", "enum": [SHORT, LONG]}, "priority": number}, goals_most),
         "completed_goals": items({"number": number, "note": text}, goals_most),
         "abandoned_goals": items({"number": number, "reason": text}, goals_most),
-        "new_questions": items({"question": text, "priority": {"type": "number"}}, constants.OPEN_QUESTIONS_PER_NIGHT,
-                               constants.OPEN_QUESTIONS_AT_LEAST_PER_NIGHT),
-        "resolved_questions": items({"number": number, "answer": text, "kind": {"type": "string", "enum": list(FILED_KINDS)},
-                                     "about": text}, constants.OPEN_QUESTIONS_SHOWN),
         "entity_updates": items({"name": text, "fact": text}, constants.DREAM_ENTITY_UPDATES_PER_NIGHT),
     }, "required": ["trigger_topic", "insight", "strategy", "log_entry", "new_goals", "completed_goals",
-                    "abandoned_goals", "new_questions", "resolved_questions", "entity_updates"]}
+                    "abandoned_goals", "entity_updates"]}
 
 
 def dream_system(persona: str, user_name: str, level: int, language: str) -> str:
@@ -111,29 +107,20 @@ def dream_system(persona: str, user_name: str, level: int, language: str) -> str
         f"be with {user_name} from now on. log_entry: the dream itself, one or two sentences. new_goals: goals of "
         f"your own (short_term or long_term, priority 1 highest to 5), none if you have enough. completed_goals: "
         f"the numbers of your goals the days achieved; when one is achieved, mark it without hesitation. "
-        f"abandoned_goals: the numbers of goals that no longer matter, with the reason.{limit} new_questions: what "
-        f"{user_name} left open that you want to know, priority 0 to 1. resolved_questions: the numbers of open "
-        f"questions the days answered (with the answer), and of the answered questions listed, each with its kind: "
-        f"FACT (a fact about a person, place or thing; about: its name), INSIGHT (an understanding of feelings or "
-        f"patterns) or SKIP (nothing worth keeping). entity_updates: new facts about people, places or things the "
-        f"days name (who did what stays theirs). Leave a list empty when nothing fits.")
+        f"abandoned_goals: the numbers of goals that no longer matter, with the reason.{limit} entity_updates: new "
+        f"facts about people, places or things the days name (who did what stays theirs). Leave a list empty when "
+        f"nothing fits.")
 
 
-def dream_user(today: date, day_lines: Sequence[str], goals: Sequence[Goal], questions: Sequence[OpenQuestion],
-               answered: Sequence[OpenQuestion], language: str = "") -> str:
-    """The ask's material; goals and questions numbered from 1 (open questions first, then the answered);
-    the last line asks for the days' `language` (`write_in`). The strategy until now is not shown:
-    the 1.5B model wrote it again as the new strategy, the insight, an open question and the topic,
-    night after night (bench nights, session 24); each night's strategy is drawn from the days."""
+def dream_user(today: date, day_lines: Sequence[str], goals: Sequence[Goal], language: str = "") -> str:
+    """The ask's material; goals numbered from 1; the last line asks for the days' `language`
+    (`write_in`). Neither the strategy until now nor the open questions are shown: the 1.5B model
+    wrote them again as the new strategy, the insight and the topic, night after night (bench
+    nights, sessions 24 and 25); each night's reflection is drawn from the days."""
     parts = [f"Date: {today.isoformat()}", "# Your recent days", *day_lines]
     if goals:
         parts += ["", "# Your goals", *(f"{n}. ({'long' if g.term == LONG else 'short'}-term) {g.goal}"
                                         for n, g in enumerate(goals, 1))]
-    if questions:
-        parts += ["", "# Your open questions", *(f"{n}. {q.text}" for n, q in enumerate(questions, 1))]
-    if answered:
-        parts += ["", "# Answered questions to file",
-                  *(f"{n}. {q.text} — {q.resolution or '(no answer)'}" for n, q in enumerate(answered, len(questions) + 1))]
     if write_in(language):
         parts += ["", write_in(language)]
     return "\n".join(parts)
@@ -148,8 +135,6 @@ class DreamResult:
     new_goals: tuple[tuple[str, str, int], ...] = ()  # (goal, term, priority)
     completed_goals: tuple[tuple[int, str], ...] = ()  # (number, note)
     abandoned_goals: tuple[tuple[int, str], ...] = ()  # (number, reason)
-    new_questions: tuple[tuple[str, float], ...] = ()  # (question, priority)
-    resolved_questions: tuple[tuple[int, str, str, str], ...] = ()  # (number, answer, kind, about)
     entity_updates: tuple[tuple[str, str], ...] = ()  # (name, fact)
 
 
@@ -184,12 +169,6 @@ def parse_dream(answer: str) -> DreamResult | None:
                         )[: constants.DREAM_GOALS_PER_NIGHT],
         completed_goals=tuple((int(_number(i.get("number"), 0)), _text(i.get("note"))) for i in _items(data, "completed_goals")),
         abandoned_goals=tuple((int(_number(i.get("number"), 0)), _text(i.get("reason"))) for i in _items(data, "abandoned_goals")),
-        new_questions=tuple((_text(i.get("question")), min(1.0, max(0.0, _number(i.get("priority"), 0.5))))
-                            for i in _items(data, "new_questions") if is_question(_text(i.get("question")))
-                            )[: constants.OPEN_QUESTIONS_PER_NIGHT],  # a statement is no open question
-        resolved_questions=tuple((int(_number(i.get("number"), 0)), _text(i.get("answer")),
-                                  i.get("kind") if i.get("kind") in FILED_KINDS else "", _text(i.get("about")))
-                                 for i in _items(data, "resolved_questions")),
         entity_updates=tuple((_text(i.get("name")), _text(i.get("fact"))) for i in _items(data, "entity_updates")
                              if _text(i.get("name")) and _text(i.get("fact")))[: constants.DREAM_ENTITY_UPDATES_PER_NIGHT],
     )
@@ -204,26 +183,41 @@ def copies_the_days(text: str, days_text: str) -> bool:
     return bool(text.strip()) and len(own) < constants.DREAM_OWN_WORDS_SHARE * len(text.strip())
 
 
-COPIED, OTHER_LANGUAGE = "copied", "other_language"
+def strange_words(text: str, days_text: str, language: str) -> list[str]:
+    """In a field of a Japanese, Chinese or Korean dream, the words in Latin letters the days do not
+    have: the 1.5B model wrote ユイ as "UI" and then dreamt of improving a user interface (bench
+    nights, ja-yui-days, session 24). In a Latin-script language a new word is no such sign."""
+    if language not in ("ja", "zh", "ko"):
+        return []
+    known = {w.casefold() for w in latin_words(days_text)}
+    return list(dict.fromkeys(w for w in latin_words(text) if w.casefold() not in known))
+
+
+COPIED, OTHER_LANGUAGE, STRANGE_WORDS = "copied", "other_language", "strange_words"
 
 
 def why_dream_again(result: DreamResult, days_text: str, language: str) -> str:
     """Why the night asks once more ("" when it need not): the insight or the dream itself copies
-    the days (`copies_the_days`), or is in another language than the days' (the 1.5B model wrote
+    the days (`copies_the_days`), is in another language than the days' (the 1.5B model wrote
     every Japanese night's dream in English, told "Write everything in Japanese": bench nights,
-    ja-yui-days, session 23)."""
+    ja-yui-days, session 23), or has words in Latin letters the days do not (`strange_words`)."""
     fields = (result.insight, result.log_entry)
     if any(copies_the_days(text, days_text) for text in fields):
         return COPIED
     if any(message_language(text) not in ("", language) for text in fields):
         return OTHER_LANGUAGE
+    if any(strange_words(text, days_text, language) for text in (*fields, result.trigger_topic, result.strategy)):
+        return STRANGE_WORDS
     return ""
 
 
 def dream_again(user: str, user_name: str, language: str, reason: str) -> str:
-    """The ask once more, with what went wrong: the days copied, or another language."""
+    """The ask once more, with what went wrong: the days copied, another language, or names the days
+    do not write that way."""
     if reason == OTHER_LANGUAGE:
         note = f"Your last answer was not in {LANGUAGE_NAMES.get(language, 'the language of the days')}."
+    elif reason == STRANGE_WORDS:
+        note = f"Your last answer had words the days do not have. Write {user_name} and every name as the days write them."
     else:
         note = "Your last answer copied sentences of the days above."
     return (f"{user}\n\n# Once more\n{note} The insight is what you understood about {user_name}, the strategy how "
@@ -257,6 +251,6 @@ def strategy_ok(strategy: str, language: str, user_name: str, days_text: str, us
         return False
     if only_recaps(strategy, language, user_name) or copies_the_days(strategy, days_text):
         return False
-    if takes_users_part(strategy, user_texts, (user_name,), language):  # `user_texts`: the user's own words
-        return False
+    if takes_users_part(strategy, user_texts, (user_name,), language) or claims_users_own(strategy, user_texts):
+        return False  # `user_texts`: the user's own words
     return bool(user_name.strip()) and user_name.strip().casefold() in strategy.casefold()

@@ -216,6 +216,11 @@ def sure_language(text: str, min_score: float = constants.LANGUAGE_MIN_SCORE) ->
     return _own_language(text, min_score)[0]
 
 
+def latin_words(text: str) -> list[str]:
+    """The words in Latin letters, as written."""
+    return _LATIN_WORD.findall(text)
+
+
 def script_of_letters(text: str) -> str:
     """The script its letters are in: "ko" (Hangul), "ja" (kana), "han" (Han characters only:
     Japanese or Chinese), "latin", "other" (Cyrillic, Thai…), or "" (no letters)."""

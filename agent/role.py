@@ -357,7 +357,7 @@ def _owns_users_thing(said: str, user_texts: Sequence[str]) -> bool:
     "Mochi is my puppy" to "I adopted a puppy called Mochi" — whoever else the sentence speaks to
     ("I'll let you know when my sister Lena lands at 6:40" to "my sister Lena lands at 6:40":
     bench conversation, session 19)."""
-    owned = {u for m in _POSSESSED.finditer(said) for u in content_units(next(g for g in m.groups() if g))}
+    owned = _possessed_units(said)
     if not owned:
         return False
     mine = content_units(said)
@@ -370,6 +370,18 @@ def _owns_users_thing(said: str, user_texts: Sequence[str]) -> bool:
 
 # A first-person possessive and the words after it (私の子犬, my puppy, 我的小狗, mi perro, mon chien…), a word
 # with a hyphen or an apostrophe whole ("mon grand-père" stayed "grand", which no word of the user's is).
+def claims_users_own(text: str, user_texts: Sequence[str]) -> bool:
+    """Whether `text` calls "mine" a thing the user called theirs ("I will keep working on my novel"
+    to "the first draft of my novel"). For the night's strategy and goals, where the persona has no
+    novel of its own to speak of; a reply may ("my cat does that too" is the persona's own)."""
+    owned = _possessed_units(text)
+    return bool(owned) and any(owned & _possessed_units(said) for said in user_texts)
+
+
+def _possessed_units(text: str) -> set[str]:
+    return {u for m in _POSSESSED.finditer(text) for u in content_units(next(g for g in m.groups() if g))}
+
+
 _POSSESSED = re.compile(r"(?:私|僕|俺|わたし|あたし|うち)の([^、。！？\s]{1,8})|我(?:们)?的([^，。！？\s]{1,6})"
                         r"|\b(?:my|our|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|mein\w*|unser\w*|mio|mia|miei|mie|"
                         r"meu|minha|meus|minhas)\s+((?:\w+(?:[-'’]\w+)*\s+){0,2}\w+(?:[-'’]\w+)*)", re.IGNORECASE)

@@ -96,8 +96,10 @@ class DreamPending(BaseModel):
     language: str = ""
     days_text: str = ""
     goal_ids: list[str] = []  # the goals as numbered in the ask
-    question_ids: list[str] = []  # the open questions, then the answered ones, as numbered
+    question_ids: list[str] = []  # the open questions as numbered in the questions' ask
     user_texts: list[str] = []  # the user's own words of the days dreamt of: what stays the user's
+    questions_answer: str = ""  # the questions' ask (agent/question_ask.py), asked after the dream
+    question_messages: list[str] = []  # the user's messages as numbered in it
 
 
 class PendingDream(PendingFile[DreamPending]):

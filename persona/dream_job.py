@@ -20,12 +20,13 @@ from typing import Callable, Sequence
 
 import constants
 from agent import role
-from agent.dream import (days_to_reflect, dream_again, dream_schema, dream_system, dream_user, fit_days, level_for,
-                         parse_dream, strategy_ok, why_dream_again)
+from agent.dream import (STRANGE_WORDS, days_to_reflect, dream_again, dream_schema, dream_system, dream_user, fit_days,
+                         level_for, parse_dream, strategy_ok, why_dream_again, write_in)
 from agent.entities import names_in
 from agent.episodes import dated_text
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel
+from agent.question_ask import fit_messages, parse_questions, question_schema, question_system, question_user
 from managers.chat_log import LogEntry
 from managers.dream_diary import DreamDiary, DreamEntry, DreamPending, PendingDream
 from managers.entities import EntityError, EntityStore
@@ -50,48 +51,63 @@ class DreamStores:
     entities: EntityStore | None = None
 
 
-def _users_words(entries: Sequence[LogEntry], days: Sequence[Episode], now: datetime) -> list[str]:
-    """The user's messages of the days the dream looks at (as the night's asks show them, dated)."""
-    first, last = min(e.first_day for e in days), max(e.last_day for e in days)
-    return [dated_text(entry) for day, talk in days_of(entries, now).items() if first <= day.isoformat() <= last
-            for entry in talk if entry.role == "USER"]
+def _users_words(entries: Sequence[LogEntry], first: str, now: datetime) -> list[tuple[str, str]]:
+    """The user's messages from the day `first` on (as the night's asks show them, dated), with their day."""
+    return [(day.isoformat(), dated_text(entry)) for day, talk in days_of(entries, now).items()
+            if first <= day.isoformat() for entry in talk if entry.role == "USER"]
+
+
+def _ask_questions(stores: DreamStores, model: ChatModel, persona: str, user_name: str, language: str, night: str,
+                   messages: Sequence[str], should_stop: Callable[[], bool], tally: JobTally) -> tuple[str, list[str], list[str]]:
+    """The questions' ask over the user's `messages` (the newest that fit): its answer ("" when there is
+    nothing to ask over or the provider failed), the messages and the open questions' ids as numbered."""
+    questions = stores.questions.unresolved()[: constants.OPEN_QUESTIONS_SHOWN]
+    system = question_system(persona, user_name, language)
+    family = model.budget_family
+    room = (constants.CONTEXT_TOKENS[family] - constants.QUESTION_MAX_TOKENS[family] - model.count_tokens(system)
+            - model.count_tokens(question_user([], questions, write_in(language))) - constants.DREAM_PROMPT_MARGIN_TOKENS)
+    shown = fit_messages(messages, room, model.count_tokens) if room > 0 else []
+    if not shown:
+        return "", [], []
+    answer = ask_tallied(model, system, question_user(shown, questions, write_in(language)), question_schema(),
+                         constants.QUESTION_MAX_TOKENS[family], should_stop, tally, f"questions {night}")
+    return answer or "", shown, [q.id for q in questions]
 
 
 def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, language_hint: str, night: str,
          now: datetime, entries: Sequence[LogEntry], should_stop: Callable[[], bool],
          tally: JobTally) -> DreamPending | None:
-    """The night's one ask, saved before it is applied; None when there is nothing new to dream of
-    (or the provider failed: reported). CallStopped goes to the caller."""
+    """The night's dream and its questions' ask, saved before they are applied; None when there is
+    nothing new to dream of (or the provider failed: reported). CallStopped goes to the caller."""
     goals = stores.goals.load()
     today = now.date()
     level = level_for(today, goals.meta)
-    days = days_to_reflect(stores.episodes.all(), level, today, goals.meta.last_dream_day)
-    if not any(e.last_day > goals.meta.last_dream_day for e in days):
+    last_dreamt = goals.meta.last_dream_day
+    days = days_to_reflect(stores.episodes.all(), level, today, last_dreamt)
+    new_days = [e for e in days if e.last_day > last_dreamt]
+    if not new_days:
         return None  # no day the last dream did not see
     newest = max(e.last_day for e in days)
     language = message_language(" ".join(e.summary for e in days[:2])[-600:], [], language_hint) or "en"
     active = goals.active()
-    open_questions = stores.questions.unresolved()[: constants.OPEN_QUESTIONS_SHOWN]
-    answered = stores.questions.to_file()[: constants.OPEN_QUESTIONS_SHOWN]
     system = dream_system(persona, user_name, level, language)
-    frame = dream_again(dream_user(today, [], active, open_questions, answered, language), user_name, language,
-                        "")  # room for both asks
+    frame = dream_again(dream_user(today, [], active, language), user_name, language, STRANGE_WORDS)  # room for both asks
     family = model.budget_family
     room = (constants.CONTEXT_TOKENS[family] - constants.DREAM_MAX_TOKENS[family] - model.count_tokens(system)
             - model.count_tokens(frame) - constants.DREAM_PROMPT_MARGIN_TOKENS)
-    lines = [line for line in fit_days(days, goals.meta.last_dream_day, room, model.count_tokens) if line]
+    lines = [line for line in fit_days(days, last_dreamt, room, model.count_tokens) if line]
     if not lines:
-        tally.problems.append(f"dream {night}: no room for the days beside the goals and questions")
+        tally.problems.append(f"dream {night}: no room for the days beside the goals")
         return None
-    user = dream_user(today, lines, active, open_questions, answered, language)
+    user = dream_user(today, lines, active, language)
     answer = ask_tallied(model, system, user, dream_schema(), constants.DREAM_MAX_TOKENS[family], should_stop, tally,
                          f"dream {night}")
     if answer is None:
         return None
     days_text = "\n".join(lines)
-    # what the ask showed besides the days: an insight that is an open question again ("ユイが…可能性があるか？"
-    # as the next night's insight: bench nights, session 24) copies as much as one that is the days again
-    shown = "\n".join([days_text, *(g.goal for g in active), *(q.text for q in [*open_questions, *answered])])
+    # what the ask showed besides the days: an insight that is a goal again copies as much as one
+    # that is the days again
+    shown = "\n".join([days_text, *(g.goal for g in active)])
     first = parse_dream(answer)
     reason = why_dream_again(first, shown, language) if first is not None else ""
     if reason:  # asked once more; a second miss stays
@@ -101,10 +117,15 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
         better = parse_dream(again) if again is not None else None
         if better is not None and not why_dream_again(better, shown, language):
             answer = again
+    said = [(day, text) for day, text in _users_words(entries, min(e.first_day for e in days), now) if day <= newest]
+    theirs = [text for _, text in said]
+    new_first = min(e.first_day for e in new_days)
+    questions_answer, messages, question_ids = _ask_questions(
+        stores, model, persona, user_name, language, night, [text for day, text in said if day >= new_first],
+        should_stop, tally)
     pending = DreamPending(night=night, level=level, answer=answer, newest_day=newest, language=language,
-                           days_text=days_text, goal_ids=[g.id for g in active],
-                           question_ids=[q.id for q in [*open_questions, *answered]],
-                           user_texts=_users_words(entries, days, now))
+                           days_text=days_text, goal_ids=[g.id for g in active], question_ids=question_ids,
+                           user_texts=theirs, questions_answer=questions_answer, question_messages=messages)
     stores.pending.save(pending)
     return pending
 
@@ -130,7 +151,8 @@ def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: 
             stores.goals.change(lambda goals, g=goal, r=reason: abandon_goal(goals, g.id, r or "—", now))
             tally.written.append(f"goal abandoned: {goal.goal[:40]}")
     for text, term, priority in result.new_goals:  # one the night had added before a crash is found by its text
-        if role.takes_users_part(text, pending.user_texts, (user_name,), pending.language):
+        if (role.takes_users_part(text, pending.user_texts, (user_name,), pending.language)
+                or role.claims_users_own(text, pending.user_texts)):
             log.info("The dream's goal %r was not taken: it is %s's own", text, user_name)
             continue  # "Continue practicing my cello": the user's practice as the persona's goal
         goals = stores.goals.load()
@@ -146,27 +168,29 @@ def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: 
         tally.written += [f"goal abandoned (limit): {g.goal[:40]}" for g in gone]
 
 
-def _apply_questions(stores: DreamStores, pending: DreamPending, result, now: datetime, tally: JobTally) -> dict:
-    """New and resolved questions; the kinds the reflection gave, by question id, for the filing."""
-    added = stores.questions.add([(q, "", p) for q, p in result.new_questions], now, pending.newest_day)
+def _apply_questions(stores: DreamStores, pending: DreamPending, persona: str, user_name: str, now: datetime,
+                     tally: JobTally) -> dict:
+    """New and answered questions of the questions' ask; the kinds it gave, by question id, for the filing."""
+    result = parse_questions(pending.questions_answer, pending.question_messages, pending.language,
+                             (user_name, persona))
+    added = stores.questions.add([(q.question, q.words, constants.OPEN_QUESTION_DEFAULT_PRIORITY) for q in result.new],
+                                 now, pending.newest_day)
     tally.written += [f"question: {q.text[:40]}" for q in added]
     kinds = {}
-    for number, answer, kind, about in result.resolved_questions:
-        if not 0 < number <= len(pending.question_ids):
+    for item in result.answered:
+        if not 0 < item.number <= len(pending.question_ids):
             continue
-        question_id = pending.question_ids[number - 1]
+        question_id = pending.question_ids[item.number - 1]
         question = next((q for q in stores.questions.all() if q.id == question_id), None)
         if question is None or question.deleted:
             continue
         if not question.resolved:
-            if not answer:
-                continue
             try:
-                stores.questions.resolve(question_id, answer, BY_REFLECTION, now)
+                stores.questions.resolve(question_id, item.answer, BY_REFLECTION, now)
             except QuestionError:
                 continue
-        if kind:
-            kinds[question_id] = Filing(kind, about)
+        if item.kind:
+            kinds[question_id] = Filing(item.kind, item.about)
     return kinds
 
 
@@ -209,7 +233,7 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
     if stores.diary.append(entry):
         tally.written.append(f"dream {pending.night} (level {pending.level})")
     _apply_goals(stores, pending, result, user_name, now, tally)
-    kinds = _apply_questions(stores, pending, result, now, tally)
+    kinds = _apply_questions(stores, pending, persona, user_name, now, tally)
     _apply_entities(stores, pending, result, now, tally)
     today = now.date().isoformat()
 

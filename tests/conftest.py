@@ -43,11 +43,11 @@ def embedded_model_path() -> Path:
 
 
 def quiet_dream(insight: str = "A quiet night; nothing new to resolve.") -> str:
-    """A scripted answer to the night's dream (persona/dream_job.py) that changes nothing but the diary:
-    for tests of the other sleep-time steps, whose model must answer every ask of the night."""
+    """A scripted answer to the night's dream (persona/dream_job.py) that changes nothing but the diary,
+    and to its questions' ask (no such JSON: no question): for tests of the other sleep-time steps,
+    whose model must answer every ask of the night."""
     return json.dumps({"trigger_topic": "", "insight": insight, "strategy": "", "log_entry": "", "new_goals": [],
-                       "completed_goals": [], "abandoned_goals": [], "new_questions": [], "resolved_questions": [],
-                       "entity_updates": []})
+                       "completed_goals": [], "abandoned_goals": [], "entity_updates": []})
 
 
 def turn_context(messages) -> str:

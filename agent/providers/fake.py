@@ -111,8 +111,9 @@ def night_answers(delay: Callable[[], float] = lambda: 0.0, sleep: Callable[[flo
     """A `json_script` that answers every ask of a night's sleep-time work (persona/sleep.py) with
     valid JSON, told apart by the schema's fields: a day's episode (one rating per session, the
     summary at least as long as the grammar asks), a week, a diary entry, the entity notes, the
-    dream (a goal, a question, the first listed question resolved and goal completed, a fact about
-    `name`). Each answer waits `delay()` seconds first, so a crash bench's kills land inside calls."""
+    dream (a goal, the first listed goal completed, a fact about `name`), the questions (one from the
+    first message's words, the first listed question resolved by them). Each answer waits `delay()`
+    seconds first, so a crash bench's kills land inside calls."""
     def script(system: str, user: str, schema: dict) -> str:
         wait = delay()
         if wait > 0:
@@ -124,10 +125,13 @@ def night_answers(delay: Callable[[], float] = lambda: 0.0, sleep: Callable[[flo
                 "strategy": "", "log_entry": f"I dreamt that {name} slept on a pile of notebooks.",
                 "new_goals": [{"goal": f"Ask how {name} is doing", "term": "short_term", "priority": 2}],
                 "completed_goals": [{"number": 1, "note": "Asked and heard."}], "abandoned_goals": [],
-                "new_questions": [{"question": f"Where does {name} sleep in winter?", "priority": 0.6}],
-                "resolved_questions": [{"number": 1, "answer": f"{name} sleeps by the heater.", "kind": "INSIGHT",
-                                        "about": ""}],
                 "entity_updates": [{"name": name, "fact": f"{name} likes to sleep on notebooks."}]})
+        if "open" in props:  # the questions' ask: the first message's first words left open
+            first = next((line[3:] for line in user.splitlines() if line.startswith("1. ")), "")
+            words = " ".join(first.split()[:6])
+            return json.dumps({"open": [{"message": 1, "words": words, "question": f"What happened with {words}?"}],
+                               "answered": [{"number": 1, "message": 1, "words": words, "answer": words,
+                                             "kind": "INSIGHT", "about": ""}]})
         if "entities" in props:
             return json.dumps({"entities": [{"name": name, "kind": "thing", "facts": [f"{name} is the cat."]}]})
         if "entry" in props:

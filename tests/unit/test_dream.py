@@ -1,14 +1,15 @@
-"""Dreaming at night (seed 004 §5, 睡眠時処理) on a scripted model: the level by dates, one ask a
-night whose answer lands in the dream diary, goals, open questions and entity pages; only a checked
-strategy reaches the prompt; the user's goals are left alone; Phase B files resolved questions; and a
-crash mid-dream resumes without a second ask or any duplicate."""
+"""Dreaming at night (seed 004 §5, 睡眠時処理) on a scripted model: the level by dates, one dream a
+night whose answer lands in the dream diary, goals and entity pages, and one questions' ask over the
+user's words (open questions); only a checked strategy reaches the prompt; the user's goals are left
+alone; Phase B files resolved questions; and a crash mid-dream resumes without a second ask or any
+duplicate."""
 import json
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
 import constants
-from agent.dream import copies_the_days, days_to_reflect, fit_days, level_for, parse_dream
+from agent.dream import copies_the_days, days_to_reflect, fit_days, level_for, strange_words
 from agent.providers.base import ToolCall
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.tools import run_tool
@@ -27,18 +28,24 @@ DREAM = {"trigger_topic": "Mina's novel", "insight": "Mina writes at night becau
          "strategy": "Ask Mina how the lighthouse chapter is going.", "log_entry": "I dreamt of a lighthouse.",
          "new_goals": [{"goal": "Read Mina's first chapter", "term": "short_term", "priority": 1}],
          "completed_goals": [], "abandoned_goals": [],
-         "new_questions": [{"question": "What is the lighthouse keeper's secret?", "priority": 0.8}],
-         "resolved_questions": [], "entity_updates": [{"name": "Ida", "fact": "Ida is the lighthouse keeper in Mina's novel."},
-                                                       {"name": "Zorblax", "fact": "Invented."}]}
+         "entity_updates": [{"name": "Ida", "fact": "Ida is the lighthouse keeper in Mina's novel."},
+                            {"name": "Zorblax", "fact": "Invented."}]}
+QUESTIONS = {"open": [{"message": 1, "words": "named the lighthouse keeper Ida",
+                       "question": "What is the lighthouse keeper's secret?"}], "answered": []}
 
 
-def script(dreams: list, answer=None):
-    """Episodes, diary and entities as usual; the dream's ask answered with `answer(user)` (DREAM by default)."""
+def script(dreams: list, answer=None, questions=None, asked: list | None = None):
+    """Episodes, diary and entities as usual; the dream's ask answered with `answer(user)` (DREAM by
+    default), the questions' ask with `questions(user)` (QUESTIONS), its material kept in `asked`."""
     def json_script(system, user, schema):
         props = schema["properties"]
         if "insight" in props:
             dreams.append(user)
             return json.dumps(answer(user) if answer else DREAM)
+        if "open" in props:
+            if asked is not None:
+                asked.append(user)
+            return json.dumps(questions(user) if questions else QUESTIONS)
         if "entities" in props:
             return json.dumps({"entities": []})
         if "entry" in props:
@@ -48,9 +55,10 @@ def script(dreams: list, answer=None):
     return json_script
 
 
-def make(data_dir, dreams, answer=None, native_tools=False):
+def make(data_dir, dreams, answer=None, native_tools=False, questions=None, asked=None):
     clock = StepClock(DAY)
-    model = ScriptedChatModel(replies("Sure."), json_script=script(dreams, answer), native_tools=native_tools)
+    model = ScriptedChatModel(replies("Sure."), json_script=script(dreams, answer, questions, asked),
+                              native_tools=native_tools)
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     service.update_settings(user_name="Mina")
     return service, model, clock
@@ -97,12 +105,14 @@ def test_levels_two_and_three_choose_what_of_the_week_or_month_fits_the_embedded
 
 
 def test_a_night_dreams_once_and_writes_the_diary_goals_questions_and_pages(data_dir):
-    dreams = []
-    service, model, clock = make(data_dir, dreams)
+    dreams, asked = [], []
+    service, model, clock = make(data_dir, dreams, asked=asked)
     service.session("Ark").entities.append("Ida", "- A character Mina made up.", DAY, "person")
     talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
     report = service.sleep_now("Ark", now=NIGHT)
-    assert len(dreams) == 1 and report.model_calls == 4  # the episode, the diary, the entities, the dream
+    assert len(dreams) == 1 and report.model_calls == 5  # the episode, the diary, the entities, the dream, the questions
+    assert asked[0].startswith("# Messages\n1. I named the lighthouse keeper Ida!\n\n")  # the user's words only
+    assert "lovely name" not in asked[0]
     assert "dream 2026-03-15 (level 1)" in report.written and not report.problems
     assert "- [2026-03-14] ★ Mina told me" in dreams[0] and "Date: 2026-03-15" in dreams[0]
     raw = json.loads((data_dir / "characters/Ark/memory/insights.json").read_text())
@@ -112,6 +122,7 @@ def test_a_night_dreams_once_and_writes_the_diary_goals_questions_and_pages(data
     assert [g.goal for g in service.goals("Ark").short_term] == ["Read Mina's first chapter"]
     assert service.top_open_question("Ark").text == "What is the lighthouse keeper's secret?"
     assert service.top_open_question("Ark").source_date == "2026-03-14"
+    assert service.top_open_question("Ark").context == "named the lighthouse keeper Ida"  # the words it comes from
     pages = {p.name: p.body for p in service.entity_pages("Ark")}
     assert "Zorblax" not in pages  # a name the days do not hold is not written
     assert pages["Ida"].endswith("- [2026-03-14] Ida is the lighthouse keeper in Mina's novel.")
@@ -129,7 +140,8 @@ def test_a_night_dreams_once_and_writes_the_diary_goals_questions_and_pages(data
 
 
 @pytest.mark.parametrize("strategy", ["", "ミナさんに灯台の章のことを聞こう。", "Be kind and patient with everyone.",
-                                      "I will keep writing every night and finish the lighthouse chapter."])
+                                      "I will keep writing every night and finish the lighthouse chapter.",
+                                      "I will keep polishing my novel for Mina."])  # Mina's novel as the persona's
 def test_a_strategy_that_fails_its_check_leaves_the_previous_one_in_the_prompt(data_dir, strategy):
     dreams = []
     answers = iter([DREAM, {**DREAM, "insight": "Another night.", "strategy": strategy}])
@@ -190,29 +202,33 @@ def test_at_level_two_the_short_goals_are_cut_to_ten_and_stale_ones_go_every_nig
 
 
 def test_resolved_questions_are_routed_by_the_reflection_fact_insight_with_discoveries(data_dir):
-    dreams = []
-    answers = iter([
-        {**DREAM, "entity_updates": [], "new_goals": [],
-         "new_questions": [{"question": "What does Tama like to eat?", "priority": 0.9},
-                           {"question": "Why does Mina write at night?", "priority": 0.7}]},
-        {**DREAM, "entity_updates": [], "new_goals": [], "new_questions": [], "insight": "Second night.",
-         "resolved_questions": [{"number": 1, "answer": "Mina says the quiet hours make her braver.", "kind": "INSIGHT",
-                                 "about": ""},
-                                {"number": 2, "answer": "", "kind": "FACT", "about": "Tama"}]},
+    dreams, asked = [], []
+    questions = iter([
+        {"open": [{"message": 1, "words": "Tama is so fussy about food", "question": "What does Tama like to eat?"},
+                  {"message": 2, "words": "I write at night", "question": "Why does Mina write at night?"}],
+         "answered": []},
+        {"open": [], "answered": [
+            {"number": 1, "message": 1, "words": "the quiet hours make me braver",
+             "answer": "Mina says the quiet hours make her braver.", "kind": "INSIGHT", "about": ""},
+            {"number": 2, "message": 5, "words": "Tama", "answer": "Tama sleeps all day.", "kind": "SKIP", "about": ""}]},
     ])
-    service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers), native_tools=True)
+    service, model, clock = make(data_dir, dreams, answer=lambda user: {**DREAM, "entity_updates": [], "new_goals": []},
+                                 native_tools=True, questions=lambda user: next(questions), asked=asked)
     session = service.session("Ark")
     session.entities.append("Tama", "- Mina's cat.", DAY, "thing")
-    talk(service, clock, DAY, "Tama is so fussy about food.", "Cats!")
+    talk(service, clock, DAY, "Tama is so fussy about food.", "Cats!", "I write at night, mostly.", "Night owl!")
     service.sleep_now("Ark", now=NIGHT)
     host = PersonaTools(session, lambda: None, lambda: None, clock)
     assert run_tool(ToolCall("resolve_open_question", {"question": "Tama like to eat",
                                                        "answer": "Tama loves chicken-flavoured kibble."}), host).ok
-    talk(service, clock, DAY + timedelta(days=1), "I write best after midnight.", "Night owl!")
+    talk(service, clock, DAY + timedelta(days=1), "I write best after midnight: the quiet hours make me braver.", "Oh!")
     report = service.sleep_now("Ark", now=NIGHT + timedelta(days=1))
-    assert "# Your open questions\n1. Why does Mina write at night?" in dreams[1]
-    assert "# Answered questions to file\n2. What does Tama like to eat? — Tama loves chicken-flavoured kibble." in dreams[1]
+    # the open question shown to the questions' ask, and to no dream (the small model copied it into every field)
+    assert "# Your open questions\n1. Why does Mina write at night?" in asked[1]
+    assert all("Why does Mina write" not in dream for dream in dreams)
     filed = {q.text: (q.filed, q.resolved_by) for q in session.questions().all()}
+    # the persona's own answer is filed by its resolution (a known entity: FACT); an answer whose words
+    # no message holds (message 5 of one) resolves nothing
     assert filed == {"What does Tama like to eat?": (FACT, "persona"), "Why does Mina write at night?": (INSIGHT, "reflection")}
     assert service.entity_pages("Ark")[0].body.endswith("- [2026-03-16] Tama loves chicken-flavoured kibble.")
     insight = next(e for e in service.dream_diary("Ark") if e.source_question)
@@ -261,7 +277,7 @@ def test_a_reply_stops_the_dream_before_its_ask_and_it_follows_later(data_dir):
     service._replying = 0
     model.json_script = original
     rest = service.sleep_now("Ark", now=NIGHT)
-    assert not rest.stopped and rest.model_calls == 1 and len(dreams) == 1
+    assert not rest.stopped and rest.model_calls == 2 and len(dreams) == 1  # the dream and its questions
 
 
 def test_a_dream_that_tells_the_days_again_is_asked_once_more_and_its_copy_is_no_strategy(data_dir):
@@ -273,7 +289,7 @@ def test_a_dream_that_tells_the_days_again_is_asked_once_more_and_its_copy_is_no
     talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
     report = service.sleep_now("Ark", now=NIGHT)
     assert len(dreams) == 2 and "copied sentences of the days" in dreams[1] and "# Once more" not in dreams[0]
-    assert report.model_calls == 5 and not report.problems
+    assert report.model_calls == 6 and not report.problems
     assert service.dream_diary("Ark")[0].insight == "Naming Ida made Mina's story feel real to her."
 
     twice = []  # copied again: the second copy is kept as the diary's entry, asked no third time
@@ -285,18 +301,46 @@ def test_a_dream_that_tells_the_days_again_is_asked_once_more_and_its_copy_is_no
     assert entry.strategy == "" and entry.strategy_rejected == copied  # a copy never reaches the prompt
 
 
-def test_a_dream_whose_insight_is_an_open_question_again_is_asked_once_more(data_dir):
-    question = DREAM["new_questions"][0]["question"]  # filed by the first night, shown to the second
+def test_a_dream_whose_insight_is_a_goal_again_is_asked_once_more(data_dir):
+    goal = "Read the first chapter of Mina's lighthouse novel together with her"  # added by the first night
     dreams = []
-    answers = iter([DREAM, {**DREAM, "insight": question, "new_questions": []},
-                    {**DREAM, "insight": "Mina trusts the quiet of the night.", "new_questions": []}])
+    answers = iter([{**DREAM, "new_goals": [{"goal": goal, "term": "short_term", "priority": 1}]},
+                    {**DREAM, "insight": goal, "new_goals": []},
+                    {**DREAM, "insight": "Mina trusts the quiet of the night.", "new_goals": []}])
     service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers))
     talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
     service.sleep_now("Ark", now=NIGHT)
     talk(service, clock, DAY + timedelta(days=1), "More about my novel today.", "Tell me!")
     service.sleep_now("Ark", now=NIGHT + timedelta(days=1))
-    assert len(dreams) == 3 and question in dreams[1] and "# Once more" in dreams[2]
+    assert len(dreams) == 3 and goal in dreams[1] and "# Once more" in dreams[2]
     assert service.dream_diary("Ark")[0].insight == "Mina trusts the quiet of the night."
+
+
+def test_a_japanese_dream_with_a_name_in_latin_letters_the_days_lack_is_asked_once_more(data_dir):
+    days = "- [2026-05-12] ユイさんは弟の健太と餃子を作った。OKと言ってくれた。"
+    assert strange_words("UIと弟の健太が餃子を作った。", days, "ja") == ["UI"]
+    assert strange_words("ユイさんはOKと言った。健太とok。", days, "ja") == []  # the days write OK
+    assert strange_words("Yui and Kenta made gyoza.", "- [2026-05-12] Yui made gyoza.", "en") == []  # no sign in English
+    dreams = []
+    answers = iter([{**DREAM, "insight": "UIは弟と過ごす時間を大切にしている。", "log_entry": "餃子の夢を見た。",
+                     "strategy": "UIの改善を続ける。", "trigger_topic": "餃子"},
+                    {**DREAM, "insight": "ユイさんは弟と過ごす時間を大切にしている。", "log_entry": "餃子の夢を見た。",
+                     "strategy": "ユイさんの話をゆっくり聞こう。", "trigger_topic": "餃子"}])
+    dreaming = script(dreams, answer=lambda user: next(answers))
+
+    def json_script(system, user, schema):
+        if "sessions" in schema["properties"]:
+            return json.dumps({"sessions": [{"arousal": 0.7}] * user.count("## Session "),
+                               "summary": "ユイさんは弟の健太と餃子を作った。健太がほとんど食べてしまったそうだ。"})
+        return dreaming(system, user, schema)
+    clock = StepClock(DAY)
+    model = ScriptedChatModel(replies("はい。"), json_script=json_script)
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    service.update_settings(user_name="ユイ")
+    talk(service, clock, DAY, "弟の健太と餃子を作ったけど、健太がほとんど食べちゃった。", "楽しそうですね。")
+    service.sleep_now("Ark", now=NIGHT)
+    assert len(dreams) == 2 and "Write ユイ and every name as the days write them." in dreams[1]
+    assert service.dream_diary("Ark")[0].insight == "ユイさんは弟と過ごす時間を大切にしている。"
 
 
 @pytest.mark.parametrize("text, copied", [
@@ -316,7 +360,7 @@ def test_a_dream_in_another_language_than_the_days_is_asked_once_more_in_theirs(
     dreams = []
     english = {**DREAM, "insight": "Yui feels safe with her new boss.", "log_entry": "I dreamt of a library."}
     japanese = {**DREAM, "insight": "ユイさんは新しい上司に安心している。", "log_entry": "図書館の夢を見た。",
-                "strategy": "ユイさんのプレゼンの話を聞こう。"}
+                "strategy": "ユイさんのプレゼンの話を聞こう。", "trigger_topic": "新しいチーム"}
     answers = iter([english, japanese])
     dreaming = script(dreams, answer=lambda user: next(answers))
 
@@ -351,11 +395,3 @@ def test_the_users_own_doings_stay_the_users_in_the_dream_and_are_no_goal_of_the
     assert entry.insight == "Mina trusts her quiet hours."
     goals = [g.goal for g in service.goals("Ark").short_term]
     assert goals == ["Read Mina's first chapter"]  # Mina's novel-writing is not the persona's goal
-
-
-def test_a_statement_given_as_an_open_question_is_left_out():
-    answer = {**DREAM, "new_questions": [{"question": "天野さんの料理で満足感が高まりそうだ。", "priority": 0.5},
-                                         {"question": "ユイさんはどちらの名前に決めるのだろう？", "priority": 0.7},
-                                         {"question": "Will Mina finish the lighthouse chapter?", "priority": 0.6}]}
-    assert [q for q, _ in parse_dream(json.dumps(answer)).new_questions] == [
-        "ユイさんはどちらの名前に決めるのだろう？", "Will Mina finish the lighthouse chapter?"]

@@ -38,7 +38,7 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     def episode(system, user, schema):
         if "entities" in schema["properties"]:  # the night's entity step
             return json.dumps({"entities": []})
-        if "insight" in schema["properties"]:  # the night's dream
+        if {"insight", "open"} & set(schema["properties"]):  # the night's dream
             return quiet_dream()
         if "entry" in schema["properties"]:  # the night's diary entry, after the day's episode
             return json.dumps({"entry": "A good day."})
@@ -57,4 +57,5 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     assert "lake sunrise" in (kept / "episodic_memory.json").read_text() and (kept / "memory_main.txt").is_file()
     tiny = results["tiny"]
     assert tiny["events"] == 3 and tiny["event_coverage"] == pytest.approx(66.7)  # the race was not told
-    assert tiny["days"] == 2 and tiny["model_calls"] == 8  # each night: the episode, the diary, the entities, the dream
+    # each night: the episode, the diary, the entities, the dream, its questions
+    assert tiny["days"] == 2 and tiny["model_calls"] == 10

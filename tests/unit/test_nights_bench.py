@@ -145,9 +145,11 @@ def _night_answers(insights: dict[str, str]):
             insight = next((text for day, text in insights.items() if day in user), "")
             return json.dumps({"trigger_topic": "the day", "insight": insight, "strategy": "", "log_entry": "",
                                "new_goals": [{"goal": "Ask about the support group", "term": "short_term", "priority": 2}],
-                               "completed_goals": [], "abandoned_goals": [],
-                               "new_questions": [{"question": "How did the support group go?", "priority": 0.5}],
-                               "resolved_questions": [], "entity_updates": []})
+                               "completed_goals": [], "abandoned_goals": [], "entity_updates": []})
+        if "open" in props:  # the questions' ask: the first message's words left open
+            words = " ".join(next(line[3:] for line in user.splitlines() if line.startswith("1. ")).split()[:5])
+            return json.dumps({"open": [{"message": 1, "words": words, "question": f"What about {words}?"}],
+                               "answered": []})
         if "entry" in props:
             return json.dumps({"entry": "Caroline went to a support group today."})
         return json.dumps({"sessions": [{"arousal": 0.5}] * user.count("## Session "),
@@ -189,7 +191,7 @@ def test_a_script_is_replayed_with_the_persona_replies_and_its_nights(script_fil
         if "insight" in props:
             return json.dumps({"trigger_topic": "餃子", "insight": "ユイさんは弟さんと仲がいい。", "strategy": "",
                                "log_entry": "", "new_goals": [], "completed_goals": [], "abandoned_goals": [],
-                               "new_questions": [], "resolved_questions": [], "entity_updates": []})
+                               "entity_updates": []})
         if "entry" in props:
             return json.dumps({"entry": "ユイさんが餃子の話をしてくれた。"})
         return json.dumps({"sessions": [{"arousal": 0.5}] * user.count("## Session "),

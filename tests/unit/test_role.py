@@ -2,7 +2,7 @@
 import pytest
 
 from agent.character_guard import SentenceGate
-from agent.role import (as_users, first_person_at, persona_as_speaker, persona_as_user, takes_users_part,
+from agent.role import (as_users, claims_users_own, first_person_at, persona_as_speaker, persona_as_user, takes_users_part,
                         tells_own_life)
 
 
@@ -425,3 +425,16 @@ def test_what_was_told_by_the_persona_s_name_is_said_back_by_the_user_s():
     assert persona_as_user("ARKは上司が話しやすい人で安心した。", "Ark", "ユイ") == "ユイは上司が話しやすい人で安心した。"
     assert persona_as_user("Arkady went home.", "Ark", "Noor") == "Arkady went home."
     assert persona_as_user("Ark went home.", "Ark", "") == "Ark went home."
+
+
+@pytest.mark.parametrize("text, claims", [
+    ("I will keep working on my novel.", True),  # the user's "my novel"
+    ("私の猫の世話をもっとする。", True),  # 「私の猫が…」
+    ("I will read Mina's novel with her.", False),
+    ("I will ask about your novel.", False),
+    ("My goal is to listen more.", False),  # a thing the user never called theirs
+    ("I will keep my promise to Mina.", False),
+])
+def test_a_night_text_that_calls_the_users_own_thing_mine(text, claims):
+    said = ["I finally finished the first draft of my novel today!", "私の猫が病気なの。", "I promised to call Leila."]
+    assert claims_users_own(text, said) is claims

@@ -18,7 +18,7 @@ DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 def answer_for(days: list[str], arousal: float = 0.7):
     """A scripted JSON answer per call: one rating per session in the prompt, a summary naming the day."""
     def script(system, user, schema):
-        if "insight" in schema["properties"]:  # the night's dream (tests/unit/test_dream.py)
+        if {"insight", "open"} & set(schema["properties"]):  # the night's dream (tests/unit/test_dream.py)
             return quiet_dream()
         if "entities" in schema["properties"]:  # the night's entity step (tests/unit/test_entity_sleep.py)
             return json.dumps({"entities": []})
@@ -54,8 +54,8 @@ def test_finished_days_become_episodes_once_and_a_changed_day_is_redone_in_place
     report = service.sleep_now("Ark")
     assert report.written == ["episode 2026-03-15", "episode 2026-03-14", "diary 2026-03-15", "diary 2026-03-14",
                               "dream 2026-03-16 (level 1)"]
-    # each day: its episode, its diary entry, then its entities; then the night's one dream
-    assert not report.problems and report.model_calls == 7 and not report.stopped
+    # each day: its episode, its diary entry, then its entities; then the night's one dream and its questions
+    assert not report.problems and report.model_calls == 8 and not report.stopped
     episodes = service.episodes("Ark")
     assert [e.id for e in episodes] == ["episode_2026-03-14_001", "episode_2026-03-15_001"]
     assert episodes[0].arousal == 0.7 and "novel" in episodes[0].summary
@@ -180,7 +180,7 @@ def test_episodes_older_than_sixty_days_become_one_a_week_and_are_not_written_ag
             return json.dumps({"sessions": [{"arousal": 0.3}] * user.count("## Session "), "summary": "A day with Mina."})
         if "entities" in schema["properties"]:
             return json.dumps({"entities": []})
-        if "insight" in schema["properties"]:
+        if {"insight", "open"} & set(schema["properties"]):
             return quiet_dream()
         if "entry" in schema["properties"]:
             return json.dumps({"entry": "A calm evening with Mina."})

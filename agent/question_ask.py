@@ -1,0 +1,152 @@
+"""The night's open questions (seed 004 §8 好奇心, Phase B), asked apart from the dream: what the user
+left open, drawn from the user's own words only, each with the words it comes from; and which open
+questions those words answered. The job is persona/dream_job.py.
+
+Asked inside the dream, the 1.5B model wrote questions the user never left open ("What is Noor's
+favorite river?", "What does Noor think about working from home?") and then copied a filed question
+into the next nights' insight, strategy and topic (bench nights, session 24). Here it sees only the
+user's messages, numbered, and must copy the words that leave a thing open: a question whose words
+the message does not hold, or which shares nothing with them, is not taken.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import constants
+from agent.episodes import LANGUAGE_NAMES
+from agent.language import is_question, message_language
+from agent.memory_lines import terms
+from agent.prompt_builder import fit_to_budget
+from managers.open_questions import FILED_KINDS, OpenQuestion
+
+CountTokens = Callable[[str], int]
+
+
+def question_schema() -> dict:
+    """New questions, each with the message it comes from and the user's words that leave it open; the
+    open questions the messages answered, with the words that answer them (no length bounds: the parser
+    cuts)."""
+    number, text = {"type": "integer"}, {"type": "string"}
+
+    def items(properties: dict, most: int, least: int = 0) -> dict:
+        return {"type": "array", "minItems": least, "maxItems": most,
+                "items": {"type": "object", "properties": properties, "required": list(properties)}}
+    return {"type": "object", "properties": {
+        "open": items({"message": number, "words": text, "question": text}, constants.OPEN_QUESTIONS_PER_NIGHT,
+                      constants.OPEN_QUESTIONS_AT_LEAST_PER_NIGHT),
+        "answered": items({"number": number, "message": number, "words": text, "answer": text,
+                           "kind": {"type": "string", "enum": list(FILED_KINDS)}, "about": text},
+                          constants.OPEN_QUESTIONS_SHOWN),
+    }, "required": ["open", "answered"]}
+
+
+def question_system(persona: str, user_name: str, language: str) -> str:
+    written = LANGUAGE_NAMES.get(language, "the language of the messages")
+    return (
+        f"You are {persona}. Below are {user_name}'s own messages of recent days, numbered. open: what {user_name} "
+        f"left open — something still to come, not decided yet, not known yet or unfinished — that you will want "
+        f"to ask {user_name} about later. For each: message: its number; words: {user_name}'s words that leave it "
+        f"open, copied exactly from that message; question: the question you will ask {user_name}, in {written}. "
+        f"answered: the numbers of your open questions that a message answers, each with message (its number), "
+        f"words ({user_name}'s words that answer it, copied exactly), answer (in {written}) and kind: FACT (a fact "
+        f"about a person, place or thing; about: its name), INSIGHT (an understanding of feelings or patterns) or "
+        f"SKIP (nothing worth keeping). Leave answered empty when no message answers one.")
+
+
+def fit_messages(messages: Sequence[str], room: int, count: CountTokens) -> list[str]:
+    """The user's messages that fit in `room` tokens as numbered lines, the newest kept first (each cut to
+    a share of the room when one alone would crowd out the rest), in their order."""
+    share = max(room // max(len(messages), 1), room // 6)
+    kept: list[str] = []
+    for message in reversed(messages):
+        text = fit_to_budget(" ".join(message.split()), share, count, "…")
+        if count("\n".join([text, *kept])) + 4 * (len(kept) + 1) > room:
+            break
+        kept.insert(0, text)
+    return kept
+
+
+def question_user(messages: Sequence[str], questions: Sequence[OpenQuestion], write_line: str = "") -> str:
+    """The ask's material: the messages numbered from 1, the open questions numbered from 1."""
+    parts = ["# Messages", *(f"{n}. {m}" for n, m in enumerate(messages, 1))]
+    if questions:
+        parts += ["", "# Your open questions", *(f"{n}. {q.text}" for n, q in enumerate(questions, 1))]
+    if write_line:
+        parts += ["", write_line]
+    return "\n".join(parts)
+
+
+@dataclass(frozen=True)
+class NewQuestion:
+    question: str
+    words: str  # the user's words it comes from (kept as the question's context)
+
+
+@dataclass(frozen=True)
+class Answered:
+    number: int
+    answer: str
+    kind: str
+    about: str
+
+
+@dataclass(frozen=True)
+class QuestionResult:
+    new: tuple[NewQuestion, ...] = ()
+    answered: tuple[Answered, ...] = ()
+
+
+def _text(value: object) -> str:
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def said_in(words: str, message: str) -> bool:
+    """Whether `words` are the message's own: QUESTION_WORDS_SAID_SHARE of their content words (CJK
+    bigrams) are in it — copied, give or take a particle or an inflection."""
+    wanted = terms(words)
+    return bool(wanted) and len(wanted & terms(message)) >= constants.QUESTION_WORDS_SAID_SHARE * len(wanted)
+
+
+def _grounded(words: str, question: str, message: str, names: Sequence[str]) -> bool:
+    """The words are the message's, and the question is about them: it shares a content word with
+    them besides the names (the user's, the persona's), which every question has."""
+    named = set().union(*(terms(n) for n in names if n.strip())) if names else set()
+    return said_in(words, message) and bool((terms(question) & terms(words)) - named)
+
+
+def _message(messages: Sequence[str], number: int) -> str:
+    return messages[number - 1] if 0 < number <= len(messages) else ""
+
+
+def parse_questions(answer: str, messages: Sequence[str], language: str, names: Sequence[str] = ()) -> QuestionResult:
+    """The new questions that are questions in `language` drawn from the words of the message they
+    name, and the answered ones whose words a message holds; an answer that is no such JSON gives
+    nothing. `names`: the user's and the persona's, which are no common ground."""
+    try:
+        data = json.loads(answer)
+    except json.JSONDecodeError:
+        return QuestionResult()
+    if not isinstance(data, dict):
+        return QuestionResult()
+    new, answered = [], []
+    for item in data.get("open") if isinstance(data.get("open"), list) else []:
+        if not isinstance(item, dict):
+            continue
+        question, words = _text(item.get("question")), _text(item.get("words"))
+        if (is_question(question) and message_language(question) in ("", language)
+                and _grounded(words, question, _message(messages, _int(item.get("message"))), names)):
+            new.append(NewQuestion(question[: constants.OPEN_QUESTION_MAX_CHARS], words))
+    for item in data.get("answered") if isinstance(data.get("answered"), list) else []:
+        if not isinstance(item, dict) or _int(item.get("number")) <= 0:
+            continue
+        words, answer_text = _text(item.get("words")), _text(item.get("answer"))
+        if answer_text and said_in(words, _message(messages, _int(item.get("message")))):
+            kind = item.get("kind") if item.get("kind") in FILED_KINDS else ""
+            answered.append(Answered(_int(item.get("number")), answer_text, kind, _text(item.get("about"))))
+    return QuestionResult(tuple(new[: constants.OPEN_QUESTIONS_PER_NIGHT]), tuple(answered))

@@ -1,0 +1,98 @@
+"""The night's open questions, asked apart from the dream over the user's words only
+(agent/question_ask.py): a question is taken only when it is a question, in the days' language, and
+drawn from words the message it names holds; an answer resolves a question only with words a
+message holds."""
+import json
+
+import pytest
+
+from agent.providers.fake import ScriptedChatModel, replies
+from agent.question_ask import fit_messages, parse_questions, question_schema, question_user, said_in
+from managers.open_questions import OpenQuestion
+
+MESSAGES = ["My recital is next Saturday and I still haven't picked the encore.",
+            "I looked at a flat by the river today, but the rent is high.",
+            "木曜にプレゼンがあるんだけど、何を話すかまだ決めてない。"]
+
+
+def answer(*open_items, answered=()):
+    return json.dumps({"open": [dict(zip(("message", "words", "question"), item)) for item in open_items],
+                       "answered": list(answered)})
+
+
+def test_a_question_drawn_from_the_words_of_its_message_is_taken():
+    result = parse_questions(answer((1, "I still haven't picked the encore", "Which encore did Noor pick?"),
+                                    (2, "the rent is high", "Will Noor take the flat, with the rent that high?")),
+                             MESSAGES, "en", ("Noor", "Ark"))
+    assert [q.question for q in result.new] == ["Which encore did Noor pick?",
+                                                "Will Noor take the flat, with the rent that high?"]
+    assert result.new[0].words == "I still haven't picked the encore"
+
+
+def test_a_japanese_question_from_a_japanese_message():
+    result = parse_questions(answer((3, "何を話すかまだ決めてない", "ユイさん、木曜のプレゼンで何を話すか決めた？")),
+                             MESSAGES, "ja", ("ユイ", "Ark"))
+    assert [q.question for q in result.new] == ["ユイさん、木曜のプレゼンで何を話すか決めた？"]
+
+
+@pytest.mark.parametrize("item, why", [
+    ((1, "I play the violin every day", "Does Noor still play the violin?"), "words the message does not hold"),
+    ((2, "I looked at a flat by the river today", "What is Noor's favorite food?"), "nothing of the words but names"),
+    ((1, "I still haven't picked the encore", "Noor will pick the encore soon."), "a statement"),
+    ((1, "I still haven't picked the encore", "¿Qué bis eligió Noor para el encore?"), "another language"),
+    ((7, "I still haven't picked the encore", "Which encore did Noor pick?"), "no such message"),
+    ((2, "I still haven't picked the encore", "Which encore did Noor pick?"), "another message's words"),
+    ((1, "", "Which encore did Noor pick?"), "no words"),
+])
+def test_a_question_not_drawn_from_its_message_is_not_taken(item, why):
+    assert parse_questions(answer(item), MESSAGES, "en", ("Noor", "Ark")).new == (), why
+
+
+def test_only_the_name_in_common_is_no_common_ground():
+    messages = ["Noor here, back from work."]
+    assert parse_questions(answer((1, "Noor here", "Is Noor happy?")), messages, "en", ("Noor", "Ark")).new == ()
+    # without the names given, the name is a content word like any other
+    assert parse_questions(answer((1, "Noor here", "Is Noor happy?")), messages, "en").new != ()
+
+
+def test_an_answer_resolves_only_with_words_a_message_holds():
+    answered = [{"number": 1, "message": 1, "words": "I still haven't picked the encore", "answer": "Not yet.",
+                 "kind": "SKIP", "about": ""},
+                {"number": 2, "message": 2, "words": "my sister moved to Oslo", "answer": "Oslo.", "kind": "FACT",
+                 "about": "Leila"},
+                {"number": 3, "message": 2, "words": "the rent is high", "answer": "", "kind": "FACT", "about": ""},
+                {"number": 0, "message": 2, "words": "the rent is high", "answer": "High.", "kind": "BOGUS", "about": ""}]
+    result = parse_questions(answer(answered=answered), MESSAGES, "en")
+    assert [(a.number, a.answer, a.kind) for a in result.answered] == [(1, "Not yet.", "SKIP")]
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[1, 2]", '{"open": "x", "answered": null}'])
+def test_an_answer_that_is_no_such_json_gives_nothing(text):
+    result = parse_questions(text, MESSAGES, "en")
+    assert result.new == () and result.answered == ()
+
+
+def test_words_copied_give_or_take_an_inflection_are_the_messages():
+    assert said_in("I still haven't pick the encore", MESSAGES[0])
+    assert said_in("何を話すかまだ決めてない", MESSAGES[2])
+    assert not said_in("the violin recital", "I play the cello.")
+    assert not said_in("", MESSAGES[0])
+
+
+def test_the_newest_messages_fit_the_room_in_their_order():
+    count = ScriptedChatModel(replies("")).count_tokens
+    messages = [f"Message {n}: " + "words " * 40 for n in range(30)]
+    kept = fit_messages(messages, 400, count)
+    assert kept and kept[-1].startswith("Message 29") and len(kept) < 30
+    assert [int(m.split(":")[0].split()[1]) for m in kept] == sorted(int(m.split(":")[0].split()[1]) for m in kept)
+    assert count("\n".join(kept)) <= 400
+    assert fit_messages(["one", "two"], 400, count) == ["one", "two"]
+
+
+def test_the_ask_shows_messages_and_open_questions_numbered_and_asks_the_words():
+    user = question_user(MESSAGES[:2], [OpenQuestion(id="q1", text="How was the flat?")], "Write every field in English.")
+    assert user.startswith("# Messages\n1. My recital") and "\n2. I looked at a flat" in user
+    assert "# Your open questions\n1. How was the flat?" in user and user.endswith("Write every field in English.")
+    schema = question_schema()["properties"]
+    assert schema["open"]["items"]["required"] == ["message", "words", "question"]
+    assert schema["open"]["minItems"] >= 1
