@@ -196,30 +196,30 @@ def strange_words(text: str, days_text: str, language: str) -> list[str]:
 COPIED, OTHER_LANGUAGE, STRANGE_WORDS = "copied", "other_language", "strange_words"
 
 
-def why_dream_again(result: DreamResult, days_text: str, language: str) -> str:
-    """Why the night asks once more ("" when it need not): the insight or the dream itself copies
+def why_dream_again(result: DreamResult, days_text: str, language: str) -> tuple[str, ...]:
+    """Why the night asks once more (none when it need not): the insight or the dream itself copies
     the days (`copies_the_days`), is in another language than the days' (the 1.5B model wrote
     every Japanese night's dream in English, told "Write everything in Japanese": bench nights,
-    ja-yui-days, session 23), or has words in Latin letters the days do not (`strange_words`)."""
+    ja-yui-days, session 23), or a field has words in Latin letters the days do not (`strange_words`)."""
     fields = (result.insight, result.log_entry)
+    reasons = []
     if any(copies_the_days(text, days_text) for text in fields):
-        return COPIED
+        reasons.append(COPIED)
     if any(message_language(text) not in ("", language) for text in fields):
-        return OTHER_LANGUAGE
+        reasons.append(OTHER_LANGUAGE)
     if any(strange_words(text, days_text, language) for text in (*fields, result.trigger_topic, result.strategy)):
-        return STRANGE_WORDS
-    return ""
+        reasons.append(STRANGE_WORDS)
+    return tuple(reasons)
 
 
-def dream_again(user: str, user_name: str, language: str, reason: str) -> str:
-    """The ask once more, with what went wrong: the days copied, another language, or names the days
-    do not write that way."""
-    if reason == OTHER_LANGUAGE:
-        note = f"Your last answer was not in {LANGUAGE_NAMES.get(language, 'the language of the days')}."
-    elif reason == STRANGE_WORDS:
-        note = f"Your last answer had words the days do not have. Write {user_name} and every name as the days write them."
-    else:
-        note = "Your last answer copied sentences of the days above."
+def dream_again(user: str, user_name: str, language: str, reasons: Sequence[str]) -> str:
+    """The ask once more, with what went wrong: the days copied, another language, names the days do
+    not write that way (each that did)."""
+    notes = {OTHER_LANGUAGE: f"Your last answer was not in {LANGUAGE_NAMES.get(language, 'the language of the days')}.",
+             STRANGE_WORDS: f"Your last answer had words the days do not have. Write {user_name} and every name as "
+                            f"the days write them.",
+             COPIED: "Your last answer copied sentences of the days above."}
+    note = " ".join(notes[r] for r in notes if r in reasons) or notes[COPIED]
     return (f"{user}\n\n# Once more\n{note} The insight is what you understood about {user_name}, the strategy how "
             f"you will be with {user_name}, the log entry a dream: each in your own new words, not the days' "
             f"sentences.\n{write_in(language)}")

@@ -6,7 +6,10 @@ Asked inside the dream, the 1.5B model wrote questions the user never left open 
 favorite river?", "What does Noor think about working from home?") and then copied a filed question
 into the next nights' insight, strategy and topic (bench nights, session 24). Here it sees only the
 user's messages, numbered, and must copy the words that leave a thing open: a question whose words
-the message does not hold, or which shares nothing with them, is not taken.
+the message does not hold, or which shares nothing with them, is not taken. Asked for what is still
+open, it went through the messages in order, one question each ("What did Sato eat?": session 25);
+so the messages it may ask about are those that point ahead (agent/relative_time.py `points_ahead`:
+a day or a month to come), and the grammar lets it name only those.
 """
 from __future__ import annotations
 
@@ -19,40 +22,49 @@ from agent.episodes import LANGUAGE_NAMES
 from agent.language import is_question, message_language
 from agent.memory_lines import terms
 from agent.prompt_builder import fit_to_budget
+from agent.relative_time import points_ahead
+from agent.role import content_units
+from agent.sentences import split as split_sentences
 from managers.open_questions import FILED_KINDS, OpenQuestion
 
 CountTokens = Callable[[str], int]
 
 
-def question_schema() -> dict:
-    """New questions, each with the message it comes from and the user's words that leave it open; the
-    open questions the messages answered, with the words that answer them (no length bounds: the parser
-    cuts)."""
+def question_schema(ahead: Sequence[int]) -> dict:
+    """New questions, each with the message it comes from (one of the numbers `ahead`) and the user's
+    words that leave it open; the open questions the messages answered, with the words that answer them
+    (no length bounds: the parser cuts)."""
     number, text = {"type": "integer"}, {"type": "string"}
+    chosen = {"type": "integer", "enum": list(ahead)} if ahead else number
 
     def items(properties: dict, most: int, least: int = 0) -> dict:
         return {"type": "array", "minItems": least, "maxItems": most,
                 "items": {"type": "object", "properties": properties, "required": list(properties)}}
     return {"type": "object", "properties": {
-        "open": items({"message": number, "words": text, "question": text}, constants.OPEN_QUESTIONS_PER_NIGHT,
-                      constants.OPEN_QUESTIONS_AT_LEAST_PER_NIGHT),
+        "open": items({"message": chosen, "words": text, "question": text},
+                      min(constants.OPEN_QUESTIONS_PER_NIGHT, len(ahead)),
+                      min(constants.OPEN_QUESTIONS_AT_LEAST_PER_NIGHT, len(ahead))),
         "answered": items({"number": number, "message": number, "words": text, "answer": text,
                            "kind": {"type": "string", "enum": list(FILED_KINDS)}, "about": text},
                           constants.OPEN_QUESTIONS_SHOWN),
     }, "required": ["open", "answered"]}
 
 
-def question_system(persona: str, user_name: str, language: str) -> str:
+def question_system(persona: str, user_name: str, language: str, ahead: Sequence[int]) -> str:
     written = LANGUAGE_NAMES.get(language, "the language of the messages")
+    numbers = ", ".join(str(n) for n in ahead)
+    opening = (f"open: what is still to come in messages {numbers} — an event, a plan, a choice not made yet — each "
+               f"with message: its number; words: the few words of it that say what is to come, copied exactly; "
+               f"question: the question you will ask {user_name} once it has happened or been decided (how it went, "
+               f"what {user_name} chose), in {written}. For example, from \"My sister has her driving test next "
+               f"Monday.\" the words \"driving test next Monday\" give \"How did your sister's driving test go?\". "
+               if ahead else "open: leave it empty. ")
     return (
-        f"You are {persona}. Below are {user_name}'s own messages of recent days, numbered. open: what {user_name} "
-        f"left open — something still to come, not decided yet, not known yet or unfinished — that you will want "
-        f"to ask {user_name} about later. For each: message: its number; words: {user_name}'s words that leave it "
-        f"open, copied exactly from that message; question: the question you will ask {user_name}, in {written}. "
-        f"answered: the numbers of your open questions that a message answers, each with message (its number), "
-        f"words ({user_name}'s words that answer it, copied exactly), answer (in {written}) and kind: FACT (a fact "
-        f"about a person, place or thing; about: its name), INSIGHT (an understanding of feelings or patterns) or "
-        f"SKIP (nothing worth keeping). Leave answered empty when no message answers one.")
+        f"You are {persona}. Below are {user_name}'s own messages of recent days, numbered. {opening}answered: the "
+        f"numbers of your open questions that a message answers, each with message (its number), words "
+        f"({user_name}'s words that answer it, copied exactly), answer (in {written}) and kind: FACT (a fact about a "
+        f"person, place or thing; about: its name), INSIGHT (an understanding of feelings or patterns) or SKIP "
+        f"(nothing worth keeping). Leave answered empty when no message answers one.")
 
 
 def fit_messages(messages: Sequence[str], room: int, count: CountTokens) -> list[str]:
@@ -66,6 +78,11 @@ def fit_messages(messages: Sequence[str], room: int, count: CountTokens) -> list
             break
         kept.insert(0, text)
     return kept
+
+
+def ahead_of(messages: Sequence[str]) -> list[int]:
+    """The numbers (from 1) of the messages that point ahead: the ones a question may come from."""
+    return [n for n, message in enumerate(messages, 1) if points_ahead(message)]
 
 
 def question_user(messages: Sequence[str], questions: Sequence[OpenQuestion], write_line: str = "") -> str:
@@ -114,20 +131,29 @@ def said_in(words: str, message: str) -> bool:
 
 
 def _grounded(words: str, question: str, message: str, names: Sequence[str]) -> bool:
-    """The words are the message's, and the question is about them: it shares a content word with
-    them besides the names (the user's, the persona's), which every question has."""
-    named = set().union(*(terms(n) for n in names if n.strip())) if names else set()
-    return said_in(words, message) and bool((terms(question) & terms(words)) - named)
+    """The words are the message's, and the question is about them: it shares what they are about (a
+    content word; a kanji or katakana word, not a kana pair like った: agent/role.py `content_units`)
+    besides the names (the user's, the persona's), which every question has."""
+    named = set().union(*(content_units(n) for n in names if n.strip())) if names else set()
+    return said_in(words, message) and bool((content_units(question) & content_units(words)) - named)
+
+
+def first_question(text: str) -> str:
+    """The first sentence of `text` that is a question: the 1.5B model ran on with four more
+    ("How did your sister's nursing degree start? What did you do with the soup? …": session 25)."""
+    return next((s.strip() for s in split_sentences(text) if is_question(s)), "")
 
 
 def _message(messages: Sequence[str], number: int) -> str:
     return messages[number - 1] if 0 < number <= len(messages) else ""
 
 
-def parse_questions(answer: str, messages: Sequence[str], language: str, names: Sequence[str] = ()) -> QuestionResult:
+def parse_questions(answer: str, messages: Sequence[str], language: str, ahead: Sequence[int],
+                    names: Sequence[str] = ()) -> QuestionResult:
     """The new questions that are questions in `language` drawn from the words of the message they
-    name, and the answered ones whose words a message holds; an answer that is no such JSON gives
-    nothing. `names`: the user's and the persona's, which are no common ground."""
+    name, one of those that point `ahead`, and the answered ones whose words a message holds; an
+    answer that is no such JSON gives nothing. `names`: the user's and the persona's, which are no
+    common ground."""
     try:
         data = json.loads(answer)
     except json.JSONDecodeError:
@@ -138,9 +164,10 @@ def parse_questions(answer: str, messages: Sequence[str], language: str, names: 
     for item in data.get("open") if isinstance(data.get("open"), list) else []:
         if not isinstance(item, dict):
             continue
-        question, words = _text(item.get("question")), _text(item.get("words"))
-        if (is_question(question) and message_language(question) in ("", language)
-                and _grounded(words, question, _message(messages, _int(item.get("message"))), names)):
+        question, words = first_question(_text(item.get("question"))), _text(item.get("words"))
+        said = _int(item.get("message"))
+        if (said in ahead and question and message_language(question) in ("", language)
+                and _grounded(words, question, _message(messages, said), names)):
             new.append(NewQuestion(question[: constants.OPEN_QUESTION_MAX_CHARS], words))
     for item in data.get("answered") if isinstance(data.get("answered"), list) else []:
         if not isinstance(item, dict) or _int(item.get("number")) <= 0:

@@ -322,3 +322,29 @@ _DAY_PREPOSITIONS = {"en": "on ", "es": "el ", "fr": "le ", "de": "am ", "it": "
 _AFTER_PREPOSITION = ("on|by|until|till|from|since|before|after|for|of|el|la|del|hasta|para|desde|antes|le|du|"
                       "pour|avant|après|dès|jusqu'au|am|bis|vom|für|vor|nach|ab|zum|seit|il|entro|fino al|dal|per|prima|dopo|"
                       "em|no|na|até|desde|antes|depois|por")
+
+
+# --- What lies ahead -----------------------------------------------------------------------------
+# A message that names a day or a month to come, or a weekday or a month at all (said of a day to
+# come more often than not: "my recital: Saturday the 26th", 「6月の大会」), tells of something still
+# open — what a persona wonders about afterwards. Built from the tables above, in every language
+# they hold; "today" and what lies behind ("last week", 「先月」) are not ahead.
+_AHEAD_WORDS = [
+    *(w for lang, words in _WEEKDAY_WORDS.items() if lang not in ("ja", "zh", "ko") for w in words),
+    *(m.lower() for m in MONTHS if m not in ("May", "March")), *(m.lower() for names in _MONTHS_IN.values() for m in names),
+]
+_AHEAD = re.compile(
+    r"\b(?:" + "|".join(_AHEAD_WORDS) + r")\b|(?-i:\b(?:May|March)\b)"  # "may" and "march" are verbs too
+    r"|\b(?:next|coming) (?:week|weekend|month|year)\b|\bend of (?:the|this) (?:week|month|year)\b"
+    r"|[月火水木金土日]曜|(?:来週|週末|来月|来年|再来)|\d{1,2}月(?!前)"
+    r"|(?:星期|礼拜|禮拜|周)[一二三四五六日天]|下(?:个)?(?:周|星期|月)|明年"
+    r"|[월화수목금토일]요일|\d{1,2}월|다음 ?(?:주|달)|내년",
+    re.IGNORECASE,
+)
+
+
+def points_ahead(text: str) -> bool:
+    """Whether the message names a day or a month (not today, not one behind it): a thing to come."""
+    if _AHEAD.search(text):
+        return True
+    return any(kind != "days+0" and pattern.search(text) for _, pattern, kind in _FORWARD)

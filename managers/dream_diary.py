@@ -100,6 +100,7 @@ class DreamPending(BaseModel):
     user_texts: list[str] = []  # the user's own words of the days dreamt of: what stays the user's
     questions_answer: str = ""  # the questions' ask (agent/question_ask.py), asked after the dream
     question_messages: list[str] = []  # the user's messages as numbered in it
+    question_ahead: list[int] = []  # the numbers of those that point ahead: the ones a new question may come from
 
 
 class PendingDream(PendingFile[DreamPending]):

@@ -20,13 +20,15 @@ from typing import Callable, Sequence
 
 import constants
 from agent import role
-from agent.dream import (STRANGE_WORDS, days_to_reflect, dream_again, dream_schema, dream_system, dream_user, fit_days,
-                         level_for, parse_dream, strategy_ok, why_dream_again, write_in)
+from agent.dream import (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, days_to_reflect, dream_again, dream_schema,
+                         dream_system, dream_user, fit_days, level_for, parse_dream, strategy_ok, why_dream_again,
+                         write_in)
 from agent.entities import names_in
 from agent.episodes import dated_text
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel
-from agent.question_ask import fit_messages, parse_questions, question_schema, question_system, question_user
+from agent.question_ask import (ahead_of, fit_messages, parse_questions, question_schema, question_system,
+                               question_user)
 from managers.chat_log import LogEntry
 from managers.dream_diary import DreamDiary, DreamEntry, DreamPending, PendingDream
 from managers.entities import EntityError, EntityStore
@@ -51,27 +53,31 @@ class DreamStores:
     entities: EntityStore | None = None
 
 
-def _users_words(entries: Sequence[LogEntry], first: str, now: datetime) -> list[tuple[str, str]]:
-    """The user's messages from the day `first` on (as the night's asks show them, dated), with their day."""
-    return [(day.isoformat(), dated_text(entry)) for day, talk in days_of(entries, now).items()
+def _users_words(entries: Sequence[LogEntry], first: str, now: datetime) -> list[tuple[str, LogEntry]]:
+    """The user's messages from the day `first` on, with their day."""
+    return [(day.isoformat(), entry) for day, talk in days_of(entries, now).items()
             if first <= day.isoformat() for entry in talk if entry.role == "USER"]
 
 
 def _ask_questions(stores: DreamStores, model: ChatModel, persona: str, user_name: str, language: str, night: str,
-                   messages: Sequence[str], should_stop: Callable[[], bool], tally: JobTally) -> tuple[str, list[str], list[str]]:
-    """The questions' ask over the user's `messages` (the newest that fit): its answer ("" when there is
-    nothing to ask over or the provider failed), the messages and the open questions' ids as numbered."""
+                   messages: Sequence[LogEntry], should_stop: Callable[[], bool], tally: JobTally) -> dict:
+    """The questions' ask over the user's `messages` (the newest that fit, as the night's asks show them,
+    dated): the pending dream's fields for it — its answer ("" when there is nothing to ask over or the
+    provider failed), the messages, those that point ahead and the open questions' ids, as numbered."""
     questions = stores.questions.unresolved()[: constants.OPEN_QUESTIONS_SHOWN]
-    system = question_system(persona, user_name, language)
     family = model.budget_family
-    room = (constants.CONTEXT_TOKENS[family] - constants.QUESTION_MAX_TOKENS[family] - model.count_tokens(system)
+    longest = question_system(persona, user_name, language, range(1, len(messages) + 1))
+    room = (constants.CONTEXT_TOKENS[family] - constants.QUESTION_MAX_TOKENS[family] - model.count_tokens(longest)
             - model.count_tokens(question_user([], questions, write_in(language))) - constants.DREAM_PROMPT_MARGIN_TOKENS)
-    shown = fit_messages(messages, room, model.count_tokens) if room > 0 else []
+    shown = fit_messages([dated_text(m) for m in messages], room, model.count_tokens) if room > 0 else []
     if not shown:
-        return "", [], []
-    answer = ask_tallied(model, system, question_user(shown, questions, write_in(language)), question_schema(),
+        return {}
+    ahead = ahead_of([m.text for m in messages[len(messages) - len(shown):]])  # the words as said, not dated
+    answer = ask_tallied(model, question_system(persona, user_name, language, ahead),
+                         question_user(shown, questions, write_in(language)), question_schema(ahead),
                          constants.QUESTION_MAX_TOKENS[family], should_stop, tally, f"questions {night}")
-    return answer or "", shown, [q.id for q in questions]
+    return {"questions_answer": answer or "", "question_messages": shown, "question_ahead": ahead,
+            "question_ids": [q.id for q in questions]}
 
 
 def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, language_hint: str, night: str,
@@ -91,7 +97,8 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     language = message_language(" ".join(e.summary for e in days[:2])[-600:], [], language_hint) or "en"
     active = goals.active()
     system = dream_system(persona, user_name, level, language)
-    frame = dream_again(dream_user(today, [], active, language), user_name, language, STRANGE_WORDS)  # room for both asks
+    frame = dream_again(dream_user(today, [], active, language), user_name, language,
+                        (COPIED, OTHER_LANGUAGE, STRANGE_WORDS))  # room for both asks
     family = model.budget_family
     room = (constants.CONTEXT_TOKENS[family] - constants.DREAM_MAX_TOKENS[family] - model.count_tokens(system)
             - model.count_tokens(frame) - constants.DREAM_PROMPT_MARGIN_TOKENS)
@@ -109,23 +116,21 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     # that is the days again
     shown = "\n".join([days_text, *(g.goal for g in active)])
     first = parse_dream(answer)
-    reason = why_dream_again(first, shown, language) if first is not None else ""
-    if reason:  # asked once more; a second miss stays
-        log.info("The dream of %s was asked once more (%s)", night, reason)
-        again = ask_tallied(model, system, dream_again(user, user_name, language, reason), dream_schema(),
+    reasons = why_dream_again(first, shown, language) if first is not None else ()
+    if reasons:  # asked once more; a second miss stays
+        log.info("The dream of %s was asked once more (%s)", night, ", ".join(reasons))
+        again = ask_tallied(model, system, dream_again(user, user_name, language, reasons), dream_schema(),
                             constants.DREAM_MAX_TOKENS[family], should_stop, tally, f"dream {night}")
         better = parse_dream(again) if again is not None else None
         if better is not None and not why_dream_again(better, shown, language):
             answer = again
-    said = [(day, text) for day, text in _users_words(entries, min(e.first_day for e in days), now) if day <= newest]
-    theirs = [text for _, text in said]
+    said = [(day, entry) for day, entry in _users_words(entries, min(e.first_day for e in days), now) if day <= newest]
     new_first = min(e.first_day for e in new_days)
-    questions_answer, messages, question_ids = _ask_questions(
-        stores, model, persona, user_name, language, night, [text for day, text in said if day >= new_first],
-        should_stop, tally)
+    asked = _ask_questions(stores, model, persona, user_name, language, night,
+                           [entry for day, entry in said if day >= new_first], should_stop, tally)
     pending = DreamPending(night=night, level=level, answer=answer, newest_day=newest, language=language,
-                           days_text=days_text, goal_ids=[g.id for g in active], question_ids=question_ids,
-                           user_texts=theirs, questions_answer=questions_answer, question_messages=messages)
+                           days_text=days_text, goal_ids=[g.id for g in active],
+                           user_texts=[dated_text(entry) for _, entry in said], **asked)
     stores.pending.save(pending)
     return pending
 
@@ -172,7 +177,7 @@ def _apply_questions(stores: DreamStores, pending: DreamPending, persona: str, u
                      tally: JobTally) -> dict:
     """New and answered questions of the questions' ask; the kinds it gave, by question id, for the filing."""
     result = parse_questions(pending.questions_answer, pending.question_messages, pending.language,
-                             (user_name, persona))
+                             pending.question_ahead, (user_name, persona))
     added = stores.questions.add([(q.question, q.words, constants.OPEN_QUESTION_DEFAULT_PRIORITY) for q in result.new],
                                  now, pending.newest_day)
     tally.written += [f"question: {q.text[:40]}" for q in added]

@@ -108,10 +108,11 @@ def test_a_night_dreams_once_and_writes_the_diary_goals_questions_and_pages(data
     dreams, asked = [], []
     service, model, clock = make(data_dir, dreams, asked=asked)
     service.session("Ark").entities.append("Ida", "- A character Mina made up.", DAY, "person")
-    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida! Chapter two is due on Friday.", "What a lovely name.")
     report = service.sleep_now("Ark", now=NIGHT)
     assert len(dreams) == 1 and report.model_calls == 5  # the episode, the diary, the entities, the dream, the questions
-    assert asked[0].startswith("# Messages\n1. I named the lighthouse keeper Ida!\n\n")  # the user's words only
+    assert asked[0].startswith("# Messages\n1. I named the lighthouse keeper Ida! Chapter two is due on Friday.\n\n")
+    # the user's words only
     assert "lovely name" not in asked[0]
     assert "dream 2026-03-15 (level 1)" in report.written and not report.problems
     assert "- [2026-03-14] ★ Mina told me" in dreams[0] and "Date: 2026-03-15" in dreams[0]
@@ -216,7 +217,8 @@ def test_resolved_questions_are_routed_by_the_reflection_fact_insight_with_disco
                                  native_tools=True, questions=lambda user: next(questions), asked=asked)
     session = service.session("Ark")
     session.entities.append("Tama", "- Mina's cat.", DAY, "thing")
-    talk(service, clock, DAY, "Tama is so fussy about food.", "Cats!", "I write at night, mostly.", "Night owl!")
+    talk(service, clock, DAY, "Tama is so fussy about food; the vet is on Monday.", "Cats!",
+         "I write at night, mostly, till the contest in March.", "Night owl!")
     service.sleep_now("Ark", now=NIGHT)
     host = PersonaTools(session, lambda: None, lambda: None, clock)
     assert run_tool(ToolCall("resolve_open_question", {"question": "Tama like to eat",
@@ -241,7 +243,7 @@ def test_a_crash_mid_dream_resumes_without_a_second_ask_or_duplicates(data_dir, 
     dreams = []
     service, model, clock = make(data_dir, dreams)
     service.session("Ark").entities.append("Ida", "- A character.", DAY, "person")
-    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida! Next week she gets a ship.", "Lovely.")
     real = dream_job._apply_entities
 
     def crash(*args):

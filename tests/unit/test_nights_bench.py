@@ -11,7 +11,7 @@ from bench import nights_bench as nb
 CONVERSATION = {
     "speaker_a": "Caroline", "speaker_b": "Melanie",
     "session_1_date_time": "1:56 pm on 8 May, 2023",
-    "session_1": [{"speaker": "Caroline", "dia_id": "D1:1", "text": "I went to a support group for my adoption plans."},
+    "session_1": [{"speaker": "Caroline", "dia_id": "D1:1", "text": "I went to a support group for my adoption plans. The next meeting is on Friday."},
                   {"speaker": "Melanie", "dia_id": "D1:2", "text": "I painted a lake sunrise with my kids."}],
     "session_2_date_time": "1:14 pm on 25 May, 2023",
     "session_2": [{"speaker": "Caroline", "dia_id": "D2:1", "text": "My counselling course starts next week."},

@@ -1,18 +1,21 @@
 """The night's open questions, asked apart from the dream over the user's words only
-(agent/question_ask.py): a question is taken only when it is a question, in the days' language, and
-drawn from words the message it names holds; an answer resolves a question only with words a
-message holds."""
+(agent/question_ask.py): a question is taken only when it is a question, in the days' language,
+drawn from words the message it names holds, and that message points ahead; an answer resolves a
+question only with words a message holds."""
 import json
 
 import pytest
 
 from agent.providers.fake import ScriptedChatModel, replies
-from agent.question_ask import fit_messages, parse_questions, question_schema, question_user, said_in
+from agent.question_ask import (ahead_of, first_question, fit_messages, parse_questions, question_schema, question_system,
+                                question_user, said_in)
 from managers.open_questions import OpenQuestion
 
 MESSAGES = ["My recital is next Saturday and I still haven't picked the encore.",
-            "I looked at a flat by the river today, but the rent is high.",
-            "木曜にプレゼンがあるんだけど、何を話すかまだ決めてない。"]
+            "I looked at a flat by the river today, but the rent is high. I'll decide by the end of the month.",
+            "木曜にプレゼンがあるんだけど、何を話すかまだ決めてない。",
+            "Yesterday I cooked my grandmother's lentil soup and I haven't finished it."]
+AHEAD = [1, 2, 3]
 
 
 def answer(*open_items, answered=()):
@@ -23,7 +26,7 @@ def answer(*open_items, answered=()):
 def test_a_question_drawn_from_the_words_of_its_message_is_taken():
     result = parse_questions(answer((1, "I still haven't picked the encore", "Which encore did Noor pick?"),
                                     (2, "the rent is high", "Will Noor take the flat, with the rent that high?")),
-                             MESSAGES, "en", ("Noor", "Ark"))
+                             MESSAGES, "en", AHEAD, ("Noor", "Ark"))
     assert [q.question for q in result.new] == ["Which encore did Noor pick?",
                                                 "Will Noor take the flat, with the rent that high?"]
     assert result.new[0].words == "I still haven't picked the encore"
@@ -31,7 +34,7 @@ def test_a_question_drawn_from_the_words_of_its_message_is_taken():
 
 def test_a_japanese_question_from_a_japanese_message():
     result = parse_questions(answer((3, "何を話すかまだ決めてない", "ユイさん、木曜のプレゼンで何を話すか決めた？")),
-                             MESSAGES, "ja", ("ユイ", "Ark"))
+                             MESSAGES, "ja", AHEAD, ("ユイ", "Ark"))
     assert [q.question for q in result.new] == ["ユイさん、木曜のプレゼンで何を話すか決めた？"]
 
 
@@ -43,16 +46,39 @@ def test_a_japanese_question_from_a_japanese_message():
     ((7, "I still haven't picked the encore", "Which encore did Noor pick?"), "no such message"),
     ((2, "I still haven't picked the encore", "Which encore did Noor pick?"), "another message's words"),
     ((1, "", "Which encore did Noor pick?"), "no words"),
+    ((4, "I haven't finished it", "Have you finished the lentil soup?"), "a message that points nowhere ahead"),
 ])
 def test_a_question_not_drawn_from_its_message_is_not_taken(item, why):
-    assert parse_questions(answer(item), MESSAGES, "en", ("Noor", "Ark")).new == (), why
+    assert parse_questions(answer(item), MESSAGES, "en", AHEAD, ("Noor", "Ark")).new == (), why
+
+
+def test_a_japanese_question_sharing_only_kana_with_the_words_is_not_about_them():
+    vague = answer((3, "プレゼンがあるんだけど", "何があるんだろう？"))  # あるん, not what the words are about
+    assert parse_questions(vague, MESSAGES, "ja", AHEAD, ("ユイ", "Ark")).new == ()
+
+
+def test_a_question_that_runs_on_keeps_its_first_question():
+    result = parse_questions(answer((1, "I still haven't picked the encore",
+                                     "Which encore did Noor pick? What did she eat? How long did she practise?")),
+                             MESSAGES, "en", AHEAD, ("Noor", "Ark"))
+    assert [q.question for q in result.new] == ["Which encore did Noor pick?"]
+    assert first_question("Noor will pick it.") == "" and first_question("健太の状況は？他は？") == "健太の状況は？"
+
+
+def test_the_messages_that_point_ahead_are_the_only_ones_the_grammar_lets_it_name():
+    assert ahead_of(MESSAGES) == AHEAD
+    schema = question_schema(AHEAD)["properties"]["open"]
+    assert schema["items"]["properties"]["message"]["enum"] == AHEAD and schema["minItems"] >= 1
+    assert "messages 1, 2, 3" in question_system("Ark", "Noor", "en", AHEAD)
+    nothing = question_schema([])["properties"]["open"]  # no message points ahead: no new question that night
+    assert nothing["maxItems"] == 0 and "leave it empty" in question_system("Ark", "Noor", "en", [])
 
 
 def test_only_the_name_in_common_is_no_common_ground():
-    messages = ["Noor here, back from work."]
-    assert parse_questions(answer((1, "Noor here", "Is Noor happy?")), messages, "en", ("Noor", "Ark")).new == ()
+    messages = ["Noor here, back from work. Off again next Monday."]
+    assert parse_questions(answer((1, "Noor here", "Is Noor happy?")), messages, "en", [1], ("Noor", "Ark")).new == ()
     # without the names given, the name is a content word like any other
-    assert parse_questions(answer((1, "Noor here", "Is Noor happy?")), messages, "en").new != ()
+    assert parse_questions(answer((1, "Noor here", "Is Noor happy?")), messages, "en", [1]).new != ()
 
 
 def test_an_answer_resolves_only_with_words_a_message_holds():
@@ -62,13 +88,13 @@ def test_an_answer_resolves_only_with_words_a_message_holds():
                  "about": "Leila"},
                 {"number": 3, "message": 2, "words": "the rent is high", "answer": "", "kind": "FACT", "about": ""},
                 {"number": 0, "message": 2, "words": "the rent is high", "answer": "High.", "kind": "BOGUS", "about": ""}]
-    result = parse_questions(answer(answered=answered), MESSAGES, "en")
+    result = parse_questions(answer(answered=answered), MESSAGES, "en", AHEAD)
     assert [(a.number, a.answer, a.kind) for a in result.answered] == [(1, "Not yet.", "SKIP")]
 
 
 @pytest.mark.parametrize("text", ["", "not json", "[1, 2]", '{"open": "x", "answered": null}'])
 def test_an_answer_that_is_no_such_json_gives_nothing(text):
-    result = parse_questions(text, MESSAGES, "en")
+    result = parse_questions(text, MESSAGES, "en", AHEAD)
     assert result.new == () and result.answered == ()
 
 
@@ -93,6 +119,5 @@ def test_the_ask_shows_messages_and_open_questions_numbered_and_asks_the_words()
     user = question_user(MESSAGES[:2], [OpenQuestion(id="q1", text="How was the flat?")], "Write every field in English.")
     assert user.startswith("# Messages\n1. My recital") and "\n2. I looked at a flat" in user
     assert "# Your open questions\n1. How was the flat?" in user and user.endswith("Write every field in English.")
-    schema = question_schema()["properties"]
+    schema = question_schema(AHEAD)["properties"]
     assert schema["open"]["items"]["required"] == ["message", "words", "question"]
-    assert schema["open"]["minItems"] >= 1

@@ -3,7 +3,7 @@ from datetime import date
 
 import pytest
 
-from agent.relative_time import resolve_note_dates, resolve_relative_times
+from agent.relative_time import points_ahead, resolve_note_dates, resolve_relative_times
 
 SAID = date(2023, 5, 8)  # a Monday
 
@@ -61,3 +61,28 @@ def test_a_date_word_inside_a_longer_kanji_word_is_left_alone(text, resolved):
 ])
 def test_a_day_named_by_its_weekday_keeps_the_weekday_beside_its_date(text, language, written):
     assert resolve_note_dates(text, date(2026, 5, 9), language) == written
+
+
+@pytest.mark.parametrize("text, ahead", [
+    ("My cello teacher gave me the date for my recital: Saturday the 26th.", True),
+    ("She starts her nursing degree next week.", True),
+    ("Leila will help me move on the first weekend of October.", True),
+    ("I have to choose by the end of the month.", True),
+    ("来週ゲーム会社の面接があるんだって。", True),
+    ("6月の大会に出るかまだ迷ってる。", True),
+    ("予算の資料は明日やるよ。", True),
+    ("El próximo viernes tengo un examen.", True),
+    ("내일 면접이 있어요.", True),
+    ("下周三考试。", True),
+    ("The exam is in May.", True),
+    # nothing ahead: today, the past, a name, the verbs "may" and "march"
+    ("Today was long.", False),
+    ("Yesterday I recorded myself.", False),
+    ("I went there last week.", False),
+    ("明日香と会った。", False),
+    ("3か月前に引っ越した。", False),
+    ("I may go, or we march on.", False),
+    ("", False),
+])
+def test_a_message_that_names_a_day_or_a_month_points_ahead(text, ahead):
+    assert points_ahead(text) is ahead
