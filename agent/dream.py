@@ -254,3 +254,14 @@ def strategy_ok(strategy: str, language: str, user_name: str, days_text: str, us
     if takes_users_part(strategy, user_texts, (user_name,), language) or claims_users_own(strategy, user_texts):
         return False  # `user_texts`: the user's own words
     return bool(user_name.strip()) and user_name.strip().casefold() in strategy.casefold()
+
+
+def goal_ok(goal: str, user_name: str, user_texts: Sequence[str], language: str) -> bool:
+    """A goal the night may add: about this user — it names them — and not the user's own doing taken
+    as the persona's (`takes_users_part`, or the user's thing called "mine"). Goals that named nobody
+    were the user's: "Practice regularly", "Seek help when needed" for Noor's cello practice, then
+    shown to the next nights' dreams, which wrote them into the strategy (bench nights, session 25)."""
+    if not user_name.strip() or user_name.strip().casefold() not in goal.casefold():
+        return False
+    return not (takes_users_part(goal, user_texts, (user_name,), language) or claims_users_own(goal, user_texts))
+

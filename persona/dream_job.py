@@ -19,9 +19,8 @@ from datetime import datetime
 from typing import Callable, Sequence
 
 import constants
-from agent import role
 from agent.dream import (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, days_to_reflect, dream_again, dream_schema,
-                         dream_system, dream_user, fit_days, level_for, parse_dream, strategy_ok, why_dream_again,
+                         dream_system, dream_user, fit_days, goal_ok, level_for, parse_dream, strategy_ok, why_dream_again,
                          write_in)
 from agent.entities import names_in
 from agent.episodes import dated_text
@@ -156,10 +155,9 @@ def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: 
             stores.goals.change(lambda goals, g=goal, r=reason: abandon_goal(goals, g.id, r or "—", now))
             tally.written.append(f"goal abandoned: {goal.goal[:40]}")
     for text, term, priority in result.new_goals:  # one the night had added before a crash is found by its text
-        if (role.takes_users_part(text, pending.user_texts, (user_name,), pending.language)
-                or role.claims_users_own(text, pending.user_texts)):
-            log.info("The dream's goal %r was not taken: it is %s's own", text, user_name)
-            continue  # "Continue practicing my cello": the user's practice as the persona's goal
+        if not goal_ok(text, user_name, pending.user_texts, pending.language):
+            log.info("The dream's goal %r was not taken: it does not name %s, or it is theirs", text, user_name)
+            continue  # "Continue practicing my cello", "Practice regularly": the user's practice as the persona's
         goals = stores.goals.load()
         before = {g.id for t in ("short_term", "long_term", "completed", "abandoned") for g in getattr(goals, t)}
         try:

@@ -9,7 +9,7 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 import constants
-from agent.dream import copies_the_days, days_to_reflect, fit_days, level_for, strange_words
+from agent.dream import copies_the_days, days_to_reflect, fit_days, goal_ok, level_for, strange_words
 from agent.providers.base import ToolCall
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.tools import run_tool
@@ -397,3 +397,15 @@ def test_the_users_own_doings_stay_the_users_in_the_dream_and_are_no_goal_of_the
     assert entry.insight == "Mina trusts her quiet hours."
     goals = [g.goal for g in service.goals("Ark").short_term]
     assert goals == ["Read Mina's first chapter"]  # Mina's novel-writing is not the persona's goal
+
+
+@pytest.mark.parametrize("goal, ok", [
+    ("Ask Noor how the recital went", True),
+    ("ノアさんの引っ越しを手伝う話を聞く", False),  # names someone else
+    ("Practice regularly", False),  # names nobody: Noor's practice as the persona's goal
+    ("Seek help when needed", False),
+    ("Practise my cello with Noor every day", False),  # "my cello": the user's
+])
+def test_a_goal_of_the_night_names_the_user_and_is_not_the_users_own(goal, ok):
+    said = ["My cello teacher finally gave me the date for my recital.", "I practise the Bach prelude slowly every day."]
+    assert goal_ok(goal, "Noor", said, "en") is ok

@@ -144,7 +144,7 @@ def _night_answers(insights: dict[str, str]):
         if "insight" in props:
             insight = next((text for day, text in insights.items() if day in user), "")
             return json.dumps({"trigger_topic": "the day", "insight": insight, "strategy": "", "log_entry": "",
-                               "new_goals": [{"goal": "Ask about the support group", "term": "short_term", "priority": 2}],
+                               "new_goals": [{"goal": "Ask Caroline about the support group", "term": "short_term", "priority": 2}],
                                "completed_goals": [], "abandoned_goals": [], "entity_updates": []})
         if "open" in props:  # the questions' ask: the first message's words left open
             words = " ".join(next(line[3:] for line in user.splitlines() if line.startswith("1. ")).split()[:5])
