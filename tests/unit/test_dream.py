@@ -318,6 +318,23 @@ def test_a_dream_whose_insight_is_a_goal_again_is_asked_once_more(data_dir):
     assert service.dream_diary("Ark")[0].insight == "Mina trusts the quiet of the night."
 
 
+def japanese_night(data_dir, dreams, answers, summary, said):
+    """A day Yui told in Japanese (`said`), its episode `summary`, and its night, whose dreams are `answers`."""
+    dreaming = script(dreams, answer=lambda user: next(answers))
+
+    def json_script(system, user, schema):
+        if "sessions" in schema["properties"]:
+            return json.dumps({"sessions": [{"arousal": 0.7}] * user.count("## Session "), "summary": summary})
+        return dreaming(system, user, schema)
+    clock = StepClock(DAY)
+    model = ScriptedChatModel(replies("はい。"), json_script=json_script)
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    service.update_settings(user_name="ユイ")
+    talk(service, clock, DAY, said, "よかったですね。")
+    service.sleep_now("Ark", now=NIGHT)
+    return service
+
+
 def test_a_japanese_dream_with_a_name_in_latin_letters_the_days_lack_is_asked_once_more(data_dir):
     days = "- [2026-05-12] ユイさんは弟の健太と餃子を作った。OKと言ってくれた。"
     assert strange_words("UIと弟の健太が餃子を作った。", days, "ja") == ["UI"]
@@ -328,19 +345,8 @@ def test_a_japanese_dream_with_a_name_in_latin_letters_the_days_lack_is_asked_on
                      "strategy": "UIの改善を続ける。", "trigger_topic": "餃子"},
                     {**DREAM, "insight": "ユイさんは弟と過ごす時間を大切にしている。", "log_entry": "餃子の夢を見た。",
                      "strategy": "ユイさんの話をゆっくり聞こう。", "trigger_topic": "餃子"}])
-    dreaming = script(dreams, answer=lambda user: next(answers))
-
-    def json_script(system, user, schema):
-        if "sessions" in schema["properties"]:
-            return json.dumps({"sessions": [{"arousal": 0.7}] * user.count("## Session "),
-                               "summary": "ユイさんは弟の健太と餃子を作った。健太がほとんど食べてしまったそうだ。"})
-        return dreaming(system, user, schema)
-    clock = StepClock(DAY)
-    model = ScriptedChatModel(replies("はい。"), json_script=json_script)
-    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
-    service.update_settings(user_name="ユイ")
-    talk(service, clock, DAY, "弟の健太と餃子を作ったけど、健太がほとんど食べちゃった。", "楽しそうですね。")
-    service.sleep_now("Ark", now=NIGHT)
+    service = japanese_night(data_dir, dreams, answers, "ユイさんは弟の健太と餃子を作った。健太がほとんど食べてしまったそうだ。",
+                             "弟の健太と餃子を作ったけど、健太がほとんど食べちゃった。")
     assert len(dreams) == 2 and "Write ユイ and every name as the days write them." in dreams[1]
     assert service.dream_diary("Ark")[0].insight == "ユイさんは弟と過ごす時間を大切にしている。"
 
@@ -364,19 +370,8 @@ def test_a_dream_in_another_language_than_the_days_is_asked_once_more_in_theirs(
     japanese = {**DREAM, "insight": "ユイさんは新しい上司に安心している。", "log_entry": "図書館の夢を見た。",
                 "strategy": "ユイさんのプレゼンの話を聞こう。", "trigger_topic": "新しいチーム"}
     answers = iter([english, japanese])
-    dreaming = script(dreams, answer=lambda user: next(answers))
-
-    def json_script(system, user, schema):  # the day told in Japanese
-        if "sessions" in schema["properties"]:
-            return json.dumps({"sessions": [{"arousal": 0.7}] * user.count("## Session "),
-                               "summary": "ユイさんは企画チームに異動した。上司の森さんは話しやすい人だそうだ。"})
-        return dreaming(system, user, schema)
-    clock = StepClock(DAY)
-    model = ScriptedChatModel(replies("はい。"), json_script=json_script)
-    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
-    service.update_settings(user_name="ユイ")
-    talk(service, clock, DAY, "今日から企画チームに異動になったよ。上司の森さんが話しやすい人で安心した。", "よかったですね。")
-    service.sleep_now("Ark", now=NIGHT)
+    service = japanese_night(data_dir, dreams, answers, "ユイさんは企画チームに異動した。上司の森さんは話しやすい人だそうだ。",
+                             "今日から企画チームに異動になったよ。上司の森さんが話しやすい人で安心した。")
     assert dreams[0].endswith("すべての欄を日本語で書く。")  # the ask's last line, in the days' language
     assert len(dreams) == 2 and "Your last answer was not in Japanese." in dreams[1]
     entry = service.dream_diary("Ark")[0]
