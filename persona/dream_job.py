@@ -25,6 +25,7 @@ from agent.dream import (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, days_to_reflect,
 from agent.entities import names_in
 from agent.episodes import dated_text
 from agent.language import message_language
+from agent.out_of_character import says_the_instructions
 from agent.providers.base import CallStopped, ChatModel
 from agent.question_ask import (ahead_of, fit_messages, parse_questions, question_schema, question_system,
                                question_user)
@@ -226,9 +227,16 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
     if result.strategy and not accepted:
         log.info("The dream's strategy %r was not taken (language, or not about %s)", result.strategy, user_name)
 
+    asked = dream_system(persona, user_name, pending.level, pending.language)
+
     def kept(text: str) -> str:  # the user's doings told as the persona's said back as the user's
+        text = own_words(text)
         return users_part_kept(text, theirs, user_name, pending.language, persona=persona) if theirs and text else text
-    entry = DreamEntry(created_at=now.strftime("%Y-%m-%d %H:%M:%S"), trigger_topic=result.trigger_topic,
+
+    def own_words(text: str) -> str:  # the ask's own words said back are no answer ("a few words for what the
+        # dream is about" as the topic: bench nights, session 25)
+        return "" if says_the_instructions(text, [asked], (persona, user_name)) else text
+    entry = DreamEntry(created_at=now.strftime("%Y-%m-%d %H:%M:%S"), trigger_topic=own_words(result.trigger_topic),
                        insight=kept(result.insight), strategy=result.strategy if accepted else "",
                        log_entry=kept(result.log_entry),
                        night=pending.night, level=pending.level,

@@ -404,3 +404,14 @@ def test_the_users_own_doings_stay_the_users_in_the_dream_and_are_no_goal_of_the
 def test_a_goal_of_the_night_names_the_user_and_is_not_the_users_own(goal, ok):
     said = ["My cello teacher finally gave me the date for my recital.", "I practise the Bach prelude slowly every day."]
     assert goal_ok(goal, "Noor", said, "en") is ok
+
+
+def test_a_field_that_says_the_asks_own_words_back_is_left_empty(data_dir):
+    dreams = []
+    answer = {**DREAM, "trigger_topic": "a few words for what the dream is about",
+              "insight": "What you understood about Mina or about the two of you.", "log_entry": "I dreamt of a lighthouse."}
+    service, model, clock = make(data_dir, dreams, answer=lambda user: answer)
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
+    service.sleep_now("Ark", now=NIGHT)
+    [entry] = service.dream_diary("Ark")
+    assert (entry.trigger_topic, entry.insight, entry.log_entry) == ("", "", "I dreamt of a lighthouse.")
