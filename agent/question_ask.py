@@ -20,7 +20,6 @@ from typing import Callable, Sequence
 import constants
 from agent.episodes import LANGUAGE_NAMES
 from agent.language import is_question, message_language
-from agent.memory_lines import terms
 from agent.prompt_builder import fit_to_budget
 from agent.relative_time import points_ahead
 from agent.role import content_units
@@ -124,18 +123,26 @@ def _int(value: object) -> int:
 
 
 def said_in(words: str, message: str) -> bool:
-    """Whether `words` are the message's own: QUESTION_WORDS_SAID_SHARE of their content words (CJK
-    bigrams) are in it — copied, give or take a particle or an inflection."""
-    wanted = terms(words)
-    return bool(wanted) and len(wanted & terms(message)) >= constants.QUESTION_WORDS_SAID_SHARE * len(wanted)
+    """Whether `words` are the message's own: QUESTION_WORDS_SAID_SHARE of what they are about
+    (agent/role.py `content_units`, the same stems whatever language each side reads as) is in it —
+    copied, give or take a particle or an inflection."""
+    wanted = content_units(words)
+    return bool(wanted) and len(wanted & content_units(message)) >= constants.QUESTION_WORDS_SAID_SHARE * len(wanted)
 
 
-def _grounded(words: str, question: str, message: str, names: Sequence[str]) -> bool:
-    """The words are the message's, and the question is about them: it shares what they are about (a
-    content word; a kanji or katakana word, not a kana pair like った: agent/role.py `content_units`)
-    besides the names (the user's, the persona's), which every question has."""
+def _about(text: str, names: Sequence[str]) -> set[str]:
+    """What a text is about, for grounding: its content units but the names and one-character ones (何, 話)."""
     named = set().union(*(content_units(n) for n in names if n.strip())) if names else set()
-    return said_in(words, message) and bool((content_units(question) & content_units(words)) - named)
+    return {u for u in content_units(text) - named if len(u) > 1}
+
+
+def _grounded(words: str, question: str, messages: Sequence[str], names: Sequence[str]) -> bool:
+    """The words are the user's (some message holds them: the model named the message ahead and took
+    the thing's name from the one before — "Leila got two job offers" for "She'll decide by the end of
+    the month"), and the question is about what the user said: it shares with the words or the messages
+    what they are about, besides the names (the user's, the persona's), which every question has."""
+    return (any(said_in(words, m) for m in messages)
+            and bool(_about(question, names) & (_about(words, names) | _about(" ".join(messages), names))))
 
 
 def first_question(text: str) -> str:
@@ -167,7 +174,7 @@ def parse_questions(answer: str, messages: Sequence[str], language: str, ahead: 
         question, words = first_question(_text(item.get("question"))), _text(item.get("words"))
         said = _int(item.get("message"))
         if (said in ahead and question and message_language(question) in ("", language)
-                and _grounded(words, question, _message(messages, said), names)):
+                and _grounded(words, question, messages, names)):
             new.append(NewQuestion(question[: constants.OPEN_QUESTION_MAX_CHARS], words))
     for item in data.get("answered") if isinstance(data.get("answered"), list) else []:
         if not isinstance(item, dict) or _int(item.get("number")) <= 0:

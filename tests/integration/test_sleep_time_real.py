@@ -17,7 +17,7 @@ DAYS = {
         "That's wonderful! How long did it take you?",
         "Almost two years. I wrote most of it on the train to work.",
         "Two years of train rides — what a journey. What's it about?",
-        "A lighthouse keeper who finds letters from the future.",
+        "A lighthouse keeper who finds letters from the future. My writing group reads it next Tuesday.",
         "What a lovely idea. I'd read that.",
     ], ("novel",), r"\bmy (?:first )?(?:draft|novel)\b"),
     "ja": ("ハルカ", [
@@ -52,7 +52,8 @@ def test_a_day_becomes_an_episode_in_the_personas_voice(real_model, tmp_path, re
                                          "output_tokens": report.output_tokens})
     assert report.written[:2] == ["episode 2026-11-24", "diary 2026-11-24"] and not report.problems, report
     # then what the day names (entity proposals) and the night's dream with what it changed: goals, pages
-    # and at least one question about what the user left open (forced by the dream's grammar)
+    # and at least one question about what the user said lies ahead (the writing group next Tuesday,
+    # 明日's sore muscles: forced by the questions' grammar when a message points ahead)
     night = report.written[2:]
     assert all(w.startswith(("entity proposals 2026-11-24", "dream ", "question: ", "goal ", "entity "))
                for w in night), report.written
