@@ -76,6 +76,7 @@ def _ask_questions(stores: DreamStores, model: ChatModel, persona: str, user_nam
     answer = ask_tallied(model, question_system(persona, user_name, language, ahead),
                          question_user(shown, questions, write_in(language)), question_schema(ahead),
                          constants.QUESTION_MAX_TOKENS[family], should_stop, tally, f"questions {night}")
+    log.debug("The questions' ask of %s over messages %s ahead: %s", night, ahead, answer)
     return {"questions_answer": answer or "", "question_messages": shown, "question_ahead": ahead,
             "question_ids": [q.id for q in questions]}
 

@@ -17,7 +17,7 @@ DAYS = {
         "That's wonderful! How long did it take you?",
         "Almost two years. I wrote most of it on the train to work.",
         "Two years of train rides — what a journey. What's it about?",
-        "A lighthouse keeper who finds letters from the future. My writing group reads it next Tuesday.",
+        "A lighthouse keeper who finds letters from the future.",
         "What a lovely idea. I'd read that.",
     ], ("novel",), r"\bmy (?:first )?(?:draft|novel)\b"),
     "ja": ("ハルカ", [
@@ -51,13 +51,16 @@ def test_a_day_becomes_an_episode_in_the_personas_voice(real_model, tmp_path, re
                                          "wall_s": report.wall_s, "prompt_tokens": report.prompt_tokens,
                                          "output_tokens": report.output_tokens})
     assert report.written[:2] == ["episode 2026-11-24", "diary 2026-11-24"] and not report.problems, report
-    # then what the day names (entity proposals) and the night's dream with what it changed: goals, pages
-    # and at least one question about what the user said lies ahead (the writing group next Tuesday,
-    # 明日's sore muscles: forced by the questions' grammar when a message points ahead)
+    # then what the day names (entity proposals) and the night's dream with what it changed: goals, pages,
+    # and questions of what the user said lies ahead — each a question in the day's language
     night = report.written[2:]
     assert all(w.startswith(("entity proposals 2026-11-24", "dream ", "question: ", "goal ", "entity "))
                for w in night), report.written
-    assert sum(w.startswith("dream ") for w in night) == 1 and any(w.startswith("question: ") for w in night), night
+    assert sum(w.startswith("dream ") for w in night) == 1, night
+    for question in service.open_questions("Ark"):
+        assert question.text.rstrip().endswith(("?", "？", "の", "か")), question
+        if language == "ja":
+            assert re.search(r"[\u3040-\u30ff]", question.text), f"not in Japanese: {question.text!r}"
     assert episode.id == "episode_2026-11-24_001"
     text = episode.summary
     assert len(text) >= 20 and "<" not in text and "{" not in text
