@@ -62,8 +62,9 @@ def _users_words(entries: Sequence[LogEntry], first: str, now: datetime) -> list
 def _ask_questions(stores: DreamStores, model: ChatModel, persona: str, user_name: str, language: str, night: str,
                    messages: Sequence[LogEntry], should_stop: Callable[[], bool], tally: JobTally) -> dict:
     """The questions' ask over the user's `messages` (the newest that fit, as the night's asks show them,
-    dated): the pending dream's fields for it — its answer ("" when there is nothing to ask over or the
-    provider failed), the messages, those that point ahead and the open questions' ids, as numbered."""
+    dated): the pending dream's fields for it — its answer ("" when the provider failed), the messages,
+    those that point ahead and the open questions' ids, as numbered; none (and no call) when no message
+    points ahead and no question is open."""
     questions = stores.questions.unresolved()[: constants.OPEN_QUESTIONS_SHOWN]
     family = model.budget_family
     longest = question_system(persona, user_name, language, range(1, len(messages) + 1))
@@ -73,6 +74,8 @@ def _ask_questions(stores: DreamStores, model: ChatModel, persona: str, user_nam
     if not shown:
         return {}
     ahead = ahead_of([m.text for m in messages[len(messages) - len(shown):]])  # the words as said, not dated
+    if not ahead and not questions:
+        return {}  # nothing to ask of and nothing to answer: no call
     answer = ask_tallied(model, question_system(persona, user_name, language, ahead),
                          question_user(shown, questions, write_in(language)), question_schema(ahead),
                          constants.QUESTION_MAX_TOKENS[family], should_stop, tally, f"questions {night}")

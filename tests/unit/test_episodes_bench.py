@@ -57,5 +57,5 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     assert "lake sunrise" in (kept / "episodic_memory.json").read_text() and (kept / "memory_main.txt").is_file()
     tiny = results["tiny"]
     assert tiny["events"] == 3 and tiny["event_coverage"] == pytest.approx(66.7)  # the race was not told
-    # each night: the episode, the diary, the entities, the dream, its questions
-    assert tiny["days"] == 2 and tiny["model_calls"] == 10
+    # each night: the episode, the diary, the entities, the dream (no questions' ask: nothing said lies ahead)
+    assert tiny["days"] == 2 and tiny["model_calls"] == 8

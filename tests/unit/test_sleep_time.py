@@ -54,8 +54,9 @@ def test_finished_days_become_episodes_once_and_a_changed_day_is_redone_in_place
     report = service.sleep_now("Ark")
     assert report.written == ["episode 2026-03-15", "episode 2026-03-14", "diary 2026-03-15", "diary 2026-03-14",
                               "dream 2026-03-16 (level 1)"]
-    # each day: its episode, its diary entry, then its entities; then the night's one dream and its questions
-    assert not report.problems and report.model_calls == 8 and not report.stopped
+    # each day: its episode, its diary entry, then its entities; then the night's one dream (nothing said lies
+    # ahead and no question is open: no questions' ask)
+    assert not report.problems and report.model_calls == 7 and not report.stopped
     episodes = service.episodes("Ark")
     assert [e.id for e in episodes] == ["episode_2026-03-14_001", "episode_2026-03-15_001"]
     assert episodes[0].arousal == 0.7 and "novel" in episodes[0].summary
