@@ -77,12 +77,16 @@ def fit_days(episodes: Sequence[Episode], last_dream_day: str, room: int, count:
 
 
 # --- the ask --------------------------------------------------------------------------------
+def object_list(properties: dict, most: int, least: int = 0) -> dict:
+    """A schema's list of `least` to `most` objects, every property required (the night's asks)."""
+    return {"type": "array", "minItems": least, "maxItems": most,
+            "items": {"type": "object", "properties": properties, "required": list(properties)}}
+
+
 def dream_schema() -> dict:
     """One object: the seed's four diary fields, then the updates (no length bounds: llama.cpp turns a
     repetition bound into grammar rules; the parser cuts)."""
-    def items(properties: dict, most: int, least: int = 0) -> dict:
-        return {"type": "array", "minItems": least, "maxItems": most,
-                "items": {"type": "object", "properties": properties, "required": list(properties)}}
+    items = object_list  # short, for the table below
     number, text = {"type": "integer"}, {"type": "string"}
     goals_most = constants.DREAM_GOALS_PER_NIGHT
     return {"type": "object", "properties": {
@@ -138,13 +142,16 @@ class DreamResult:
     entity_updates: tuple[tuple[str, str], ...] = ()  # (name, fact)
 
 
-def _text(value: object, field: str = "") -> str:
+def answer_text(value: object, field: str = "") -> str:
+    """A text of a JSON answer, its whitespace runs one space ("" for anything else), cut to the field's
+    DREAM_FIELD_CHARS."""
     text = " ".join(value.split()) if isinstance(value, str) else ""
     most = constants.DREAM_FIELD_CHARS.get(field)
     return text[:most] if most else text
 
 
-def _number(value: object, default: float) -> float:
+def answer_number(value: object, default: float) -> float:
+    """A number of a JSON answer (`default` for anything else, a boolean too)."""
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
 
 
@@ -159,18 +166,21 @@ def parse_dream(answer: str) -> DreamResult | None:
         data = json.loads(answer)
     except json.JSONDecodeError:
         return None
-    if not isinstance(data, dict) or not _text(data.get("insight")):
+    if not isinstance(data, dict) or not answer_text(data.get("insight")):
         return None
     return DreamResult(
-        trigger_topic=_text(data.get("trigger_topic"), "trigger_topic"), insight=_text(data.get("insight"), "insight"),
-        strategy=_text(data.get("strategy"), "strategy"), log_entry=_text(data.get("log_entry"), "log_entry"),
-        new_goals=tuple((_text(i.get("goal")), i.get("term") if i.get("term") in (SHORT, LONG) else SHORT,
-                         int(_number(i.get("priority"), 3))) for i in _items(data, "new_goals") if _text(i.get("goal"))
-                        )[: constants.DREAM_GOALS_PER_NIGHT],
-        completed_goals=tuple((int(_number(i.get("number"), 0)), _text(i.get("note"))) for i in _items(data, "completed_goals")),
-        abandoned_goals=tuple((int(_number(i.get("number"), 0)), _text(i.get("reason"))) for i in _items(data, "abandoned_goals")),
-        entity_updates=tuple((_text(i.get("name")), _text(i.get("fact"))) for i in _items(data, "entity_updates")
-                             if _text(i.get("name")) and _text(i.get("fact")))[: constants.DREAM_ENTITY_UPDATES_PER_NIGHT],
+        trigger_topic=answer_text(data.get("trigger_topic"), "trigger_topic"),
+        insight=answer_text(data.get("insight"), "insight"),
+        strategy=answer_text(data.get("strategy"), "strategy"), log_entry=answer_text(data.get("log_entry"), "log_entry"),
+        new_goals=tuple((answer_text(i.get("goal")), i.get("term") if i.get("term") in (SHORT, LONG) else SHORT,
+                         int(answer_number(i.get("priority"), 3)))
+                        for i in _items(data, "new_goals") if answer_text(i.get("goal")))[: constants.DREAM_GOALS_PER_NIGHT],
+        completed_goals=tuple((int(answer_number(i.get("number"), 0)), answer_text(i.get("note")))
+                              for i in _items(data, "completed_goals")),
+        abandoned_goals=tuple((int(answer_number(i.get("number"), 0)), answer_text(i.get("reason")))
+                              for i in _items(data, "abandoned_goals")),
+        entity_updates=tuple((answer_text(i.get("name")), answer_text(i.get("fact"))) for i in _items(data, "entity_updates")
+                             if answer_text(i.get("name")) and answer_text(i.get("fact")))[: constants.DREAM_ENTITY_UPDATES_PER_NIGHT],
     )
 
 
@@ -251,9 +261,16 @@ def strategy_ok(strategy: str, language: str, user_name: str, days_text: str, us
         return False
     if only_recaps(strategy, language, user_name) or copies_the_days(strategy, days_text):
         return False
-    if takes_users_part(strategy, user_texts, (user_name,), language) or claims_users_own(strategy, user_texts):
-        return False  # `user_texts`: the user's own words
-    return bool(user_name.strip()) and user_name.strip().casefold() in strategy.casefold()
+    return about_the_user(strategy, user_name, user_texts, language)
+
+
+def about_the_user(text: str, user_name: str, user_texts: Sequence[str], language: str) -> bool:
+    """A night text (strategy, goal) is about this user — it names them, as the ask says — and does not
+    take the user's own doing (`user_texts`: the user's words) as the persona's (`takes_users_part`, or
+    the user's thing called "mine")."""
+    if not user_name.strip() or user_name.strip().casefold() not in text.casefold():
+        return False
+    return not (takes_users_part(text, user_texts, (user_name,), language) or claims_users_own(text, user_texts))
 
 
 def goal_ok(goal: str, user_name: str, user_texts: Sequence[str], language: str) -> bool:
@@ -261,7 +278,5 @@ def goal_ok(goal: str, user_name: str, user_texts: Sequence[str], language: str)
     as the persona's (`takes_users_part`, or the user's thing called "mine"). Goals that named nobody
     were the user's: "Practice regularly", "Seek help when needed" for Noor's cello practice, then
     shown to the next nights' dreams, which wrote them into the strategy (bench nights, session 25)."""
-    if not user_name.strip() or user_name.strip().casefold() not in goal.casefold():
-        return False
-    return not (takes_users_part(goal, user_texts, (user_name,), language) or claims_users_own(goal, user_texts))
+    return about_the_user(goal, user_name, user_texts, language)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import constants
+from agent.dream import answer_number, answer_text, object_list
 from agent.episodes import LANGUAGE_NAMES
 from agent.language import is_question, message_language
 from agent.prompt_builder import fit_to_budget
@@ -35,15 +36,11 @@ def question_schema(ahead: Sequence[int]) -> dict:
     (no length bounds: the parser cuts)."""
     number, text = {"type": "integer"}, {"type": "string"}
     chosen = {"type": "integer", "enum": list(ahead)} if ahead else number
-
-    def items(properties: dict, most: int, least: int = 0) -> dict:
-        return {"type": "array", "minItems": least, "maxItems": most,
-                "items": {"type": "object", "properties": properties, "required": list(properties)}}
     return {"type": "object", "properties": {
-        "open": items({"message": chosen, "words": text, "question": text},
+        "open": object_list({"message": chosen, "words": text, "question": text},
                       min(constants.OPEN_QUESTIONS_PER_NIGHT, len(ahead)),
                       min(constants.OPEN_QUESTIONS_AT_LEAST_PER_NIGHT, len(ahead))),
-        "answered": items({"number": number, "message": number, "words": text, "answer": text,
+        "answered": object_list({"number": number, "message": number, "words": text, "answer": text,
                            "kind": {"type": "string", "enum": list(FILED_KINDS)}, "about": text},
                           constants.OPEN_QUESTIONS_SHOWN),
     }, "required": ["open", "answered"]}
@@ -114,12 +111,8 @@ class QuestionResult:
     answered: tuple[Answered, ...] = ()
 
 
-def _text(value: object) -> str:
-    return " ".join(value.split()) if isinstance(value, str) else ""
-
-
 def _int(value: object) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return int(answer_number(value, 0))
 
 
 def said_in(words: str, message: str) -> bool:
@@ -136,13 +129,14 @@ def _about(text: str, names: Sequence[str]) -> set[str]:
     return {u for u in content_units(text) - named if len(u) > 1}
 
 
-def _grounded(words: str, question: str, messages: Sequence[str], names: Sequence[str]) -> bool:
+def _grounded(words: str, question: str, messages: Sequence[str], heard: set[str], names: Sequence[str]) -> bool:
     """The words are the user's (some message holds them: the model named the message ahead and took
     the thing's name from the one before — "Leila got two job offers" for "She'll decide by the end of
     the month"), and the question is about what the user said: it shares with the words or the messages
-    what they are about, besides the names (the user's, the persona's), which every question has."""
+    what they are about (`heard`: the messages' `_about`), besides the names (the user's, the
+    persona's), which every question has."""
     return (any(said_in(words, m) for m in messages)
-            and bool(_about(question, names) & (_about(words, names) | _about(" ".join(messages), names))))
+            and bool(_about(question, names) & (_about(words, names) | heard)))
 
 
 def first_question(text: str) -> str:
@@ -168,19 +162,20 @@ def parse_questions(answer: str, messages: Sequence[str], language: str, ahead: 
     if not isinstance(data, dict):
         return QuestionResult()
     new, answered = [], []
+    heard = _about(" ".join(messages), names)
     for item in data.get("open") if isinstance(data.get("open"), list) else []:
         if not isinstance(item, dict):
             continue
-        question, words = first_question(_text(item.get("question"))), _text(item.get("words"))
+        question, words = first_question(answer_text(item.get("question"))), answer_text(item.get("words"))
         said = _int(item.get("message"))
         if (said in ahead and question and message_language(question) in ("", language)
-                and _grounded(words, question, messages, names)):
+                and _grounded(words, question, messages, heard, names)):
             new.append(NewQuestion(question[: constants.OPEN_QUESTION_MAX_CHARS], words))
     for item in data.get("answered") if isinstance(data.get("answered"), list) else []:
         if not isinstance(item, dict) or _int(item.get("number")) <= 0:
             continue
-        words, answer_text = _text(item.get("words")), _text(item.get("answer"))
-        if answer_text and said_in(words, _message(messages, _int(item.get("message")))):
+        words, answer = answer_text(item.get("words")), answer_text(item.get("answer"))
+        if answer and said_in(words, _message(messages, _int(item.get("message")))):
             kind = item.get("kind") if item.get("kind") in FILED_KINDS else ""
-            answered.append(Answered(_int(item.get("number")), answer_text, kind, _text(item.get("about"))))
+            answered.append(Answered(_int(item.get("number")), answer, kind, answer_text(item.get("about"))))
     return QuestionResult(tuple(new[: constants.OPEN_QUESTIONS_PER_NIGHT]), tuple(answered))

@@ -331,7 +331,8 @@ _AFTER_PREPOSITION = ("on|by|until|till|from|since|before|after|for|of|el|la|del
 # they hold; "today" and what lies behind ("last week", 「先月」) are not ahead.
 _AHEAD_WORDS = [
     *(w for lang, words in _WEEKDAY_WORDS.items() if lang not in ("ja", "zh", "ko") for w in words),
-    *(m.lower() for m in MONTHS if m not in ("May", "March")), *(m.lower() for names in _MONTHS_IN.values() for m in names),
+    *(m.lower() for m in MONTHS if m not in ("May", "March")),
+    *(m.lower() for names in _MONTHS_IN.values() for m in names),
 ]
 _AHEAD = re.compile(
     r"\b(?:" + "|".join(_AHEAD_WORDS) + r")\b|(?-i:\b(?:May|March)\b)"  # "may" and "march" are verbs too

@@ -20,8 +20,8 @@ from typing import Callable, Sequence
 
 import constants
 from agent.dream import (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, days_to_reflect, dream_again, dream_schema,
-                         dream_system, dream_user, fit_days, goal_ok, level_for, parse_dream, strategy_ok, why_dream_again,
-                         write_in)
+                         dream_system, dream_user, fit_days, goal_ok, level_for, parse_dream, strategy_ok,
+                         why_dream_again, write_in)
 from agent.entities import names_in
 from agent.episodes import dated_text
 from agent.language import message_language
@@ -60,7 +60,8 @@ def _users_words(entries: Sequence[LogEntry], first: str, now: datetime) -> list
 
 
 def _ask_questions(stores: DreamStores, model: ChatModel, persona: str, user_name: str, language: str, night: str,
-                   messages: Sequence[LogEntry], should_stop: Callable[[], bool], tally: JobTally) -> dict:
+                   messages: Sequence[LogEntry], should_stop: Callable[[], bool],
+                   tally: JobTally) -> dict:
     """The questions' ask over the user's `messages` (the newest that fit, as the night's asks show them,
     dated): the pending dream's fields for it — its answer ("" when the provider failed), the messages,
     those that point ahead and the open questions' ids, as numbered; none (and no call) when no message
