@@ -597,6 +597,10 @@ DREAM_PROMPT_MARGIN_TOKENS = 120
 DREAM_FIELD_CHARS = {"insight": 600, "strategy": 200, "log_entry": 600, "trigger_topic": 80}
 # A dream field with less of its own words is the days copied (agent/dream.py; bench nights, session 14).
 DREAM_OWN_WORDS_SHARE = 0.5
+# A dream sentence is kept when this share of what it is about is in the days, the user's words or the ask
+# (agent/grounding.py): the labelled sentences of bench nights (sessions 24-25) that held up were at 0.6-1.0,
+# the invented ones ("favorite instrument is the violin", 「上司との関係も深まる可能性」) at 0-0.4.
+DREAM_GROUNDED_SHARE = 0.5
 # Goal updates a night may make (the seed: strongly urged to complete/abandon, 10 short at most).
 DREAM_GOALS_PER_NIGHT = 3
 DREAM_ENTITY_UPDATES_PER_NIGHT = 3

@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 
 import constants
 from agent.episodes import LANGUAGE_NAMES, without_quotes
+from agent.grounding import grounded
 from agent.language import latin_words, message_language, script_of_letters
 from agent.prompt_builder import fit_to_budget
 from agent.recap import only_recaps
@@ -203,16 +204,31 @@ def strange_words(text: str, days_text: str, language: str) -> list[str]:
     return list(dict.fromkeys(w for w in latin_words(text) if w.casefold() not in known))
 
 
-COPIED, OTHER_LANGUAGE, STRANGE_WORDS = "copied", "other_language", "strange_words"
+COPIED, OTHER_LANGUAGE, STRANGE_WORDS, UNGROUNDED = "copied", "other_language", "strange_words", "ungrounded"
 
 
-def why_dream_again(result: DreamResult, days_text: str, language: str) -> tuple[str, ...]:
+def dream_material(days_text: str, user_texts: Sequence[str], system: str) -> str:
+    """What a dream may speak of (agent/grounding.py): the days it was shown, the user's own words of
+    those days, and the ask itself ("understood", "dream")."""
+    return "\n".join([days_text, *user_texts, system])
+
+
+def grounded_text(text: str, material: str, names: Sequence[str]) -> str:
+    """A field of the dream without the sentences its material lacks (agent/grounding.py)."""
+    return grounded(text, material, names).kept if text.strip() else ""
+
+
+def why_dream_again(result: DreamResult, days_text: str, language: str, material: str = "",
+                    names: Sequence[str] = ()) -> tuple[str, ...]:
     """Why the night asks once more (none when it need not): the insight or the dream itself copies
     the days (`copies_the_days`), is in another language than the days' (the 1.5B model wrote
     every Japanese night's dream in English, told "Write everything in Japanese": bench nights,
-    ja-yui-days, session 23), or a field has words in Latin letters the days do not (`strange_words`)."""
+    ja-yui-days, session 23), a field has words in Latin letters the days do not (`strange_words`),
+    or nothing of the insight is left once what its `material` lacks is left out (`grounded_text`)."""
     fields = (result.insight, result.log_entry)
     reasons = []
+    if material and not grounded_text(result.insight, material, names):
+        reasons.append(UNGROUNDED)
     if any(copies_the_days(text, days_text) for text in fields):
         reasons.append(COPIED)
     if any(message_language(text) not in ("", language) for text in fields):
@@ -224,11 +240,12 @@ def why_dream_again(result: DreamResult, days_text: str, language: str) -> tuple
 
 def dream_again(user: str, user_name: str, language: str, reasons: Sequence[str]) -> str:
     """The ask once more, with what went wrong: the days copied, another language, names the days do
-    not write that way (each that did)."""
+    not write that way, an insight the days do not bear out (each that did)."""
     notes = {OTHER_LANGUAGE: f"Your last answer was not in {LANGUAGE_NAMES.get(language, 'the language of the days')}.",
              STRANGE_WORDS: f"Your last answer had words the days do not have. Write {user_name} and every name as "
                             f"the days write them.",
-             COPIED: "Your last answer copied sentences of the days above."}
+             COPIED: "Your last answer copied sentences of the days above.",
+             UNGROUNDED: f"Your last insight said things the days do not say. Say only what the days tell of {user_name}."}
     note = " ".join(notes[r] for r in notes if r in reasons) or notes[COPIED]
     return (f"{user}\n\n# Once more\n{note} The insight is what you understood about {user_name}, the strategy how "
             f"you will be with {user_name}, the log entry a dream: each in your own new words, not the days' "

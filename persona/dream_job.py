@@ -19,9 +19,9 @@ from datetime import datetime
 from typing import Callable, Sequence
 
 import constants
-from agent.dream import (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, days_to_reflect, dream_again, dream_schema,
-                         dream_system, dream_user, fit_days, goal_ok, level_for, parse_dream, strategy_ok,
-                         why_dream_again, write_in)
+from agent.dream import (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, UNGROUNDED, days_to_reflect, dream_again,
+                         dream_material, dream_schema, dream_system, dream_user, fit_days, goal_ok, grounded_text,
+                         level_for, parse_dream, strategy_ok, why_dream_again, write_in)
 from agent.entities import names_in
 from agent.episodes import dated_text
 from agent.language import message_language
@@ -103,7 +103,7 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     active = goals.active()
     system = dream_system(persona, user_name, level, language)
     frame = dream_again(dream_user(today, [], active, language), user_name, language,
-                        (COPIED, OTHER_LANGUAGE, STRANGE_WORDS))  # room for both asks
+                        (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, UNGROUNDED))  # room for both asks
     family = model.budget_family
     room = (constants.CONTEXT_TOKENS[family] - constants.DREAM_MAX_TOKENS[family] - model.count_tokens(system)
             - model.count_tokens(frame) - constants.DREAM_PROMPT_MARGIN_TOKENS)
@@ -117,25 +117,27 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     if answer is None:
         return None
     days_text = "\n".join(lines)
+    said = [(day, entry) for day, entry in _users_words(entries, min(e.first_day for e in days), now) if day <= newest]
+    user_texts = [dated_text(entry) for _, entry in said]
     # what the ask showed besides the days: an insight that is a goal again copies as much as one
     # that is the days again
     shown = "\n".join([days_text, *(g.goal for g in active)])
+    material, names = dream_material(days_text, user_texts, system), (persona, user_name)
     first = parse_dream(answer)
-    reasons = why_dream_again(first, shown, language) if first is not None else ()
-    if reasons:  # asked once more; a second miss stays
+    reasons = why_dream_again(first, shown, language, material, names) if first is not None else ()
+    if reasons:  # asked once more; the second answer is taken when it has fewer of the faults and no other
         log.info("The dream of %s was asked once more (%s)", night, ", ".join(reasons))
         again = ask_tallied(model, system, dream_again(user, user_name, language, reasons), dream_schema(),
                             constants.DREAM_MAX_TOKENS[family], should_stop, tally, f"dream {night}")
         better = parse_dream(again) if again is not None else None
-        if better is not None and not why_dream_again(better, shown, language):
+        if better is not None and set(why_dream_again(better, shown, language, material, names)) < set(reasons):
             answer = again
-    said = [(day, entry) for day, entry in _users_words(entries, min(e.first_day for e in days), now) if day <= newest]
     new_first = min(e.first_day for e in new_days)
     asked = _ask_questions(stores, model, persona, user_name, language, night,
                            [entry for day, entry in said if day >= new_first], should_stop, tally)
     pending = DreamPending(night=night, level=level, answer=answer, newest_day=newest, language=language,
                            days_text=days_text, goal_ids=[g.id for g in active],
-                           user_texts=[dated_text(entry) for _, entry in said], **asked)
+                           user_texts=user_texts, **asked)
     stores.pending.save(pending)
     return pending
 
@@ -233,14 +235,19 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
         log.info("The dream's strategy %r was not taken (language, or not about %s)", result.strategy, user_name)
 
     asked = dream_system(persona, user_name, pending.level, pending.language)
+    material = dream_material(pending.days_text, theirs, asked)
 
     def kept(text: str) -> str:  # the user's doings told as the persona's said back as the user's
         text = own_words(text)
         return users_part_kept(text, theirs, user_name, pending.language, persona=persona) if theirs and text else text
 
     def own_words(text: str) -> str:  # the ask's own words said back are no answer ("a few words for what the
-        # dream is about" as the topic: bench nights, session 25)
-        return "" if says_the_instructions(text, [asked], (persona, user_name)) else text
+        # dream is about" as the topic: bench nights, session 25), nor what the days do not say
+        said = "" if says_the_instructions(text, [asked], (persona, user_name)) else text
+        borne_out = grounded_text(said, material, (persona, user_name))
+        if borne_out != said:
+            log.info("Left out of the dream of %s, not in its days: %r → %r", pending.night, said, borne_out)
+        return borne_out
     entry = DreamEntry(created_at=now.strftime("%Y-%m-%d %H:%M:%S"), trigger_topic=own_words(result.trigger_topic),
                        insight=kept(result.insight), strategy=result.strategy if accepted else "",
                        log_entry=kept(result.log_entry),

@@ -111,7 +111,7 @@ def night_answers(delay: Callable[[], float] = lambda: 0.0, sleep: Callable[[flo
     """A `json_script` that answers every ask of a night's sleep-time work (persona/sleep.py) with
     valid JSON, told apart by the schema's fields: a day's episode (one rating per session, the
     summary at least as long as the grammar asks), a week, a diary entry, the entity notes, the
-    dream (a goal, the first listed goal completed, a fact about `name`), the questions (one from the
+    dream (of the first day's words, a goal, the first listed goal completed, a fact about `name`), the questions (one from the
     first message's words, the first listed question resolved by them). Each answer waits `delay()`
     seconds first, so a crash bench's kills land inside calls."""
     def script(system: str, user: str, schema: dict) -> str:
@@ -119,10 +119,12 @@ def night_answers(delay: Callable[[], float] = lambda: 0.0, sleep: Callable[[flo
         if wait > 0:
             sleep(wait)
         props = schema.get("properties", {})
-        if "insight" in props:
+        if "insight" in props:  # of the first day's words, in another order: not a copy, and borne out by the day
+            day = next((line.split("] ", 1)[-1] for line in user.splitlines() if line.startswith("- [")), "")
+            words = ", ".join(w.strip(".,!?") for w in day.split()[2:6]) or name
             return json.dumps({
-                "trigger_topic": f"{name} and the evenings", "insight": "The quiet evenings matter to us both.",
-                "strategy": "", "log_entry": f"I dreamt that {name} slept on a pile of notebooks.",
+                "trigger_topic": words, "insight": f"I understood how much {words} matter.",
+                "strategy": "", "log_entry": f"I dreamt of {words} again.",
                 "new_goals": [{"goal": f"Ask how {name} is doing", "term": "short_term", "priority": 2}],
                 "completed_goals": [{"number": 1, "note": "Asked and heard."}], "abandoned_goals": [],
                 "entity_updates": [{"name": name, "fact": f"{name} likes to sleep on notebooks."}]})

@@ -24,7 +24,7 @@ from tests.conftest import StepClock
 DAY = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 NIGHT = DAY + timedelta(hours=6)  # 02:00 on the 15th: the 14th is over
 
-DREAM = {"trigger_topic": "Mina's novel", "insight": "Mina writes at night because the quiet makes her brave.",
+DREAM = {"trigger_topic": "Mina's novel", "insight": "Ida, the lighthouse keeper, is the heart of Mina's novel.",
          "strategy": "Ask Mina how the lighthouse chapter is going.", "log_entry": "I dreamt of a lighthouse.",
          "new_goals": [{"goal": "Read Mina's first chapter", "term": "short_term", "priority": 1}],
          "completed_goals": [], "abandoned_goals": [],
@@ -145,7 +145,7 @@ def test_a_night_dreams_once_and_writes_the_diary_goals_questions_and_pages(data
                                       "I will keep polishing my novel for Mina."])  # Mina's novel as the persona's
 def test_a_strategy_that_fails_its_check_leaves_the_previous_one_in_the_prompt(data_dir, strategy):
     dreams = []
-    answers = iter([DREAM, {**DREAM, "insight": "Another night.", "strategy": strategy}])
+    answers = iter([DREAM, {**DREAM, "insight": "Mina's novel again.", "strategy": strategy}])
     service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers))
     talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
     service.sleep_now("Ark", now=NIGHT)
@@ -153,7 +153,7 @@ def test_a_strategy_that_fails_its_check_leaves_the_previous_one_in_the_prompt(d
     service.sleep_now("Ark", now=NIGHT + timedelta(days=1))
     assert len(dreams) == 2
     newest = service.dream_diary("Ark")[0]
-    assert newest.insight == "Another night." and newest.strategy == "" and newest.strategy_rejected == strategy
+    assert newest.insight == "Mina's novel again." and newest.strategy == "" and newest.strategy_rejected == strategy
     assert service.latest_strategy("Ark") == DREAM["strategy"]
     # the strategy until now is not shown to the night: the small model copied it into every field
     assert DREAM["strategy"] not in dreams[1] and "lighthouse keeper" in dreams[1]
@@ -287,13 +287,13 @@ def test_a_dream_that_tells_the_days_again_is_asked_once_more_and_its_copy_is_no
     copied = "Mina told me about her novel and Ida, the lighthouse keeper."
     dreams = []
     answers = iter([{**DREAM, "insight": copied, "log_entry": copied},
-                    {**DREAM, "insight": "Naming Ida made Mina's story feel real to her."}])
+                    {**DREAM, "insight": "Naming Ida made the lighthouse keeper real for Mina's novel."}])
     service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers))
     talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
     report = service.sleep_now("Ark", now=NIGHT)
     assert len(dreams) == 2 and "copied sentences of the days" in dreams[1] and "# Once more" not in dreams[0]
     assert report.model_calls == 5 and not report.problems  # no questions' ask: nothing lies ahead
-    assert service.dream_diary("Ark")[0].insight == "Naming Ida made Mina's story feel real to her."
+    assert service.dream_diary("Ark")[0].insight == "Naming Ida made the lighthouse keeper real for Mina's novel."
 
     twice = []  # copied again: the second copy is kept as the diary's entry, asked no third time
     service, model, clock = make(data_dir / "twice", twice, answer=lambda user: {**DREAM, "insight": copied, "strategy": copied})
@@ -309,14 +309,14 @@ def test_a_dream_whose_insight_is_a_goal_again_is_asked_once_more(data_dir):
     dreams = []
     answers = iter([{**DREAM, "new_goals": [{"goal": goal, "term": "short_term", "priority": 1}]},
                     {**DREAM, "insight": goal, "new_goals": []},
-                    {**DREAM, "insight": "Mina trusts the quiet of the night.", "new_goals": []}])
+                    {**DREAM, "insight": "The lighthouse keeper Ida lives in Mina's novel.", "new_goals": []}])
     service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers))
     talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "Lovely.")
     service.sleep_now("Ark", now=NIGHT)
     talk(service, clock, DAY + timedelta(days=1), "More about my novel today.", "Tell me!")
     service.sleep_now("Ark", now=NIGHT + timedelta(days=1))
     assert len(dreams) == 3 and goal in dreams[1] and "# Once more" in dreams[2]
-    assert service.dream_diary("Ark")[0].insight == "Mina trusts the quiet of the night."
+    assert service.dream_diary("Ark")[0].insight == "The lighthouse keeper Ida lives in Mina's novel."
 
 
 def japanese_night(data_dir, dreams, answers, summary, said):
@@ -344,12 +344,12 @@ def test_a_japanese_dream_with_a_name_in_latin_letters_the_days_lack_is_asked_on
     dreams = []
     answers = iter([{**DREAM, "insight": "UIは弟と過ごす時間を大切にしている。", "log_entry": "餃子の夢を見た。",
                      "strategy": "UIの改善を続ける。", "trigger_topic": "餃子"},
-                    {**DREAM, "insight": "ユイさんは弟と過ごす時間を大切にしている。", "log_entry": "餃子の夢を見た。",
+                    {**DREAM, "insight": "弟の健太さんとの餃子が、ユイさんの楽しい時間だった。", "log_entry": "餃子の夢を見た。",
                      "strategy": "ユイさんの話をゆっくり聞こう。", "trigger_topic": "餃子"}])
     service = japanese_night(data_dir, dreams, answers, "ユイさんは弟の健太と餃子を作った。健太がほとんど食べてしまったそうだ。",
                              "弟の健太と餃子を作ったけど、健太がほとんど食べちゃった。")
     assert len(dreams) == 2 and "Write ユイ and every name as the days write them." in dreams[1]
-    assert service.dream_diary("Ark")[0].insight == "ユイさんは弟と過ごす時間を大切にしている。"
+    assert service.dream_diary("Ark")[0].insight == "弟の健太さんとの餃子が、ユイさんの楽しい時間だった。"
 
 
 @pytest.mark.parametrize("text, copied", [
@@ -381,7 +381,7 @@ def test_a_dream_in_another_language_than_the_days_is_asked_once_more_in_theirs(
 
 def test_the_users_own_doings_stay_the_users_in_the_dream_and_are_no_goal_of_the_persona_s(data_dir):
     dreams = []
-    answer = {**DREAM, "insight": "I named the lighthouse keeper Ida. Mina trusts her quiet hours.",
+    answer = {**DREAM, "insight": "I named the lighthouse keeper Ida. Mina keeps writing her novel.",
               "new_goals": [{"goal": "Keep writing my novel every night", "term": "short_term", "priority": 1},
                             {"goal": "Read Mina's first chapter", "term": "short_term", "priority": 2}]}
     service, model, clock = make(data_dir, dreams, answer=lambda user: answer)
@@ -390,7 +390,7 @@ def test_the_users_own_doings_stay_the_users_in_the_dream_and_are_no_goal_of_the
     service.sleep_now("Ark", now=NIGHT)
     [entry] = service.dream_diary("Ark")
     # Mina's naming told as the persona's is left out ("You named…" would read as the persona's again)
-    assert entry.insight == "Mina trusts her quiet hours."
+    assert entry.insight == "Mina keeps writing her novel."
     goals = [g.goal for g in service.goals("Ark").short_term]
     assert goals == ["Read Mina's first chapter"]  # Mina's novel-writing is not the persona's goal
 
@@ -416,3 +416,26 @@ def test_a_field_that_says_the_asks_own_words_back_is_left_empty(data_dir):
     service.sleep_now("Ark", now=NIGHT)
     [entry] = service.dream_diary("Ark")
     assert (entry.trigger_topic, entry.insight, entry.log_entry) == ("", "", "I dreamt of a lighthouse.")
+
+
+def test_an_insight_the_days_do_not_bear_out_is_asked_once_more_and_never_kept(data_dir):
+    invented = "Mina plays the cello in a jazz band on weekends."
+    dreams = []
+    answers = iter([{**DREAM, "insight": invented},
+                    {**DREAM, "insight": "Ida the lighthouse keeper is who Mina's novel is about."}])
+    service, model, clock = make(data_dir, dreams, answer=lambda user: next(answers))
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
+    service.sleep_now("Ark", now=NIGHT)
+    assert len(dreams) == 2 and "said things the days do not say" in dreams[1] and "# Once more" not in dreams[0]
+    assert service.dream_diary("Ark")[0].insight == "Ida the lighthouse keeper is who Mina's novel is about."
+
+    twice = []  # invented again: no third ask, and the diary keeps no invention, only the dream's other fields
+    dream = {**DREAM, "insight": invented,
+             "log_entry": "I dreamt of Ida's lighthouse. Mina won a prize in Paris for it."}
+    service, model, clock = make(data_dir / "twice", twice, answer=lambda user: dream)
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
+    report = service.sleep_now("Ark", now=NIGHT)
+    [entry] = service.dream_diary("Ark")
+    assert len(twice) == 2 and not report.problems
+    assert entry.insight == "" and entry.log_entry == "I dreamt of Ida's lighthouse."
+    assert entry.trigger_topic == "Mina's novel"
