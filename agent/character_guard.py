@@ -62,6 +62,24 @@ def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool 
     return None if any(o.startswith(head) for o in openings) else False
 
 
+# In Japanese and Chinese a short lead clause ("最近は、", 「今天，」) may open service talk: what follows it is
+# judged as an opening too (「最近は、何かお手伝いできることがありましたか？」 streamed: bench conversation,
+# dev-ja-speech, session 26). Longer than this, the first clause is the reply's own.
+_LEAD_CLAUSE = re.compile(r"[^、，,。．！？!?\n]{1,6}[、，,]\s*")
+_LEAD_CLAUSE_CHARS = 6
+
+
+def _risk_after_lead(text: str, openings: Sequence[str]) -> bool | None:
+    """For a CJK reply's opening: `_opening_risk` of what follows a short lead clause — None while a
+    lead clause may still be arriving, False once there is none."""
+    lead = _LEAD_CLAUSE.match(text.lstrip())
+    if lead is None:
+        head = text.lstrip()
+        return None if len(head) <= _LEAD_CLAUSE_CHARS and not re.search(r"[。．！？!?\n]", head) else False
+    rest = text.lstrip()[lead.end():]
+    return _opening_risk(rest, openings) if rest else None
+
+
 # A sentence that is a piece of the turn's context this long, or a whole line of it (the reminder), is
 # the prompt said back; a shorter piece is an answer quoted from it ("0800 556 713" from a document's passage was
 # taken for a copy and the question got an empty-reply notice: bench docqa, session 9).
@@ -493,6 +511,10 @@ class SentenceGate:
         # said a second time, streamed where "Ich glaube…" would have been held: bench conversation, session 18).
         risk = True if self._hold_first or self._fillers or self._greeted else _opening_risk(after_interjections(self._pending),
                                                                              self._risky_openings)
+        if risk is False and self._script in ("ja", "zh"):
+            risk = _risk_after_lead(after_interjections(self._pending), self._risky_openings)
+            if risk is None and end is not None:
+                risk = False  # the sentence ended within its lead: nothing more to wait for
         if risk is False:  # its words may still be the user's message said back: held until that is told
             # (not the persona's last replies: an answer says again what a reply told — 「아침에 한강에서
             # 5킬로 뛰었어요.」 to "where did I run?" was left out for it, bench conversation, session 18)
