@@ -59,14 +59,17 @@ class Grounded:
 def grounded(text: str, material: str, names: Iterable[str] = (),
              share: float = constants.DREAM_GROUNDED_SHARE) -> Grounded:
     """`text` sentence by sentence: kept when at least `share` of its units are in `material`'s (a
-    sentence with none — "おやすみ。" — is kept), and only while its first sentence is."""
+    sentence with none — "おやすみ。" — is kept) and, in Japanese, Chinese or Korean, it has no word in
+    Latin letters the material lacks; and only while its first sentence is kept."""
     names = tuple(names)
     known = units_of(material, names)
     kept, left_out, missing = [], [], []
     for index, sentence in enumerate(sentences.split(text)):
         units = units_of(sentence, names)
         lacking = sorted(units - known)
-        if units and (len(units) - len(lacking)) / len(units) < share:
+        # in a CJK sentence, a word in Latin letters the material lacks is a name miswritten ("UI" for ユイ)
+        miswritten = bool(_CJK.search(sentence)) and any(u.isascii() and u.isalpha() for u in lacking)
+        if units and ((len(units) - len(lacking)) / len(units) < share or miswritten):
             left_out.append(sentence.strip())
             missing += [u for u in lacking if u not in missing]
             if index == 0:

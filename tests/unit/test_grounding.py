@@ -62,6 +62,9 @@ def test_two_latin_letters_in_a_japanese_sentence_are_a_word_the_days_must_have(
     assert "ui" in units_of("UIは餃子を作った。")
     assert grounded("UIの改善に取り組む。", days, ("Ark", "ユイ")).kept == ""
     assert "ok" not in units_of("Priya said ok.")  # in English, a short word is no sign
+    # however much else of it the days hold
+    assert grounded("UIは弟の健太と餃子を作った。", days, ("Ark", "ユイ")).kept == ""
+    assert grounded("OKと言って、ユイさんは弟の健太と餃子を作った。", days + "OKだって。", ("Ark", "ユイ")).kept != ""
 
 
 def test_names_and_words_of_person_are_not_what_a_sentence_is_about():
