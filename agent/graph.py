@@ -226,7 +226,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
                         persona_said=guard.persona_said, greet_early=True, greeted=greeted,
                         most_chars=deps.max_chars, instructions=guard.instructions)
     min_tokens = max(min_reply_tokens(user_text), at_least)
-    wrote = False
+    wrote = ""
     going_on_from = _going_on_from(greeted, user_text)
     if going_on_from:
         min_tokens = max(min_tokens, constants.MIN_REPLY_TOKENS_AFTER_GREETING)
@@ -249,7 +249,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
                 calls.append(event)
                 continue
             assert isinstance(event, TextDelta)
-            wrote = wrote or bool(event.text.strip())
+            wrote += event.text
             show(gate.feed(event.text))
             if gate.blocked or gate.full:
                 break
@@ -262,13 +262,15 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
         show(gate.flush())
     if gate.blocked.strip():  # out of character, or nothing but greetings and fillers
         log.info("The guard held back %r", gate.blocked[:80])
+    elif wrote.strip() and not round_text.strip():  # held silently (a filler alone, a tag): what was it
+        log.info("Nothing of the attempt was shown; the model wrote %r", wrote[:120])
     tail = display.flush()
     if tail:
         writer({"type": "token", "text": tail})
     only_greeted = bool(gate.blocked) and bool(greeted or gate.greeting) and round_text.strip() == gate.greeting
     return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked,
                       gate.not_knowing, gate.took_name, only_greeted, gate.greeting, tuple(gate.left_out_openings),
-                      said_nothing=not wrote and not calls and not error and not stopped)
+                      said_nothing=not wrote.strip() and not calls and not error and not stopped)
 
 
 def _keep(action: KeepAction, editor: MemoryEditor, language: str = "") -> ToolOutcome | None:

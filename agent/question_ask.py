@@ -9,8 +9,7 @@ user's messages, numbered, and must copy the words that leave a thing open: a qu
 the message does not hold, or which shares nothing with them, is not taken. Asked for what is still
 open, it went through the messages in order, one question each ("What did Sato eat?": session 25);
 so the messages it may ask about are those that point ahead (agent/relative_time.py `points_ahead`:
-a day or a month to come) or tell of a choice not made yet (agent/undecided.py), and the grammar lets it
-name only those.
+a day or a month to come), and the grammar lets it name only those.
 """
 from __future__ import annotations
 
@@ -26,7 +25,6 @@ from agent.prompt_builder import fit_to_budget
 from agent.relative_time import points_ahead
 from agent.role import content_units
 from agent.sentences import split as split_sentences
-from agent.undecided import undecided
 from managers.open_questions import FILED_KINDS, OpenQuestion
 
 CountTokens = Callable[[str], int]
@@ -79,9 +77,8 @@ def fit_messages(messages: Sequence[str], room: int, count: CountTokens) -> list
 
 
 def ahead_of(messages: Sequence[str]) -> list[int]:
-    """The numbers (from 1) of the messages that point ahead or tell of a choice not made yet
-    (agent/undecided.py): the ones a question may come from."""
-    return [n for n, message in enumerate(messages, 1) if points_ahead(message) or undecided(message)]
+    """The numbers (from 1) of the messages that point ahead: the ones a question may come from."""
+    return [n for n, message in enumerate(messages, 1) if points_ahead(message)]
 
 
 def question_user(messages: Sequence[str], questions: Sequence[OpenQuestion], write_line: str = "") -> str:
