@@ -48,3 +48,13 @@ def test_the_days_emotions_in_local_time_and_the_given_goals_questions_dreams(da
     assert figure.layout.xaxis.rangeslider.visible and figure.layout.xaxis.rangeselector.buttons
     extras = extras_markdown(view)
     assert "Learn Mina's favourite songs" in extras and "a quiet day" in extras and "How did the exam go?" in extras
+
+
+def test_a_dream_whose_insight_was_left_out_is_listed_by_its_log_entry(data_dir):
+    from managers.dream_diary import DreamEntry
+    service = service_at(data_dir, StepClock(NOW))
+    diary = service.session("Ark").dream_diary()
+    diary.append(DreamEntry(created_at="2026-01-14 04:00:00", insight="", log_entry="I dreamt of Mina's lighthouse.",
+                            night="2026-01-14"))
+    diary.append(DreamEntry(created_at="2026-01-15 04:00:00", insight="", log_entry="", night="2026-01-15"))
+    assert service.inner_life("Ark").dreams == ("2026-01-14 — I dreamt of Mina's lighthouse.",)
