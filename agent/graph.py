@@ -27,7 +27,8 @@ from agent.keep_requests import KeepAction
 from agent.language import is_question
 from agent.out_of_character import claims_user_name
 from agent.reply_form import asks_for_brevity
-from agent.reply_rules import RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_SAYING_NOTHING, RETRY_AFTER_TAKING_NAME, retry_nudge
+from agent.reply_rules import (RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_SAYING_NOTHING, RETRY_AFTER_TAKING_NAME,
+                               RETRY_ASKING_ABOUT_IT, retry_nudge)
 from agent.prompt_builder import BuiltPrompt, long_message_note
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
@@ -138,6 +139,14 @@ def _retry_reason(generation: "Generation", guard: "GuardInputs") -> str:
     if (generation.only_greeted or generation.left_out) and not is_question(guard.user_text):
         return RETRY_AFTER_SAYING_NOTHING  # a greeting or service talk to something told
     return ""
+
+
+def _nudge_reason(reason: str, nudged: tuple[str, ...]) -> tuple[str, ...]:
+    """The reasons the retries were nudged by, with the next: after "react to what was told" failed once,
+    the next asks for one question about it (agent/reply_rules.py)."""
+    if reason == RETRY_AFTER_SAYING_NOTHING and reason in nudged:
+        reason = RETRY_ASKING_ABOUT_IT
+    return (*nudged, reason)
 
 
 def min_reply_tokens(user_text: str) -> int:
@@ -375,13 +384,14 @@ def build_turn_graph() -> StateGraph:
         # when the guard ended it, without the opening that failed (the user's words said back
         # opened three attempts running, even at a higher temperature). A greeting shown at once
         # stays: the next attempt goes on from it.
-        greeted, at_least = "", 0
+        greeted, at_least, nudged = "", 0, ()
         for attempt in range(1 + constants.EMPTY_REPLY_RETRIES):
             if state["rounds"] == 0 and not greeted:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
-            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language, reason)
+            nudged = _nudge_reason(reason, nudged)
+            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language, nudged[-1])
             # the retry's line is context too: said back, it is no reply ("Rispondi a Giulia come Ark, in
             # italiano, con parole tue." was shown as one; bench conversation, session 21)
             judged = guard if attempt == 0 else replace(guard, context=f"{guard.context}\n{asked[-1].content}",

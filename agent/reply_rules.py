@@ -130,9 +130,26 @@ _SAID_NOTHING_NUDGES = {
     "pt": "Responda a {user} como {persona}, em português: reaja ao que {user} acabou de contar, com uma frase sua.",
     "it": "Rispondi a {user} come {persona}, in italiano: reagisci a quello che {user} ti ha appena raccontato, con parole tue.",
 }
+# The last attempt after service talk or a greeting twice to something told: one question about it is a
+# reply a small model writes, where "react in your own words" was said back as 「私はまだ自分の言葉で反応します。」
+# and the user got no reply (bench conversation dev-ja-speech, sessions 25–26).
+_ASK_ABOUT_IT_NUDGES = {
+    "": "Reply to {user} as {persona}: ask {user} one question about what {user} just told you.",
+    "en": "Reply to {user} as {persona}, in English: ask {user} one question about what {user} just told you.",
+    "ja": "{persona}として{user}さんに日本語で、{user}さんが今話してくれたことについて一つ質問する",
+    "zh": "以{persona}的身份用中文，就{user}刚才说的事问{user}一个问题",
+    "ko": "{persona}로서 {user}님에게 한국어로, {user}님이 방금 말한 이야기에 대해 질문 하나 하기",
+    "es": "Responde a {user} como {persona}, en español: hazle a {user} una pregunta sobre lo que te acaba de contar.",
+    "fr": "Réponds à {user} en tant que {persona}, en français : pose à {user} une question sur ce qu'il vient de te raconter.",
+    "de": "Antworte {user} als {persona}, auf Deutsch: stell {user} eine Frage zu dem, was {user} gerade erzählt hat.",
+    "pt": "Responda a {user} como {persona}, em português: faça a {user} uma pergunta sobre o que acabou de contar.",
+    "it": "Rispondi a {user} come {persona}, in italiano: fai a {user} una domanda su quello che ti ha appena raccontato.",
+}
+
 RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_TAKING_NAME, RETRY_AFTER_SAYING_NOTHING = "told_before", "took_name", "said_nothing"
+RETRY_ASKING_ABOUT_IT = "ask_about_it"
 _NUDGES_FOR = {"": _RETRY_NUDGES, RETRY_AFTER_NOT_KNOWING: _TOLD_BEFORE_NUDGES, RETRY_AFTER_TAKING_NAME: _TOOK_NAME_NUDGES,
-               RETRY_AFTER_SAYING_NOTHING: _SAID_NOTHING_NUDGES}
+               RETRY_AFTER_SAYING_NOTHING: _SAID_NOTHING_NUDGES, RETRY_ASKING_ABOUT_IT: _ASK_ABOUT_IT_NUDGES}
 
 
 def retry_nudge(language: str, persona: str, user: str, reason: str = "") -> str:
@@ -140,6 +157,11 @@ def retry_nudge(language: str, persona: str, user: str, reason: str = "") -> str
     nudges = _NUDGES_FOR[reason]
     template = nudges.get(language, nudges[""])
     return template.format(persona=persona, user=user)
+
+
+def every_retry_nudge(language: str, persona: str, user: str) -> tuple[str, ...]:
+    """The lines a retry may be nudged by, one per reason: the prompt leaves room for the longest."""
+    return tuple(retry_nudge(language, persona, user, reason) for reason in _NUDGES_FOR)
 
 
 def reply_reminder(language: str, persona: str, user: str, brief: bool = False) -> str:

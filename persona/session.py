@@ -22,7 +22,7 @@ from agent.keep_requests import KeepAction, keep_action
 from agent.providers.factory import max_reply_tokens
 from agent.relative_time import spelled_out
 from agent.reply_form import asks_for_brevity, without_form_request
-from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
+from agent.reply_rules import every_retry_nudge, reply_reminder, reply_rules
 from agent.retrieval import RetrievalResult
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry, parse_timestamp, spoken_text
 from agent.entities import index_hint, index_text, names_in, page_lines, proposal_head, proposal_line, proposals_intro
@@ -511,7 +511,7 @@ class CharacterSession:
     def _prompt_room(self, model: ChatModel, language: str, user_name: str) -> int:
         """What the prompt may take of the model's context: not the reply's room, nor a retry's nudge
         line, nor the header the chat template opens the reply with (one message's overhead)."""
-        nudge = model.count_tokens(retry_nudge(language, self.character.name, user_name))
+        nudge = max(map(model.count_tokens, every_retry_nudge(language, self.character.name, user_name)))
         return (constants.CONTEXT_TOKENS[model.budget_family] - max_reply_tokens(model) - nudge
                 - 2 * constants.CHAT_TEMPLATE_TOKENS_PER_MESSAGE)
 

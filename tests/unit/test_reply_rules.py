@@ -10,7 +10,7 @@ from agent.keep_requests import (
 )
 from agent.language import is_question, message_language, only_asks
 from agent.reply_form import asks_for_brevity
-from agent.reply_rules import reply_reminder, reply_rules, retry_nudge
+from agent.reply_rules import every_retry_nudge, reply_reminder, reply_rules, retry_nudge
 
 
 @pytest.mark.parametrize("text", [
@@ -101,6 +101,16 @@ def test_every_language_has_its_reminder_brief_reminder_and_retry_nudge(language
         assert word in text and "Ark" in text and "Ken" in text
         assert len(text) <= 2 * len(reply_reminder("en", "Ark", "Ken")) + 20  # as short as the English one
     assert reply_reminder(language, "Ark", "Ken") != reply_reminder(language, "Ark", "Ken", brief=True)
+
+
+@pytest.mark.parametrize("language, word", [
+    ("en", "English"), ("ja", "日本語"), ("zh", "中文"), ("ko", "한국어"), ("es", "español"), ("fr", "français"),
+    ("de", "Deutsch"), ("pt", "português"), ("it", "italiano"),
+])
+def test_every_retry_line_names_the_language_the_persona_and_the_user(language, word):
+    nudges = every_retry_nudge(language, "Ark", "Ken")
+    assert len(set(nudges)) == len(nudges) >= 5
+    assert all(word in n and "Ark" in n and "Ken" in n for n in nudges)
 
 
 def test_a_retry_of_a_message_in_no_known_language_names_none():
