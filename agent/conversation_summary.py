@@ -9,7 +9,8 @@ from datetime import datetime, timedelta
 from typing import Sequence
 
 import constants
-from agent.episodes import LANGUAGE_NAMES, parse_week
+from agent.episodes import parse_week
+from agent.language import LANGUAGE_NAMES
 from managers.chat_log import LogEntry
 
 SUMMARY_SCHEMA = {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}

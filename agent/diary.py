@@ -17,7 +17,8 @@ import json
 from dataclasses import dataclass
 from datetime import date
 
-from agent.episodes import LANGUAGE_NAMES, completed_answer
+from agent.episodes import completed_answer
+from agent.language import LANGUAGE_NAMES
 
 APPEND = "append"
 REPLACE_PASSAGE = "replace_passage"

@@ -12,7 +12,8 @@ from datetime import date, timedelta
 from typing import Callable, Sequence
 
 import constants
-from agent.episodes import LANGUAGE_NAMES, without_quotes
+from agent.episodes import without_quotes
+from agent.language import LANGUAGE_NAMES
 from agent.grounding import grounded
 from agent.language import latin_words, message_language, script_of_letters
 from agent.prompt_builder import fit_to_budget

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 import constants
-from agent.episodes import LANGUAGE_NAMES
+from agent.language import LANGUAGE_NAMES
 from managers.entities import ENTITY_KINDS, EntityError, clean_entity_name, entity_key
 from managers.lexical import LATIN_LETTERS
 

@@ -24,11 +24,8 @@ import constants
 from agent import role
 from agent.relative_time import resolve_relative_times
 from agent.sentences import split as split_sentences
+from agent.language import LANGUAGE_NAMES
 from managers.chat_log import LogEntry
-
-LANGUAGE_NAMES = {"ja": "Japanese", "en": "English", "zh": "Chinese", "ko": "Korean", "es": "Spanish",
-                  "fr": "French", "de": "German", "pt": "Portuguese", "it": "Italian"}
-
 
 @dataclass(frozen=True)
 class DaySession:

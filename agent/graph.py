@@ -28,7 +28,7 @@ from agent.language import is_question
 from agent.out_of_character import claims_user_name
 from agent.reply_form import asks_for_brevity
 from agent.reply_rules import (RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_SAYING_NOTHING, RETRY_AFTER_TAKING_NAME,
-                               RETRY_ASKING_ABOUT_IT, retry_nudge)
+                               RETRY_AFTER_SERVICE_TALK_TWICE, retry_nudge)
 from agent.prompt_builder import BuiltPrompt, long_message_note
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
@@ -143,9 +143,9 @@ def _retry_reason(generation: "Generation", guard: "GuardInputs") -> str:
 
 def _nudge_reason(reason: str, nudged: tuple[str, ...]) -> tuple[str, ...]:
     """The reasons the retries were nudged by, with the next: after "react to what was told" failed once,
-    the next asks for one question about it (agent/reply_rules.py)."""
+    the next asks for a remark on it, with no offer of help (agent/reply_rules.py)."""
     if reason == RETRY_AFTER_SAYING_NOTHING and reason in nudged:
-        reason = RETRY_ASKING_ABOUT_IT
+        reason = RETRY_AFTER_SERVICE_TALK_TWICE
     return (*nudged, reason)
 
 

@@ -21,6 +21,10 @@ from typing import Sequence
 import constants
 from agent.sentences import split as split_sentences
 
+# The languages the app replies in, by the English names its prompts use for them.
+LANGUAGE_NAMES = {"ja": "Japanese", "en": "English", "zh": "Chinese", "ko": "Korean", "es": "Spanish",
+                  "fr": "French", "de": "German", "pt": "Portuguese", "it": "Italian"}
+
 LATIN_LANGUAGES = ("en", "es", "fr", "de", "pt", "it")
 LANGUAGES = ("ja", "zh", "ko") + LATIN_LANGUAGES
 # The script a reply in each language is written in (agent/character_guard.py checks its opening).

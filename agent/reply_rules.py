@@ -8,6 +8,7 @@ mixed-language style examples and naming phrases to avoid made replies worse, so
 from __future__ import annotations
 
 import constants
+from agent.language import LANGUAGE_NAMES
 
 
 def reply_rules(persona: str, user: str, inline_emotion_tag: bool) -> str:
@@ -130,26 +131,20 @@ _SAID_NOTHING_NUDGES = {
     "pt": "Responda a {user} como {persona}, em português: reaja ao que {user} acabou de contar, com uma frase sua.",
     "it": "Rispondi a {user} come {persona}, in italiano: reagisci a quello che {user} ti ha appena raccontato, con parole tue.",
 }
-# The last attempt after service talk or a greeting twice to something told: one question about it is a
-# reply a small model writes, where "react in your own words" was said back as 「私はまだ自分の言葉で反応します。」
-# and the user got no reply (bench conversation dev-ja-speech, sessions 25–26).
-_ASK_ABOUT_IT_NUDGES = {
-    "": "Reply to {user} as {persona}: ask {user} one question about what {user} just told you.",
-    "en": "Reply to {user} as {persona}, in English: ask {user} one question about what {user} just told you.",
-    "ja": "{persona}として{user}さんに日本語で、{user}さんが今話してくれたことについて一つ質問する",
-    "zh": "以{persona}的身份用中文，就{user}刚才说的事问{user}一个问题",
-    "ko": "{persona}로서 {user}님에게 한국어로, {user}님이 방금 말한 이야기에 대해 질문 하나 하기",
-    "es": "Responde a {user} como {persona}, en español: hazle a {user} una pregunta sobre lo que te acaba de contar.",
-    "fr": "Réponds à {user} en tant que {persona}, en français : pose à {user} une question sur ce qu'il vient de te raconter.",
-    "de": "Antworte {user} als {persona}, auf Deutsch: stell {user} eine Frage zu dem, was {user} gerade erzählt hat.",
-    "pt": "Responda a {user} como {persona}, em português: faça a {user} uma pergunta sobre o que acabou de contar.",
-    "it": "Rispondi a {user} come {persona}, in italiano: fai a {user} una domanda su quello che ti ha appena raccontato.",
-}
+# The last attempt after service talk or a greeting twice to something told. Said in English with the
+# language named: on dev-ja-speech's 「何を話すかまだ全然決めてないんだよね。思い出が多すぎて。」 (the user got no
+# reply, sessions 25–26) the 1.5B model said back "react in your own words" and four Japanese lines asking for
+# a question or a remark (「美咲さんが今話してくれたことは何か？」, the message itself, 「ご期待ください。」); this
+# one got 「そのニュースは本当に興味深いです。」 (bench conversation, session 27).
+_NO_HELP_NUDGE = ("Reply to {user} as {persona}{in_language}. Do not offer help: say what you think of {user}'s news "
+                  "in one short sentence.")
+_NO_HELP_NUDGES = {"": _NO_HELP_NUDGE.replace("{in_language}", "")} | {
+    code: _NO_HELP_NUDGE.replace("{in_language}", f", in {name}") for code, name in LANGUAGE_NAMES.items()}
 
 RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_TAKING_NAME, RETRY_AFTER_SAYING_NOTHING = "told_before", "took_name", "said_nothing"
-RETRY_ASKING_ABOUT_IT = "ask_about_it"
+RETRY_AFTER_SERVICE_TALK_TWICE = "service_talk_twice"
 _NUDGES_FOR = {"": _RETRY_NUDGES, RETRY_AFTER_NOT_KNOWING: _TOLD_BEFORE_NUDGES, RETRY_AFTER_TAKING_NAME: _TOOK_NAME_NUDGES,
-               RETRY_AFTER_SAYING_NOTHING: _SAID_NOTHING_NUDGES, RETRY_ASKING_ABOUT_IT: _ASK_ABOUT_IT_NUDGES}
+               RETRY_AFTER_SAYING_NOTHING: _SAID_NOTHING_NUDGES, RETRY_AFTER_SERVICE_TALK_TWICE: _NO_HELP_NUDGES}
 
 
 def retry_nudge(language: str, persona: str, user: str, reason: str = "") -> str:

@@ -11,7 +11,7 @@ from typing import Sequence
 
 import constants
 from agent.drives import Drives, drive_line
-from agent.episodes import LANGUAGE_NAMES
+from agent.language import LANGUAGE_NAMES
 from agent.reply_tags import parse_reply
 from agent.sleep_schedule import QuietHours
 

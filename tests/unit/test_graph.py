@@ -180,14 +180,14 @@ def test_a_retry_that_says_its_own_instruction_back_is_no_reply(data_dir, clock)
 
 
 @pytest.mark.parametrize("told, service_talk, asks, question", [
-    ("何を話すかまだ全然決めてないんだよね。思い出が多すぎて。", "お手伝いできることはありますか？", "一つ質問",
+    ("何を話すかまだ全然決めてないんだよね。思い出が多すぎて。", "お手伝いできることはありますか？", "in Japanese",
      "一番心に残っている思い出はどれ？"),
     ("I still haven't decided what to say at the wedding. There are too many memories.",
-     "How can I assist you today?", "one question", "Which memory comes to mind first?"),
-    ("Todavía no sé qué decir en la boda, tengo demasiados recuerdos.", "¿En qué puedo ayudarte hoy?", "una pregunta",
+     "How can I assist you today?", "in English", "Which memory comes to mind first?"),
+    ("Todavía no sé qué decir en la boda, tengo demasiados recuerdos.", "¿En qué puedo ayudarte hoy?", "in Spanish",
      "¿Cuál es el recuerdo que más te gusta?"),
 ])
-def test_after_service_talk_twice_to_something_told_the_last_attempt_asks_for_a_question_about_it(
+def test_after_service_talk_twice_to_something_told_the_last_attempt_is_told_not_to_offer_help(
         data_dir, clock, told, service_talk, asks, question):
     # 「私はまだ自分の言葉で反応します。」 was the last attempt's answer to "react in your own words", and the user
     # got no reply (bench conversation dev-ja-speech, session 26).
@@ -198,18 +198,19 @@ def test_after_service_talk_twice_to_something_told_the_last_attempt_asks_for_a_
         return service_talk if len(calls) < 3 else question
     service = make_service(data_dir, clock, ScriptedChatModel(script))
     run(service, told)
-    assert len(calls) == 3 and asks not in calls[1] and asks in calls[2]
+    assert len(calls) == 3 and "offer help" not in calls[1]
+    assert "Do not offer help" in calls[2] and asks in calls[2]
     assert service.conversation("Ark")[-1].text == question
 
 
-def test_a_question_about_something_told_is_not_asked_for_after_one_other_failure(data_dir, clock):
+def test_the_no_help_line_is_not_given_after_failures_of_another_kind(data_dir, clock):
     calls = []
 
     def script(messages, tools):  # an echo, then an echo again, then a reply: nothing said service talk
         calls.append(messages[-1].content)
         return "Work was busy today." if len(calls) < 3 else "Glad it's Friday, then!"
     run(make_service(data_dir, clock, ScriptedChatModel(script)), "Work was busy today.")
-    assert len(calls) == 3 and not any("question" in c for c in calls)
+    assert len(calls) == 3 and not any("offer help" in c for c in calls)
 
 
 def test_a_reply_that_tells_its_instructions_in_other_words_is_asked_for_again(data_dir, clock):
