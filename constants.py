@@ -591,6 +591,10 @@ DREAM_LOOKBACK_DAYS = {1: 3, 2: 7, 3: 30}
 DREAM_MAX_TOKENS = {"local": 700, "remote": 2000}
 # Kept free in the context beside the prompt and the answer (the chat template, counting slack).
 DREAM_PROMPT_MARGIN_TOKENS = 120
+# Of the room for the dream's material, at most this share for the user's own words of the new days (the
+# rest for the days): shown the episodes alone, the dream repeated their misreadings as insights ("struggling
+# with his commute" — the ride was nice; bench nights, session 26).
+DREAM_USER_WORDS_SHARE = 0.5
 # Each part of the answer cut to this many characters (a strategy is one line in every prompt).
 DREAM_FIELD_CHARS = {"insight": 600, "strategy": 200, "log_entry": 600, "trigger_topic": 80}
 # A dream field with less of its own words is the days copied (agent/dream.py; bench nights, session 14).

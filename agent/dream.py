@@ -107,7 +107,8 @@ def dream_system(persona: str, user_name: str, level: int, language: str) -> str
              if level >= constants.GOAL_LEVEL_FOR_LIMIT else "")
     return (
         f"You are {persona}, dreaming: in your sleep you reflect on your recent days with {user_name}. This is "
-        f"{LEVEL_TASKS[level]}. Write everything in {written}, as {persona}, only from what the days below say. "
+        f"{LEVEL_TASKS[level]}. Write everything in {written}, as {persona}, only from what the days and "
+        f"{user_name}'s own words below say. "
         f"trigger_topic: a few words for what the dream is about. insight: what you understood about {user_name} or "
         f"about the two of you, in one to three sentences. strategy: one sentence naming {user_name}: how you will "
         f"be with {user_name} from now on. log_entry: the dream itself, one or two sentences. new_goals: goals of "
@@ -118,12 +119,16 @@ def dream_system(persona: str, user_name: str, level: int, language: str) -> str
         f"nothing fits.")
 
 
-def dream_user(today: date, day_lines: Sequence[str], goals: Sequence[Goal], language: str = "") -> str:
-    """The ask's material; goals numbered from 1; the last line asks for the days' `language`
-    (`write_in`). Neither the strategy until now nor the open questions are shown: the 1.5B model
-    wrote them again as the new strategy, the insight and the topic, night after night (bench
-    nights, sessions 24 and 25); each night's reflection is drawn from the days."""
+def dream_user(today: date, day_lines: Sequence[str], goals: Sequence[Goal], language: str = "",
+               user_words: Sequence[str] = (), user_name: str = "") -> str:
+    """The ask's material: the days, the user's own words of the new days (`user_words`, as they said
+    them: the episodes are the model's reading of them), goals numbered from 1; the last line asks for
+    the days' `language` (`write_in`). Neither the strategy until now nor the open questions are shown:
+    the 1.5B model wrote them again as the new strategy, the insight and the topic, night after night
+    (bench nights, sessions 24 and 25); each night's reflection is drawn from the days."""
     parts = [f"Date: {today.isoformat()}", "# Your recent days", *day_lines]
+    if user_words:
+        parts += ["", f"# What {user_name} told you", *(f"- {w}" for w in user_words)]
     if goals:
         parts += ["", "# Your goals", *(f"{n}. ({'long' if g.term == LONG else 'short'}-term) {g.goal}"
                                         for n, g in enumerate(goals, 1))]

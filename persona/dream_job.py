@@ -107,18 +107,22 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     family = model.budget_family
     room = (constants.CONTEXT_TOKENS[family] - constants.DREAM_MAX_TOKENS[family] - model.count_tokens(system)
             - model.count_tokens(frame) - constants.DREAM_PROMPT_MARGIN_TOKENS)
-    lines = [line for line in fit_days(days, last_dreamt, room, model.count_tokens) if line]
+    said = [(day, entry) for day, entry in _users_words(entries, min(e.first_day for e in days), now) if day <= newest]
+    user_texts = [dated_text(entry) for _, entry in said]
+    new_first = min(e.first_day for e in new_days)
+    words = fit_messages([t for (day, _), t in zip(said, user_texts) if day >= new_first],
+                         int(room * constants.DREAM_USER_WORDS_SHARE), model.count_tokens) if room > 0 else []
+    words_room = model.count_tokens(dream_user(today, [], [], "", words, user_name)) if words else 0
+    lines = [line for line in fit_days(days, last_dreamt, room - words_room, model.count_tokens) if line]
     if not lines:
         tally.problems.append(f"dream {night}: no room for the days beside the goals")
         return None
-    user = dream_user(today, lines, active, language)
+    user = dream_user(today, lines, active, language, words, user_name)
     answer = ask_tallied(model, system, user, dream_schema(), constants.DREAM_MAX_TOKENS[family], should_stop, tally,
                          f"dream {night}")
     if answer is None:
         return None
     days_text = "\n".join(lines)
-    said = [(day, entry) for day, entry in _users_words(entries, min(e.first_day for e in days), now) if day <= newest]
-    user_texts = [dated_text(entry) for _, entry in said]
     # what the ask showed besides the days: an insight that is a goal again copies as much as one
     # that is the days again
     shown = "\n".join([days_text, *(g.goal for g in active)])
@@ -132,7 +136,6 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
         better = parse_dream(again) if again is not None else None
         if better is not None and set(why_dream_again(better, shown, language, material, names)) < set(reasons):
             answer = again
-    new_first = min(e.first_day for e in new_days)
     asked = _ask_questions(stores, model, persona, user_name, language, night,
                            [entry for day, entry in said if day >= new_first], should_stop, tally)
     pending = DreamPending(night=night, level=level, answer=answer, newest_day=newest, language=language,

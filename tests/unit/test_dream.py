@@ -439,3 +439,19 @@ def test_an_insight_the_days_do_not_bear_out_is_asked_once_more_and_never_kept(d
     assert len(twice) == 2 and not report.problems
     assert entry.insight == "" and entry.log_entry == "I dreamt of Ida's lighthouse."
     assert entry.trigger_topic == "Mina's novel"
+
+
+def test_the_dream_is_shown_the_users_own_words_of_the_new_days_only(data_dir):
+    # Shown the episodes alone, the dream told their misreadings as insights ("struggling with his commute":
+    # the ride was nice; bench nights, session 26): the user's words are its material too.
+    dreams = []
+    service, model, clock = make(data_dir, dreams)
+    talk(service, clock, DAY, "I named the lighthouse keeper Ida! Chapter two is due tomorrow.", "What a lovely name.")
+    service.sleep_now("Ark", now=NIGHT)
+    talk(service, clock, DAY + timedelta(days=1), "The bike ride to the library was lovely.", "Glad to hear it.")
+    service.sleep_now("Ark", now=NIGHT + timedelta(days=1))
+    first, second = dreams
+    assert "# What Mina told you\n- I named the lighthouse keeper Ida! Chapter two is due 15 March 2026." in first
+    assert "lovely name" not in first  # the persona's words are no material of the user's
+    assert "# What Mina told you\n- The bike ride to the library was lovely." in second
+    assert "Ida!" not in second.split("# What Mina told you")[1]  # a day the last dream saw: not again
