@@ -7,6 +7,8 @@ only (agent/question_ask.py). The job is persona/dream_job.py.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Callable, Sequence
@@ -85,19 +87,33 @@ def object_list(properties: dict, most: int, least: int = 0) -> dict:
             "items": {"type": "object", "properties": properties, "required": list(properties)}}
 
 
-def dream_schema() -> dict:
-    """One object: the seed's four diary fields, then the updates (no length bounds: llama.cpp turns a
-    repetition bound into grammar rules; the parser cuts)."""
+_STRATEGY_KEY = "how_I_will_be_with_"
+
+
+def strategy_key(user_name: str) -> str:
+    """The strategy's name in the ask: what it is, with the user's name ("how_I_will_be_with_Noor"). Asked
+    for a "strategy", the 1.5B model wrote the user's own plan as the persona's ("I will focus on practicing
+    regularly" for Noor's cello; 0 of 8 strategies labelled ok, bench nights, session 26); the name of the
+    field is the last thing it reads before it writes one. In ASCII letters (accents dropped; "the_user" for a
+    name with none): a schema's property names go to remote providers too, which may allow no more."""
+    ascii_name = unicodedata.normalize("NFKD", user_name).encode("ascii", "ignore").decode()
+    return _STRATEGY_KEY + ("_".join(re.findall(r"[A-Za-z0-9]+", ascii_name)) or "the_user")
+
+
+def dream_schema(user_name: str = "") -> dict:
+    """One object: the seed's four diary fields (the strategy named by `strategy_key`), then the updates
+    (no length bounds: llama.cpp turns a repetition bound into grammar rules; the parser cuts)."""
     items = object_list  # short, for the table below
     number, text = {"type": "integer"}, {"type": "string"}
     goals_most = constants.DREAM_GOALS_PER_NIGHT
+    key = strategy_key(user_name)
     return {"type": "object", "properties": {
-        "trigger_topic": text, "insight": text, "strategy": text, "log_entry": text,
+        "trigger_topic": text, "insight": text, key: text, "log_entry": text,
         "new_goals": items({"goal": text, "term": {"type": "string", "enum": [SHORT, LONG]}, "priority": number}, goals_most),
         "completed_goals": items({"number": number, "note": text}, goals_most),
         "abandoned_goals": items({"number": number, "reason": text}, goals_most),
         "entity_updates": items({"name": text, "fact": text}, constants.DREAM_ENTITY_UPDATES_PER_NIGHT),
-    }, "required": ["trigger_topic", "insight", "strategy", "log_entry", "new_goals", "completed_goals",
+    }, "required": ["trigger_topic", "insight", key, "log_entry", "new_goals", "completed_goals",
                     "abandoned_goals", "entity_updates"]}
 
 
@@ -110,8 +126,8 @@ def dream_system(persona: str, user_name: str, level: int, language: str) -> str
         f"{LEVEL_TASKS[level]}. Write everything in {written}, as {persona}, only from what the days and "
         f"{user_name}'s own words below say. "
         f"trigger_topic: a few words for what the dream is about. insight: what you understood about {user_name} or "
-        f"about the two of you, in one to three sentences. strategy: one sentence naming {user_name}: how you will "
-        f"be with {user_name} from now on. log_entry: the dream itself, one or two sentences. new_goals: goals of "
+        f"about the two of you, in one to three sentences. {strategy_key(user_name)}: one sentence naming "
+        f"{user_name}: how you will be with {user_name} from now on. log_entry: the dream itself, one or two sentences. new_goals: goals of "
         f"your own (short_term or long_term, priority 1 highest to 5), none if you have enough. completed_goals: "
         f"the numbers of your goals the days achieved; when one is achieved, mark it without hesitation. "
         f"abandoned_goals: the numbers of goals that no longer matter, with the reason.{limit} entity_updates: new "
@@ -167,6 +183,11 @@ def _items(data: dict, key: str) -> list[dict]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
+def _strategy_of(data: dict) -> object:
+    """The strategy of an answer, by the name it was asked by (`strategy_key`) or the seed's."""
+    return next((v for k, v in data.items() if k.startswith(_STRATEGY_KEY)), data.get("strategy"))
+
+
 def parse_dream(answer: str) -> DreamResult | None:
     """The reflection, or None for an answer that is no such JSON or has no insight."""
     try:
@@ -178,7 +199,7 @@ def parse_dream(answer: str) -> DreamResult | None:
     return DreamResult(
         trigger_topic=answer_text(data.get("trigger_topic"), "trigger_topic"),
         insight=answer_text(data.get("insight"), "insight"),
-        strategy=answer_text(data.get("strategy"), "strategy"), log_entry=answer_text(data.get("log_entry"), "log_entry"),
+        strategy=answer_text(_strategy_of(data), "strategy"), log_entry=answer_text(data.get("log_entry"), "log_entry"),
         new_goals=tuple((answer_text(i.get("goal")), i.get("term") if i.get("term") in (SHORT, LONG) else SHORT,
                          int(answer_number(i.get("priority"), 3)))
                         for i in _items(data, "new_goals") if answer_text(i.get("goal")))[: constants.DREAM_GOALS_PER_NIGHT],

@@ -118,7 +118,7 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
         tally.problems.append(f"dream {night}: no room for the days beside the goals")
         return None
     user = dream_user(today, lines, active, language, words, user_name)
-    answer = ask_tallied(model, system, user, dream_schema(), constants.DREAM_MAX_TOKENS[family], should_stop, tally,
+    answer = ask_tallied(model, system, user, dream_schema(user_name), constants.DREAM_MAX_TOKENS[family], should_stop, tally,
                          f"dream {night}")
     if answer is None:
         return None
@@ -131,7 +131,7 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     reasons = why_dream_again(first, shown, language, material, names) if first is not None else ()
     if reasons:  # asked once more; the second answer is taken when it has fewer of the faults and no other
         log.info("The dream of %s was asked once more (%s)", night, ", ".join(reasons))
-        again = ask_tallied(model, system, dream_again(user, user_name, language, reasons), dream_schema(),
+        again = ask_tallied(model, system, dream_again(user, user_name, language, reasons), dream_schema(user_name),
                             constants.DREAM_MAX_TOKENS[family], should_stop, tally, f"dream {night}")
         better = parse_dream(again) if again is not None else None
         if better is not None and set(why_dream_again(better, shown, language, material, names)) < set(reasons):

@@ -9,7 +9,8 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 import constants
-from agent.dream import copies_the_days, days_to_reflect, fit_days, goal_ok, level_for, strange_words
+from agent.dream import (copies_the_days, days_to_reflect, dream_schema, fit_days, goal_ok, level_for, parse_dream,
+                         strange_words, strategy_key)
 from agent.providers.base import ToolCall
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.tools import run_tool
@@ -455,3 +456,17 @@ def test_the_dream_is_shown_the_users_own_words_of_the_new_days_only(data_dir):
     assert "lovely name" not in first  # the persona's words are no material of the user's
     assert "# What Mina told you\n- The bike ride to the library was lovely." in second
     assert "Ida!" not in second.split("# What Mina told you")[1]  # a day the last dream saw: not again
+
+
+@pytest.mark.parametrize("user_name, key", [("Noor", "how_I_will_be_with_Noor"), ("ユイ", "how_I_will_be_with_the_user"),
+                                            ('Ana "Nana" Díaz', "how_I_will_be_with_Ana_Nana_Diaz"),
+                                            ("", "how_I_will_be_with_the_user"), ("?!", "how_I_will_be_with_the_user")])
+def test_the_strategy_is_asked_for_by_what_it_is_with_the_users_name(user_name, key):
+    schema = dream_schema(user_name)
+    assert strategy_key(user_name) == key and key in schema["properties"] and key in schema["required"]
+    assert "strategy" not in schema["properties"]
+    answer = {"trigger_topic": "t", "insight": "Noor has a recital soon.", key: "I will ask Noor about the recital.",
+              "log_entry": "", "new_goals": [], "completed_goals": [], "abandoned_goals": [], "entity_updates": []}
+    assert parse_dream(json.dumps(answer)).strategy == "I will ask Noor about the recital."
+    seed_named = {**{k: v for k, v in answer.items() if k != key}, "strategy": "Ask Noor."}  # a pending answer of before
+    assert parse_dream(json.dumps(seed_named)).strategy == "Ask Noor."
