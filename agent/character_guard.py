@@ -75,7 +75,7 @@ def _risk_after_lead(text: str, openings: Sequence[str]) -> bool | None:
     lead = _LEAD_CLAUSE.match(text.lstrip())
     if lead is None:
         head = text.lstrip()
-        return None if len(head) <= _LEAD_CLAUSE_CHARS and not re.search(r"[。．！？!?\n]", head) else False
+        return None if len(head) <= _LEAD_CLAUSE_CHARS and sentences.first_end(head, final=False) is None else False
     rest = text.lstrip()[lead.end():]
     return _opening_risk(rest, openings) if rest else None
 
