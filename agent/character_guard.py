@@ -28,7 +28,7 @@ import constants
 from agent import role, sentences
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
 from agent.echoes import ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, restates, squash
-from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, says_nothing
+from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, says_nothing, tells_nothing
 from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
 from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
                                     says_the_instructions,
@@ -244,6 +244,7 @@ class SentenceGate:
         self._left_out_echo = ""  # the opening echo left out, if one was
         self._after_left_out = False  # a sentence of service talk was left out: what opens now follows nothing
         self._heard = squash(user_text)
+        self._heard_before = tuple(squash(t) for t in self._user_said[:-1])
         self._script = SCRIPTS.get(language, "")
         # Not English: the first sentence is held until it is surely in the message's language, or whole.
         self._latin_language = language if language in LATIN_LANGUAGES and language != "en" else ""
@@ -294,12 +295,24 @@ class SentenceGate:
         back as the user's ("" where the language allows no plain swap: it is left out); addressed
         to the user by their own name."""
         if not role.takes_users_part(sentence, self._user_said, self._user_names, self._language, self._reacting):
+            if self._says_earlier_words_back(sentence):
+                self.repaired += 1
+                logging.getLogger(__name__).info("The user's earlier words said back, left out: %r", sentence[:80])
+                return ""
             return self._addressed(sentence)
         self.repaired += 1
         repaired = role.as_users(sentence, self._language, self._user_names[0] if self._user_names else "")
         log_text = repaired if repaired is not None else "(left out)"
         logging.getLogger(__name__).info("The user's part told as the persona's own: %r → %r", sentence[:80], log_text[:80])
         return repaired or ""
+
+    def _says_earlier_words_back(self, sentence: str) -> bool:
+        """The sentence is one of the user's earlier messages (or recalled lines) again, not said to them
+        and more than a greeting: 「오늘 드디어 작은 카페를 열었어.」 — the user's first message, word for word —
+        answered "what was my café called?" (Korean drops the "I" the role check looks for; bench
+        conversation dev-ko-cafe, session 27)."""
+        return (not role.addresses_the_user(sentence, self._user_names) and not tells_nothing(sentence, self._names)
+                and any(echoes(sentence, earlier) for earlier in self._user_said[:-1]))
 
     def _said_back_as_theirs(self, sentence: str) -> str:
         """On the last attempt, the user's own sentence told back in the persona's first person
@@ -326,6 +339,11 @@ class SentenceGate:
         """So far the user's own words, letter for letter, after an opening "Yes, " or 「はい、」."""
         said = squash(after_interjections(text))
         return bool(said) and said in self._heard
+
+    def _copying_earlier(self, text: str) -> bool:
+        """So far one of the user's earlier messages, letter for letter (`_says_earlier_words_back`)."""
+        said = squash(after_interjections(text))
+        return bool(said) and any(said in heard for heard in self._heard_before)
 
     def _copied_enough(self, text: str) -> bool:
         """A copy under way (`_copying`) that is surely the message said back before its sentence
@@ -524,6 +542,8 @@ class SentenceGate:
                 risk = True
         if risk is False and self._opens_a_context_line(self._pending):
             risk = True  # a line of the prompt on its way back (a retry's instruction): judged whole
+        if risk is False and self._copying_earlier(self._pending):
+            risk = True  # so far an earlier message of the user's, letter for letter: judged whole
         if risk is not False:  # judged on its whole first sentence
             if end is None:
                 return None

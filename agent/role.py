@@ -50,7 +50,12 @@ _FIRST_PERSON_IN = {language: re.compile(f"{words}|{_CJK_FIRST_PERSON_WORDS}", r
 _YOU = (r"\b(?:you|your|yours|yourself|you're|you've|you'd|you'll|tú|tu|tus|te|usted|ti|toi|ton|ta|tes|vous|votre|vos"
         r"|du|dein|deine|deinen|dir|dich|ihr|você|voce|seu|sua|tuo|tua)\b|あなた|君|きみ|お前|你|您|너|네가|당신")
 _SAYS_YOU = re.compile(_YOU, re.IGNORECASE)
-_SECOND_PERSON = re.compile(_YOU + r"|\bsie\b|さん|ちゃん|くん|님", re.IGNORECASE)
+# An honorific after a name speaks to someone; inside a common word it does not (たくさん "a lot", お母さん,
+# 赤ちゃん, 손님 "customer", 선생님 "teacher"): 「첫 손님이 아이스 아메리카노 두 잔이랑 크루아상을 샀어.」 — the
+# user's message told back as the persona's own — passed as said to the user (bench conversation, session 27).
+_HONORIFIC = (r"(?<!たく)(?<!お父)(?<!お母)(?<!お兄)(?<!お姉)(?<!じい)(?<!ばあ)(?<!おじ)(?<!おば)(?<!奥)さん"
+              r"|(?<!赤)ちゃん|くん|(?<!손)(?<!선생)(?<!사장)(?<!부모)(?<!하느)(?<!하나)님")
+_SECOND_PERSON = re.compile(_YOU + r"|\bsie\b|" + _HONORIFIC, re.IGNORECASE)
 # Languages that leave the subject out. In Spanish, Italian and Portuguese the person is in the verb
 # ("Sì, ho fatto l'ultimo esame" to "Oggi ho dato l'ultimo esame"): their first-person auxiliaries and
 # copulas (unambiguous ones only: Italian "sono" is also "they are"), and the Spanish and Portuguese

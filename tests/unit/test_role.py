@@ -2,6 +2,7 @@
 import pytest
 
 from agent.character_guard import SentenceGate
+from agent import role
 from agent.role import (as_users, claims_users_own, first_person_at, persona_as_speaker, persona_as_user, takes_users_part,
                         tells_own_life)
 
@@ -438,3 +439,19 @@ def test_what_was_told_by_the_persona_s_name_is_said_back_by_the_user_s():
 def test_a_night_text_that_calls_the_users_own_thing_mine(text, claims):
     said = ["I finally finished the first draft of my novel today!", "私の猫が病気なの。", "I promised to call Leila."]
     assert claims_users_own(text, said) is claims
+
+
+@pytest.mark.parametrize("sentence, speaks_to_the_user", [
+    ("ハルカさん、おかえり！", True), ("민준님, 안녕하세요!", True), ("みなさん、こんにちは", True),
+    # an honorific inside a common word speaks to nobody
+    ("今日はたくさん食べた。", False), ("お母さんが来た。", False), ("赤ちゃんが笑った。", False),
+    ("첫 손님이 아이스 아메리카노 두 잔을 샀어.", False), ("선생님이 칭찬했어.", False),
+])
+def test_an_honorific_speaks_to_someone_only_after_a_name(sentence, speaks_to_the_user):
+    assert role.addresses_the_user(sentence) is speaks_to_the_user
+
+
+def test_a_users_doing_with_a_lot_in_it_is_still_the_users():
+    # たくさん ("a lot") held the sentence for one said to the user, and the role check let it pass
+    told = ["今日は餃子をたくさん作ったよ。"]
+    assert role.takes_users_part("今日は餃子をたくさん作りました。", told, ("ユイ",), "ja", reacting=True)

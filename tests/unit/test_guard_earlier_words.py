@@ -1,0 +1,44 @@
+"""The user's earlier messages said back word for word, as if the persona's own, are left out of a reply."""
+import pytest
+
+from agent.character_guard import SentenceGate
+
+
+def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
+    shown = "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece))
+    return shown + gate.flush()
+
+
+CAFE = ("안녕, 아크! 나 민준이야. 오늘 드디어 작은 카페를 열었어.", "첫 손님이 아이스 아메리카노 두 잔이랑 크루아상을 샀어.")
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_an_earlier_message_said_back_as_the_personas_own_is_left_out(piece):
+    # dev-ko-cafe, session 27: asked the café's name, the 1.5B model told the user's first messages as its own.
+    gate = SentenceGate(("아크",), "내 카페 이름이 뭐였지?", "ko", user_names=("민준",), user_said=CAFE, persona_name="아크")
+    shown = stream(gate, "안녕하세요! 오늘 드디어 작은 카페를 열었어. 첫 손님이 아이스 아메리카노 두 잔이랑 크루아상을 샀어. "
+                         "카페 이름은 '파란 고양이'였지!", piece)
+    assert shown.strip() == "안녕하세요! 카페 이름은 '파란 고양이'였지!" and gate.repaired == 2
+
+
+@pytest.mark.parametrize("language, said_before, user, reply", [
+    # told back to the user, by "you" or by name: a recall answer, kept
+    ("en", ("I adopted a puppy called Mochi last week.",), "What's my puppy called?",
+     "You adopted a puppy called Mochi last week!"),
+    ("ko", CAFE, "내 카페 이름이 뭐였지?", "민준, 오늘 드디어 작은 카페를 열었어요. 이름은 '파란 고양이'예요."),
+    # a greeting the user once said is no fact of theirs
+    ("es", ("¡Buenas noches, Ark!",), "¡Hola, Ark! ¿Qué tal?", "¡Buenas noches, Ark! ¿Qué tal tu día?"),
+    # a sentence of the persona's own that only shares a few of the user's words
+    ("en", ("I went to my first pottery class and made a wobbly bowl.",), "Guess what I tried today?",
+     "A wobbly bowl is a fine start. What did you try?"),
+])
+def test_what_is_not_the_users_words_as_the_personas_is_shown(language, said_before, user, reply):
+    gate = SentenceGate(("Ark",), user, language, user_names=("Ken", "민준"), user_said=said_before)
+    assert stream(gate, reply).strip() == reply and gate.repaired == 0
+
+
+def test_in_english_the_users_words_in_the_first_person_are_still_said_back_as_theirs():
+    gate = SentenceGate(("Ark",), "What did I buy?", "en", user_names=("Sam",),
+                        user_said=("I bought a red bicycle at the flea market.",))
+    assert "bought a red bicycle" in stream(gate, "I bought a red bicycle at the flea market.").replace("You", "you")
+    assert gate.repaired == 1
