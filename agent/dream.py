@@ -144,23 +144,13 @@ def dream_user(today: date, day_lines: Sequence[str], goals: Sequence[Goal], lan
     (bench nights, sessions 24 and 25); each night's reflection is drawn from the days."""
     parts = [f"Date: {today.isoformat()}", "# Your recent days", *day_lines]
     if user_words:
-        parts += ["", f"# What {user_name} told you", *(f"- {user_name}: {w}" for w in user_words)]
+        parts += ["", f"# What {user_name} told you", *(f"- {w}" for w in user_words)]
     if goals:
         parts += ["", "# Your goals", *(f"{n}. ({'long' if g.term == LONG else 'short'}-term) {g.goal}"
                                         for n, g in enumerate(goals, 1))]
     if write_in(language):
         parts += ["", write_in(language)]
     return "\n".join(parts)
-
-
-def without_call(text: str, persona: str) -> str:
-    """The user's message without the persona's name it opens with ("アーク、今日から企画チームに異動になったよ。"):
-    shown so to the dream, the 1.5B model read the name as the one who did it and wrote Yui's transfer as
-    「アーケーは…異動し」 (bench nights, ja-yui-days, session 27)."""
-    if not persona.strip():
-        return text
-    call = re.match(rf"\s*{re.escape(persona.strip())}(?:さん|くん|ちゃん|님)?\s*[、,，!！]\s*", text, re.IGNORECASE)
-    return text[call.end():] if call and text[call.end():].strip() else text
 
 
 @dataclass(frozen=True)

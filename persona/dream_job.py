@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 import constants
 from agent.dream import (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, UNGROUNDED, days_to_reflect, dream_again,
                          dream_material, dream_schema, dream_system, dream_user, fit_days, goal_ok, grounded_text,
-                         level_for, parse_dream, strategy_ok, why_dream_again, without_call, write_in)
+                         level_for, parse_dream, strategy_ok, why_dream_again, write_in)
 from agent.entities import names_in
 from agent.episodes import dated_text
 from agent.language import message_language
@@ -110,7 +110,7 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     said = [(day, entry) for day, entry in _users_words(entries, min(e.first_day for e in days), now) if day <= newest]
     user_texts = [dated_text(entry) for _, entry in said]
     new_first = min(e.first_day for e in new_days)
-    words = fit_messages([without_call(t, persona) for (day, _), t in zip(said, user_texts) if day >= new_first],
+    words = fit_messages([t for (day, _), t in zip(said, user_texts) if day >= new_first],
                          int(room * constants.DREAM_USER_WORDS_SHARE), model.count_tokens) if room > 0 else []
     words_room = model.count_tokens(dream_user(today, [], [], "", words, user_name)) if words else 0
     lines = [line for line in fit_days(days, last_dreamt, room - words_room, model.count_tokens) if line]
