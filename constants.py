@@ -589,14 +589,11 @@ DREAM_LOOKBACK_DAYS = {1: 3, 2: 7, 3: 30}
 # The answer: insight, strategy, log entry and the updates (Japanese runs about a token a
 # character; the seed's entries are 1–3 sentences each). Grammar-forced, so the room bounds it.
 DREAM_MAX_TOKENS = {"local": 700, "remote": 2000}
-# Kept free in the context beside the prompt and the answer (the chat template, counting slack).
-DREAM_PROMPT_MARGIN_TOKENS = 120
-# Of the room for the dream's material, at most this share for the user's own words of the new days (the
-# rest for the days): shown the episodes alone, the dream repeated their misreadings as insights ("struggling
-# with his commute" — the ride was nice; bench nights, session 26).
+DREAM_PROMPT_MARGIN_TOKENS = 120  # kept free beside the prompt and the answer (chat template, counting slack)
+# At most this share of the dream's room for the user's own words of the new days: shown the episodes alone, it
+# told their misreadings as insights (bench nights, session 26; insights ok 1/8 → 5/8 with them, session 27).
 DREAM_USER_WORDS_SHARE = 0.5
-# Each part of the answer cut to this many characters (a strategy is one line in every prompt).
-DREAM_FIELD_CHARS = {"insight": 600, "strategy": 200, "log_entry": 600, "trigger_topic": 80}
+DREAM_FIELD_CHARS = {"insight": 600, "strategy": 200, "log_entry": 600, "trigger_topic": 80}  # a strategy: 1 line a prompt
 # A dream field with less of its own words is the days copied (agent/dream.py; bench nights, session 14).
 DREAM_OWN_WORDS_SHARE = 0.5
 # A dream sentence is kept with this share of its words in its days (agent/grounding.py): the labelled ones
