@@ -84,6 +84,8 @@ def _risk_after_lead(text: str, openings: Sequence[str]) -> bool | None:
 # the prompt said back; a shorter piece is an answer quoted from it ("0800 556 713" from a document's passage was
 # taken for a copy and the question got an empty-reply notice: bench docqa, session 9).
 CONTEXT_COPY_MIN_CHARS = 40
+# An opening that is so far this many letters of an instruction, from anywhere in it, is held until it is whole.
+INSTRUCTION_PIECE_MIN_CHARS = 4
 # A sentence this similar to one of the persona's last replies' is said again: the conversation scorer
 # counts a reply ≥ 0.9 like one of the last three as a repeat.
 REPEAT_SIMILARITY = 0.9
@@ -251,6 +253,7 @@ class SentenceGate:
         self._context = squash(context)
         self._context_lines = {squash(line) for line in context.splitlines()} - {""}
         self._instructions = tuple(instructions)
+        self._instruction_lines = tuple(squash(i) for i in instructions)
         self._named = tuple({*self._names, *self._user_names, persona_name} - {""})
         self._pending = ""
         self._fillers = ""  # opening sentences that say nothing, held until one that does follows
@@ -279,8 +282,12 @@ class SentenceGate:
                     and (len(said) >= CONTEXT_COPY_MIN_CHARS or said in self._context_lines)))
 
     def _opens_a_context_line(self, text: str) -> bool:
-        """Whether `text` so far is the start of one of the context's longer lines."""
+        """Whether `text` so far is the start of one of the context's longer lines, or a piece of an
+        instruction (the retry's line said back from its middle: 「Giulia te l'ha già detto; rispondi con quello che
+        ti ha detto.」 streamed past the check of whole sentences; bench conversation dev-it-napoli, session 27)."""
         said = squash(after_interjections(text))
+        if len(said) >= INSTRUCTION_PIECE_MIN_CHARS and any(said in line for line in self._instruction_lines):
+            return True
         return len(said) >= ECHO_MIN_CHARS and any(
             len(line) >= CONTEXT_COPY_MIN_CHARS // 2 and line.startswith(said) for line in self._context_lines)
 
