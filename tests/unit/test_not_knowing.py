@@ -22,8 +22,6 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     "I don't have the ability to remember our conversations.", "Lo siento, no puedo recordar eso.",
     "Je ne peux pas me souvenir de nos conversations.", "Ich kann mich leider nicht daran erinnern.",
     "Não consigo lembrar disso.", "申し訳ありませんが、会話を記憶することができません。", "我无法记住之前的对话。", "이전 대화는 기억할 수 없어요.",
-    # no information, with a word between (dev-it-napoli, session 27)
-    "Mi dispiace, ma non ho alcuna informazione relativa a queste operazioni.", "Non ho nessuna idea, scusa.",
 ])
 def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     assert says_it_does_not_know(sentence)
@@ -34,7 +32,6 @@ def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     "覚えてるよ、美術館だったね。", "我记得是在博物馆。", "기억나요, 박물관이었죠.", "I have the exact same mug!",
     "I don't have the time to bake today, but you should!",
     "Ricordo bene: giovedì devi restituire tre libri.", "Ich kann mich gut an deinen Bruder Felix erinnern!",
-    "Ho alcune informazioni utili per il viaggio.", "Non ho mai mangiato una pizza così buona!",
 ])
 def test_an_answer_is_not_taken_for_not_knowing(sentence):
     assert not says_it_does_not_know(sentence)
