@@ -15,9 +15,8 @@ from typing import Callable, Sequence
 
 import constants
 from agent.episodes import without_quotes
-from agent.language import LANGUAGE_NAMES
 from agent.grounding import grounded
-from agent.language import latin_words, message_language, script_of_letters
+from agent.language import LANGUAGE_NAMES, latin_words, message_language, script_of_letters
 from agent.prompt_builder import fit_to_budget
 from agent.recap import only_recaps
 from agent.role import claims_users_own, takes_users_part

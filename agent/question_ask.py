@@ -19,8 +19,7 @@ from typing import Callable, Sequence
 
 import constants
 from agent.dream import answer_number, answer_text, object_list
-from agent.language import LANGUAGE_NAMES
-from agent.language import is_question, message_language
+from agent.language import LANGUAGE_NAMES, is_question, message_language
 from agent.prompt_builder import fit_to_budget
 from agent.relative_time import points_ahead
 from agent.role import content_units
