@@ -199,9 +199,17 @@ def content_units(sentence: str) -> set[str]:
 def _unit_of_word(word: str) -> str:
     """A Latin word's stem, without a final "e": "hike", "hiked" and "hiking" are one unit ("I was
     excited to hike on Mt. Takao" told the user's "hiking on Mt. Takao" as the persona's, and
-    streamed: bench conversation, session 19)."""
+    streamed: bench conversation, session 19) — and without the gender, number and participle endings
+    of the Romance languages: the user's "sono stanca morta" came back as the persona's 「Mi sento
+    stancata e morta.」 (bench conversation, session 27), as "cansada" comes back "cansado"."""
     stemmed = _stem(word)
-    return stemmed[:-1] if stemmed.endswith("e") and len(stemmed) > 3 else stemmed
+    stemmed = stemmed[:-1] if stemmed.endswith("e") and len(stemmed) > 3 else stemmed
+    ending = _ROMANCE_ENDING.search(stemmed)
+    return stemmed[:ending.start()] if ending else stemmed
+
+
+# A participle's or an adjective's ending (it, es, pt, fr), where at least four letters stay before it.
+_ROMANCE_ENDING = re.compile(r"(?<=\w{4})(?:[aiu]t[aeio]s?|[aiu]d[ao]s?|é[e]?s?|[aeiou]s?)$")
 
 
 def _told(user_texts: Iterable[str]) -> list[set[str]]:

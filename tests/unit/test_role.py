@@ -65,6 +65,21 @@ def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
     assert not takes_users_part(sentence, [said], ["Ken"])
 
 
+@pytest.mark.parametrize("sentence, said, language, claims", [
+    # the same word in another gender, number or participle form is the same fact
+    ("Mi sento stancata e morta.", "Oggi ho finito tardi al lavoro e sono stanca morta.", "it", True),
+    ("Estoy muy cansado después del trabajo.", "Hoy salí tarde del trabajo y estoy cansada.", "es", True),
+    ("Je suis fatigué après ce long travail.", "Je suis fatiguée, le travail était long.", "fr", True),
+    ("Estou cansado depois do trabalho.", "Hoje saí tarde do trabalho e estou cansada.", "pt", True),
+    # ...and a shared stem alone, or the persona's own other fact, is no claim
+    ("Anch'io sono stanco, ma felice.", "Oggi ho finito tardi al lavoro e sono stanca morta.", "it", False),
+    ("Ho lavorato in un museo a Roma.", "Oggi ho finito tardi al lavoro.", "it", False),
+    ("Me alegra que hayas descansado.", "Hoy salí tarde del trabajo y estoy cansada.", "es", False),
+])
+def test_a_romance_words_other_form_is_the_same_word(sentence, said, language, claims):
+    assert takes_users_part(sentence, [said], ["Giulia"], language) is claims
+
+
 @pytest.mark.parametrize("sentence, language, name, said_back", [
     ("I adopted a puppy yesterday!", "en", "Maya", "You adopted a puppy yesterday!"),
     ("I'm so nervous about my exam.", "en", "Maya", "You're so nervous about your exam."),
