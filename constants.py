@@ -89,6 +89,9 @@ ROLE_SHARED_SHARE = 0.6
 # babà." to "Abbiamo mangiato una pizza fritta incredibile vicino al porto, e poi un babà enorme." shares 4 of its
 # 8 and was shown (bench conversation dev-it-napoli, session 22).
 ROLE_SHARED_UNITS_ENOUGH = 4
+# A katakana word one or two kana from the persona's katakana name, never in the days, is that name misspelt
+# (アーケー for アーク, bench nights, session 27); words the user did write (アート, アイス) never are.
+NAME_MISSPELLING_EDITS = 2
 MIN_REPLY_TOKENS = 6
 # A retry after an attempt that only said the user's message back may not end before that echo's
 # length and this many tokens more: the echo is left out and the sentence after it is the reply

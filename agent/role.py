@@ -250,6 +250,30 @@ def persona_as_speaker(sentence: str, persona: str, language: str) -> str:
     return _named_as(sentence, persona, _SPEAKER.get(language, "I"), "my" if language == "en" else "")
 
 
+_KATAKANA_WORD = re.compile(r"[\u30a1-\u30fa][\u30a1-\u30fc]*")
+
+
+def misspelt_names(text: str, names: Sequence[str], known_text: str) -> tuple[str, ...]:
+    """Katakana words of `text` that are one of the persona's katakana `names` misspelt: the same first
+    kana, at most NAME_MISSPELLING_EDITS apart, and never written in `known_text` (the days, the ask),
+    so no word the user used. Told in Japanese to write "as Ark", the 1.5B model wrote アーケー for
+    the persona its user calls アーク, and gave it Yui's transfer (bench nights, session 27)."""
+    katakana = [n for n in names if _KATAKANA_WORD.fullmatch(n)]
+    found = {word for word in _KATAKANA_WORD.findall(text) if word not in katakana and word not in known_text
+             and any(word[0] == n[0] and _edits(word, n) <= constants.NAME_MISSPELLING_EDITS for n in katakana)}
+    return tuple(sorted(found))
+
+
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance: the insertions, deletions and substitutions between two short words."""
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
+
+
 def persona_as_user(sentence: str, persona: str, user_name: str) -> str:
     """The sentence with the user's name where the persona's was: what a memory told by the persona's
     name was the user's ("Noor mentioned that the kitchen is tiny")."""
@@ -350,7 +374,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     said = [clause for clause in _CLAUSE_BREAK.split(bare) if not negation.search(clause)]
     if _owns_users_thing(" ".join(said), user_texts):
         return True
-    if _SECOND_PERSON.search(bare) or any(name and _norm(name) in _norm(bare) for name in user_names):
+    if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):
         return False
     claiming = [clause for clause in said if _in_the_first_person(clause, language, reacting)]
     mine = content_units(" ".join(claiming))
@@ -363,6 +387,24 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
                 or len(shared) >= constants.ROLE_SHARED_UNITS_ENOUGH):
             return True
     return False
+
+
+_NAME_BEFORE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u30a1-\u30fc\uac00-\ud7af]+$")
+
+
+def _speaks_to_user(sentence: str, user_texts: Sequence[str]) -> bool:
+    """Whether the sentence is said to the user: a "you", or an honorific after a name — but not one
+    the user wrote with that honorific, who is someone the user spoke of (「上司の森さんが…」: Yui's boss,
+    and 「…上司の森さんが話しやすい人で安心した。」 told as the persona's passed as said to the user:
+    bench nights, session 27)."""
+    for said in _SECOND_PERSON.finditer(sentence):
+        name = _NAME_BEFORE.search(sentence[:said.start()]) if _HONORIFIC_ONLY.fullmatch(said.group(0)) else None
+        if name is None or not any(name.group(0) + said.group(0) in text for text in user_texts):
+            return True
+    return False
+
+
+_HONORIFIC_ONLY = re.compile(_HONORIFIC)
 
 
 def _owns_users_thing(said: str, user_texts: Sequence[str]) -> bool:

@@ -5,6 +5,7 @@ Every name a user types goes through `store.validate_name` before it becomes a p
 from __future__ import annotations
 
 import logging
+import re
 import shutil
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,6 +32,16 @@ class CharacterSettings(BaseModel):
     language_hint: str = "ja/en"
     # Episodes of this many days before the oldest message in the prompt are shown with it (seed 004 §3).
     episode_memory_lookback_days: int = constants.EPISODE_LOOKBACK_DAYS
+
+
+_NAME_PARTS = re.compile(r"[()（）/／]")
+
+
+def other_names(name: str, display_name: str) -> tuple[str, ...]:
+    """The names besides `name` a persona goes by, from its display name: "Ark (アーク)" → ("アーク",).
+    A Japanese night writes the persona as アーク where the folder says Ark (bench nights, session 27)."""
+    parts = (part.strip() for part in _NAME_PARTS.split(display_name))
+    return tuple(dict.fromkeys(p for p in parts if p and p.casefold() != name.strip().casefold()))
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from agent.out_of_character import says_the_instructions
 from agent.providers.base import CallStopped, ChatModel
 from agent.question_ask import (ahead_of, fit_messages, parse_questions, question_schema, question_system,
                                question_user)
+from agent.role import misspelt_names
 from managers.chat_log import LogEntry
 from managers.dream_diary import DreamDiary, DreamEntry, DreamPending, PendingDream
 from managers.entities import EntityError, EntityStore
@@ -225,7 +226,7 @@ def _apply_entities(stores: DreamStores, pending: DreamPending, result, now: dat
 
 
 def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: str, now: datetime,
-           tally: JobTally) -> dict:
+           tally: JobTally, also_called: Sequence[str] = ()) -> dict:
     result = parse_dream(pending.answer)
     if result is None:
         tally.problems.append(f"dream {pending.night}: the model's answer was not a usable reflection")
@@ -240,9 +241,11 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
     asked = dream_system(persona, user_name, pending.level, pending.language)
     material = dream_material(pending.days_text, theirs, asked)
 
-    def kept(text: str) -> str:  # the user's doings told as the persona's said back as the user's
+    def kept(text: str) -> str:  # the user's doings told as the persona's (by any of its names) said back as theirs
         text = own_words(text)
-        return users_part_kept(text, theirs, user_name, pending.language, persona=persona) if theirs and text else text
+        names = (*also_called, *misspelt_names(text, also_called, f"{material}\n{asked}"))
+        return users_part_kept(text, theirs, user_name, pending.language, persona=persona,
+                               also_called=names) if theirs and text else text
 
     def own_words(text: str) -> str:  # the ask's own words said back are no answer ("a few words for what the
         # dream is about" as the topic: bench nights, session 25), nor what the days do not say
@@ -278,9 +281,10 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
 
 def dream_step(stores: DreamStores, model: ChatModel, *, persona: str, user_name: str, language_hint: str, night: str,
                now: datetime, should_stop: Callable[[], bool], tally: JobTally,
-               entries: Sequence[LogEntry] = ()) -> bool:
+               entries: Sequence[LogEntry] = (), also_called: Sequence[str] = ()) -> bool:
     """The night's dreaming and the goals' and questions' care; False when a reply stopped it.
-    `entries`: the chat log, whose user's words of the days dreamt stay the user's in the dream."""
+    `entries`: the chat log, whose user's words of the days dreamt stay the user's in the dream;
+    `also_called`: the persona's other names (its display name's: アーク for Ark)."""
     try:
         gone = stores.goals.change(lambda goals: stale_cleanup(goals, now))
     except GoalError as exc:
@@ -299,7 +303,7 @@ def dream_step(stores: DreamStores, model: ChatModel, *, persona: str, user_name
             except CallStopped:
                 return False
         if pending is not None:
-            kinds = _apply(stores, pending, persona, user_name, now, tally)
+            kinds = _apply(stores, pending, persona, user_name, now, tally, also_called)
     known = stores.entities.names() if stores.entities is not None else []
     for question in stores.questions.to_file():
         rule = rule_kind(question, known)

@@ -15,6 +15,7 @@ import json
 import logging
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import reduce
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -91,21 +92,22 @@ def day_language(user_texts: Sequence[str], language_hint: str) -> str:
 
 
 def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, language: str,
-                    own_texts: Sequence[str] = (), persona: str = "") -> str:
+                    own_texts: Sequence[str] = (), persona: str = "", also_called: Sequence[str] = ()) -> str:
     """The summary with every sentence that tells the user's facts as the persona's said back as
     the user's by name (Japanese 「ユイさんは…」), or left out where the only swap is "you" — a memory is
     read later by the persona, whom the prompt calls "you" ("You went camping with your kids" became
     the persona's camping again) — or where no plain swap reads right. `own_texts`: the persona's own
     words that day; a sentence they back is its own (both went camping) and stays. `persona`: its
     name, read as "I" (`role.persona_as_speaker`: "Ark mentioned that the kitchen is tiny"); such a
-    sentence is said back with the user's name in its place."""
+    sentence is said back with the user's name in its place; so is one by its other names (`also_called`)."""
     kept, said_to_you = [], []
+    names = tuple(n for n in (persona, *also_called) if n.strip())
     for sentence in sentences.split(summary):
-        claim = role.persona_as_speaker(sentence, persona, language)
+        claim = reduce(lambda text, name: role.persona_as_speaker(text, name, language), names, sentence)
         if role.takes_users_part(claim, user_texts, (user_name,), language) and not (
                 own_texts and role.takes_users_part(claim, own_texts, (), language)):
-            said_back = (role.persona_as_user(sentence, persona, user_name) if claim != sentence  # by its name
-                         else role.as_users(sentence, language, user_name) or "")
+            by_name = reduce(lambda text, name: role.persona_as_user(text, name, user_name), names, sentence)
+            said_back = (by_name if claim != sentence else role.as_users(sentence, language, user_name) or "")
             said_to_you.append(said_back)
             sentence = "" if role.says_you(said_back) else said_back
         else:

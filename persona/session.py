@@ -39,7 +39,7 @@ from managers.open_questions import OpenQuestionStore
 from agent.goals import goal_lines, goals_hint
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
-from managers.personas import Character, CharacterSettings
+from managers.personas import Character, CharacterSettings, other_names
 from managers.store import append_durably, file_lock
 from persona.emotions import record_persona_emotion
 from persona.inner_state import GoalSource, QuestionSource, drives_now
@@ -530,6 +530,11 @@ class CharacterSession:
     def language_hint(self) -> str:
         """The persona's languages ("ja/en", character.json)."""
         return self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings).language_hint
+
+    def other_names(self) -> tuple[str, ...]:
+        """The names besides its folder's the persona goes by (its display name's: アーク for Ark)."""
+        settings = self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings)
+        return other_names(self.character.name, settings.display_name)
 
     def warm_prompt(self, model: ChatModel, user_name: str) -> BuiltPrompt:
         """The prefix the next turn will start with (static sections + history window)."""

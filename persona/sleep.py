@@ -56,6 +56,7 @@ class SleepInputs:
     entity_proposals: ProposalStore | None = None
     diaries: DiaryStore | None = None  # None: no diary written tonight
     identity: str = ""  # the persona's system prompt, for the diary's voice
+    also_called: tuple[str, ...] = ()  # the persona's other names (its display name's), for who did what
     dream: DreamStores | None = None  # goals, questions, the dream diary (seed 004 §5, §6); None: no dreaming
 
 
@@ -99,7 +100,7 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
              ("dream", "Dreaming", lambda: inputs.dream is None or dream_step(
                  inputs.dream, inputs.model, persona=inputs.persona, user_name=inputs.user_name,
                  language_hint=inputs.language_hint, night=night, now=now, should_stop=should_stop, tally=tally,
-                 entries=inputs.entries())))
+                 entries=inputs.entries(), also_called=inputs.also_called)))
     assert tuple(name for name, _, _ in steps) == STEP_NAMES
     finished = True
     for number, (name, label, step) in enumerate(steps):

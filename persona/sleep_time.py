@@ -76,6 +76,6 @@ def sleep_inputs(session: CharacterSession, model: ChatModel, user_name: str) ->
                        language_hint=session.language_hint(), memory_dir=memory, entries=session.chat_log.view,
                        episodes=session.episodes(), state=SleepStateStore(memory, session.files),
                        model=model, entities=session.entities, entity_proposals=session.entity_proposals,
-                       diaries=diaries(session), identity=session.read("system_prompt"),
+                       diaries=diaries(session), identity=session.read("system_prompt"), also_called=session.other_names(),
                        dream=DreamStores(session.episodes(), session.goals(), session.questions(),
                                          session.dream_diary(), PendingDream(memory, session.files), session.entities))

@@ -13,9 +13,11 @@ from agent.dream import (copies_the_days, days_to_reflect, dream_schema, fit_day
                          strange_words, strategy_key)
 from agent.providers.base import ToolCall
 from agent.providers.fake import ScriptedChatModel, replies
+from agent.role import misspelt_names
 from agent.tools import run_tool
 from managers.episodes import Episode
 from managers.goals import SHORT, GoalsMeta
+from managers.personas import other_names
 from managers.open_questions import FACT, INSIGHT
 from persona import dream_job
 from persona.service import NexusService
@@ -470,3 +472,31 @@ def test_the_strategy_is_asked_for_by_what_it_is_with_the_users_name(user_name, 
     assert parse_dream(json.dumps(answer)).strategy == "I will ask Noor about the recital."
     seed_named = {**{k: v for k, v in answer.items() if k != key}, "strategy": "Ask Noor."}  # a pending answer of before
     assert parse_dream(json.dumps(seed_named)).strategy == "Ask Noor."
+
+
+def test_the_users_day_told_under_the_personas_other_or_misspelt_name_is_said_back_as_the_users(data_dir):
+    dreams = []
+    said = "アーク、ただいま。今日から企画チームに異動になったよ。上司の森さんが話しやすい人で安心した。"
+    answers = iter([{**DREAM, "insight": "アーケーは企画チームに異動し、上司の森さんが話しやすい人で安心した。",
+                     "log_entry": "アークは企画チームに異動し、上司の森さんが話しやすい人で安心した。",
+                     "strategy": "ユイさんの新しいチームの話を聞こう。", "trigger_topic": "企画チーム"}])
+    service = japanese_night(data_dir, dreams, answers, "ユイさんは企画チームに異動した。上司の森さんは話しやすい人だそうだ。", said)
+    [entry] = service.dream_diary("Ark")
+    # the sample persona's display name is "Ark (アーク)"; アーケー is that name misspelt, and the days never write it
+    assert entry.insight == "ユイは企画チームに異動し、上司の森さんが話しやすい人で安心した。"
+    assert entry.log_entry == "ユイは企画チームに異動し、上司の森さんが話しやすい人で安心した。"
+
+
+def test_a_katakana_name_misspelt_is_found_only_where_the_days_never_write_the_word():
+    days = "アーク、ただいま。アートの展示に行って、アイスを食べた。"
+    assert misspelt_names("アーケーは異動した。アークは元気。", ["アーク"], days) == ("アーケー",)
+    assert misspelt_names("アートとアイスが好きだった。", ["アーク"], days) == ()  # the user's own words
+    assert misspelt_names("エークは異動した。", ["アーク"], days) == ()  # another first kana
+    assert misspelt_names("アーケーは異動した。", ["Ark"], days) == ()  # no katakana name to misspell
+
+
+@pytest.mark.parametrize("display_name, names", [
+    ("Ark (アーク)", ("アーク",)), ("Ark（アーク）", ("アーク",)), ("Ark", ()), ("", ()),
+    ("Mia / ミア", ("ミア",)), ("ark", ())])
+def test_the_personas_other_names_come_from_its_display_name(display_name, names):
+    assert other_names("Ark" if "ark" in display_name.lower() or not display_name else "Mia", display_name) == names

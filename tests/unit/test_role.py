@@ -36,6 +36,8 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     ("ハナちゃんが兄の犬で、うちの猫の名前はソラだよ。", "ソラは兄の犬で、うちの猫の名前はハナだよ。"),
     # a clause of its own after a comma ("the weather's nice" claims nothing; what follows does)
     ("天气真好，我今天待在家里看书。", "今天下雨，一整天都待在家里看书。"),
+    # someone the user spoke of with an honorific is not the user spoken to
+    ("私は上司の森さんが話しやすい人で安心した。", "今日から異動。上司の森さんが話しやすい人で安心した。"),
 ])
 def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     assert takes_users_part(sentence, [said], ["Ken"])
@@ -60,6 +62,8 @@ def test_the_users_facts_told_as_the_personas_own_are_found(sentence, said):
     ("I hope your sister Lena has a good flight.", "Remember: my sister Lena lands at 6:40 on Saturday."),
     ("Say hi to Lena from me, my friend!", "Remember: my sister Lena lands at 6:40 on Saturday."),
     ("我也今天待在家里看书。", "今天下雨，一整天都待在家里看书。"),
+    ("森さんが話しやすい人で、私も安心しました、ケンさん。", "上司の森さんが話しやすい人で安心した。"),  # the user spoken to
+    ("私は森さんと話しやすい人で安心した。", "森が話しやすい人で安心した。"),  # 森さん the user never wrote: spoken to
 ])
 def test_agreeing_remembering_or_wishing_is_no_claim(sentence, said):
     assert not takes_users_part(sentence, [said], ["Ken"])
