@@ -74,7 +74,6 @@ KEEP_SCAN_ENTRIES = 4 * KEEP_CORRECTION_WINDOW + 12
 # fill the embedded model's ~110 tokens alone (agent/memory_lines.py; bench qa, session 9).
 PROMPT_LINES_AT_LEAST = 2
 RETRY_MIN_TEMPERATURE = 0.7
-# A question's reply may not end before this many tokens ("I'm Ark." is 4; issue 12, session 9).
 # The name Settings starts with: a placeholder, not the user's name (never said back to the user,
 # never protected as theirs; the page offers to save the name the user introduces, issue 18).
 DEFAULT_USER_NAME = "User"
@@ -89,9 +88,9 @@ ROLE_SHARED_SHARE = 0.6
 # babà." to "Abbiamo mangiato una pizza fritta incredibile vicino al porto, e poi un babà enorme." shares 4 of its
 # 8 and was shown (bench conversation dev-it-napoli, session 22).
 ROLE_SHARED_UNITS_ENOUGH = 4
-# A katakana word one or two kana from the persona's katakana name, never in the days, is that name misspelt
-# (アーケー for アーク, bench nights, session 27); words the user did write (アート, アイス) never are.
+# A katakana word this many edits from the persona's katakana name, never in the days, is it misspelt (アーケー: nights, s. 27).
 NAME_MISSPELLING_EDITS = 2
+# A question's reply may not end before this many tokens ("I'm Ark." is 4; issue 12, session 9).
 MIN_REPLY_TOKENS = 6
 # A retry after an attempt that only said the user's message back may not end before that echo's
 # length and this many tokens more: the echo is left out and the sentence after it is the reply
@@ -213,13 +212,11 @@ JOURNAL_FLUSH_SIZE_CHARS = 500
 # The seed's seven (seed 004 §9 Phase F, 感情カテゴリ; DESIGN.md "Decisions"). Labels of the list
 # used before issue 20 are mapped by LEGACY_EMOTION_MAP (end of this file).
 EMOTION_CATEGORIES = ("joy", "contentment", "protective", "anxious", "sadness", "anger", "neutral")
-EMOTION_INTENSITY_MIN = 0.0
-EMOTION_INTENSITY_MAX = 1.0
+EMOTION_INTENSITY_MIN, EMOTION_INTENSITY_MAX = 0.0, 1.0
 # The embedded model's emotion is read after the reply (agent/emotion.py): this much of the user's
 # message and of the reply is shown to the classifier (~150 tokens each at most: ~2 s on 2 cores).
 EMOTION_CLASSIFY_MAX_CHARS = 400
-MEMORY_TRACE_RESONANCE_MIN = 0.0
-MEMORY_TRACE_RESONANCE_MAX = 1.0
+MEMORY_TRACE_RESONANCE_MIN, MEMORY_TRACE_RESONANCE_MAX = 0.0, 1.0
 
 # --- Store ------------------------------------------------------------------
 MAX_NAME_LENGTH = 64
