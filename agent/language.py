@@ -184,6 +184,12 @@ def _own_language(text: str, min_score: float = constants.LANGUAGE_MIN_SCORE) ->
     return "", (), "/".join(LATIN_LANGUAGES)  # "ok", "lol": too short to tell
 
 
+def hint_parts(hint: str) -> list[str]:
+    """The codes a persona's language hint lists ("ja/en", "es, en"), lower-case, in its order; any of
+    them may be a code the app does not know (the page tells the user so before it saves one)."""
+    return [part for part in (p.strip().lower() for p in re.split(r"[/,;\s]+", hint)) if part]
+
+
 def message_language(text: str, recent: Sequence[str] = (), hint: str = "") -> str:
     """One of LANGUAGES, or "" when neither the message nor its context tells.
 
@@ -197,7 +203,7 @@ def message_language(text: str, recent: Sequence[str] = (), hint: str = "") -> s
     if language:
         return language
     earlier = [lang for lang in (_own_language(t)[0] for t in reversed(recent)) if lang]
-    hinted = [lang for lang in (part.strip().lower() for part in re.split(r"[/,;\s]+", hint)) if lang in LANGUAGES]
+    hinted = [lang for lang in hint_parts(hint) if lang in LANGUAGES]
     if possible:
         return next((lang for lang in earlier + hinted if lang in possible), likeliest)
     in_script = [lang for lang in hinted if lang in likeliest.split("/")]

@@ -16,6 +16,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 
 import constants
 from agent.graph import TurnControl, build_turn_graph, turn_config
+from agent.language import LANGUAGES, hint_parts
 from agent.providers.base import ChatModel, ProviderError
 from agent.providers.discovery import LocalServer, LocalServerScan, discover_local_servers
 from agent.providers.factory import create_chat_model
@@ -25,7 +26,7 @@ from managers.chat_log import LogEntry
 from managers.config import AppSettings, ConfigStore, DataPaths, mask_secret
 from managers.entities import EntityPage, EntityProposal
 from managers.episodes import Episode
-from managers.personas import PersonaError, PersonaManager
+from managers.personas import CharacterSettings, PersonaError, PersonaManager
 from managers.sleep_state import SleepReport, SleepState
 from persona import night_records, provider_choice
 from persona.after_turn import AfterTurnDeps, after_turn
@@ -138,6 +139,29 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
     def delete_persona(self, name: str) -> Path:
         self._forget_session(name)
         return self.personas.delete(name)
+
+    def persona_settings(self, name: str) -> CharacterSettings:
+        """The persona's display name and languages, as the Persona tab shows them."""
+        return self.session(name).character_settings()
+
+    def update_persona_settings(self, name: str, display_name: str, language_hint: str) -> CharacterSettings:
+        """Save the persona's display name — its other names, "Ark (アーク)", which the nights read as the
+        persona's (managers/personas.py `other_names`) — and its languages ("ja/en": a message too short to
+        tell takes the first). PersonaError, with nothing saved, for a name too long or an unknown code."""
+        display = " ".join(display_name.split())
+        if len(display) > constants.MAX_NAME_LENGTH:
+            raise PersonaError(f"The display name is too long ({len(display)} characters; at most "
+                               f"{constants.MAX_NAME_LENGTH}).")
+        codes = list(dict.fromkeys(hint_parts(language_hint)))
+        unknown = [code for code in codes if code not in LANGUAGES]
+        if unknown:
+            raise PersonaError(f"Unknown language code: {', '.join(unknown)}. Use codes of these: {', '.join(LANGUAGES)}, "
+                               "separated by '/' (for example ja/en).")
+        session = self.session(name)
+        settings = session.character_settings().model_copy(update={"display_name": display,
+                                                                    "language_hint": "/".join(codes)})
+        session.save_character_settings(settings)
+        return settings
 
     def close_persona(self, name: str) -> None:
         """Close the persona's open session and indexes, so its folder may be replaced on disk;

@@ -275,8 +275,7 @@ class CharacterSession:
         window shows are its own."""
         first = next((e.ts for e in window.entries if e.ts is not None), None)
         until = (first or self.clock()).astimezone().date()
-        settings = self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings)
-        since = until - timedelta(days=settings.episode_memory_lookback_days)
+        since = until - timedelta(days=self.character_settings().episode_memory_lookback_days)
         return [e for e in self.episodes().all()
                 if not e.deleted and since.isoformat() <= e.last_day < until.isoformat()]
 
@@ -527,14 +526,20 @@ class CharacterSession:
                 recent.insert(0, entry.text)
         return message_language(user_entry.text, recent, self.language_hint())
 
+    def character_settings(self) -> CharacterSettings:
+        """The persona's own settings (character.json; a corrupt file is quarantined, the defaults used)."""
+        return self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings)
+
+    def save_character_settings(self, settings: CharacterSettings) -> None:
+        self.files.save_json_model(self.character.settings_file, settings)
+
     def language_hint(self) -> str:
         """The persona's languages ("ja/en", character.json)."""
-        return self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings).language_hint
+        return self.character_settings().language_hint
 
     def other_names(self) -> tuple[str, ...]:
         """The names besides its folder's the persona goes by (its display name's: アーク for Ark)."""
-        settings = self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings)
-        return other_names(self.character.name, settings.display_name)
+        return other_names(self.character.name, self.character_settings().display_name)
 
     def warm_prompt(self, model: ChatModel, user_name: str) -> BuiltPrompt:
         """The prefix the next turn will start with (static sections + history window)."""

@@ -296,6 +296,28 @@ def test_create_persona_and_switch_between_chats(page: Page, app: RunningApp):
     assert app.service.settings.last_character == "Ark"
 
 
+def test_the_personas_display_name_and_languages_are_edited_in_the_personas_tab(page: Page, app: RunningApp):
+    settings_file = app.data_dir / "characters" / "Ark" / "character.json"
+    open_app(page, app, "Ark")
+    page.get_by_role("tab", name="Personas").click()
+    expect(page.locator("#persona-display-name textarea")).to_have_value("Ark (アーク)")
+    expect(page.locator("#persona-languages textarea")).to_have_value("ja/en")
+    try:
+        page.locator("#persona-display-name textarea").fill("Ark (アーク) / アルク")
+        page.locator("#persona-languages textarea").fill("en, ja")
+        page.locator("#save-persona-settings-btn").click()
+        expect(page.locator("#persona-status")).to_contain_text("Saved")
+        expect(page.locator("#persona-languages textarea")).to_have_value("en/ja")  # as saved
+        assert app.service.session("Ark").other_names() == ("アーク", "アルク")
+        saved = settings_file.read_text(encoding="utf-8")
+        page.locator("#persona-languages textarea").fill("en/xx")
+        page.locator("#save-persona-settings-btn").click()
+        expect(page.locator("#persona-status")).to_contain_text("Unknown language code: xx")
+        assert settings_file.read_text(encoding="utf-8") == saved  # nothing saved
+    finally:
+        app.service.update_persona_settings("Ark", "Ark (アーク)", "ja/en")
+
+
 @pytest.mark.parametrize("markup", [
     "<script>alert(1)</script>",
     '<img src="x" onerror="alert(2)"> & <b>bold?</b>',

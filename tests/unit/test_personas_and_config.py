@@ -4,6 +4,7 @@ import threading
 
 import pytest
 
+from agent.language import message_language
 from managers.config import AppSettings, mask_secret
 from managers.memory_db import StoreClosed
 from managers.personas import PersonaError
@@ -33,6 +34,32 @@ def test_create_from_template_rename_and_delete_to_trash(data_dir, clock):
     assert (trashed / "notepad.md").read_text().strip() == "tea on Sunday"
     restored = service.personas.restore(trashed.name)
     assert restored.name == "Beatrice"
+
+
+def test_the_personas_display_name_and_languages_are_saved_and_its_other_names_read(data_dir, clock):
+    service = NexusService(data_dir, clock=clock)
+    service.create_persona("Mia")
+    saved = service.update_persona_settings("Mia", "  Mia   (ミア) ", "ES, en")
+    assert (saved.display_name, saved.language_hint) == ("Mia (ミア)", "es/en")
+    assert json.loads((data_dir / "characters" / "Mia" / "character.json").read_text())["language_hint"] == "es/en"
+    session = service.session("Mia")
+    assert session.other_names() == ("ミア",) and session.language_hint() == "es/en"
+    # a message too short to tell ("ok", an emoji) now takes Spanish, the first the persona lists
+    assert message_language("ok", [], session.language_hint()) == "es"
+    assert message_language("👍", [], session.language_hint()) == "es"
+
+
+@pytest.mark.parametrize("display_name, hint, problem", [
+    ("Mia", "jp/en", "Unknown language code: jp"),
+    ("Mia", "ja/klingon", "Unknown language code: klingon"),
+    ("M" * 65, "ja/en", "too long"),
+])
+def test_a_bad_display_name_or_language_code_is_refused_and_nothing_saved(data_dir, clock, display_name, hint, problem):
+    service = NexusService(data_dir, clock=clock)
+    before = service.persona_settings("Ark")
+    with pytest.raises(PersonaError, match=problem):
+        service.update_persona_settings("Ark", display_name, hint)
+    assert service.persona_settings("Ark") == before
 
 
 @pytest.mark.parametrize("bad", ["../Ark2", "/tmp/x", "a/b", "..", "x\x00"])
