@@ -196,6 +196,10 @@ def content_units(sentence: str) -> set[str]:
     return units
 
 
+# A participle's or an adjective's ending (it, es, pt, fr), where at least four letters stay before it.
+_ROMANCE_ENDING = re.compile(r"(?<=\w{4})(?:[aiu]t[aeio]s?|[aiu]d[ao]s?|ées?|és?|[aeiou]s?)$")
+
+
 def _unit_of_word(word: str) -> str:
     """A Latin word's stem, without a final "e": "hike", "hiked" and "hiking" are one unit ("I was
     excited to hike on Mt. Takao" told the user's "hiking on Mt. Takao" as the persona's, and
@@ -206,10 +210,6 @@ def _unit_of_word(word: str) -> str:
     stemmed = stemmed[:-1] if stemmed.endswith("e") and len(stemmed) > 3 else stemmed
     ending = _ROMANCE_ENDING.search(stemmed)
     return stemmed[:ending.start()] if ending else stemmed
-
-
-# A participle's or an adjective's ending (it, es, pt, fr), where at least four letters stay before it.
-_ROMANCE_ENDING = re.compile(r"(?<=\w{4})(?:[aiu]t[aeio]s?|[aiu]d[ao]s?|é[e]?s?|[aeiou]s?)$")
 
 
 def _told(user_texts: Iterable[str]) -> list[set[str]]:
