@@ -123,12 +123,19 @@ again also some any all each more most much such only out off too now today yest
 it's its got get gets going went like one two lot lots thing things way day still even well yes yeah okay sure
 wow hey hello so so a an to of in on at it as by or be do did done my me mine i i'm i've i'd i'll we our us
 first last time really finally
-con per che una uno del della dei delle alla nel nella sul molto anche come più
-las los por para que una unos unas del con muy pero como más
-les des une pour avec dans sur par que qui est très mais comme plus
-und der die das ein eine einen mit für auf aus bei sehr aber wie noch auch
-com uma para por que dos das nos nas muito mas como mais
-""".split())  # the function words of the other Latin-script languages the app replies in
+you your yours yourself you're you've you'd you'll she her hers he him his he's she's how why
+con per che una uno del della dei delle alla nel nella sul molto anche come più lei lui loro noi voi tuo tua tuoi tue
+suo sua suoi
+las los por para que una unos unas del con muy pero como más usted ustedes ella ellas ellos nosotros nosotras
+vosotros cómo
+les des une pour avec dans sur par que qui est très mais comme plus vous votre vos toi ton tes nous notre nos lui
+elle elles ils leur comment aussi
+und der die das ein eine einen mit für auf aus bei sehr aber wie noch auch sie ihr ihre ihm ihn wir unser unsere
+dein deine deinem deinen deiner dich dir
+com uma para por que dos das nos nas muito mas como mais você vocês ela elas ele eles nós seu sua seus suas
+""".split())  # the function words (pronouns and question words among them) of the Latin-script languages the app
+# replies in: "How did your sister's driving test go?" shared "how" and "your" with the day's messages and
+# passed as drawn from them (bench episodes, LoCoMo 42, session 28)
 _LATIN_WORD = re.compile(r"[a-z\u00c0-\u024f]+(?:['’-][a-z\u00c0-\u024f]+)*")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _NUMBER = re.compile(r"(?<![\d.,])\d{2,}(?![\d])")

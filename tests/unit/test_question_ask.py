@@ -51,6 +51,19 @@ def test_a_question_not_drawn_from_its_message_is_not_taken(item, why):
     assert parse_questions(answer(item), MESSAGES, "en", AHEAD, ("Noor", "Ark")).new == (), why
 
 
+@pytest.mark.parametrize("question", ["How did your sister's driving test go?", "Why did he call you?"])
+def test_question_words_and_pronouns_are_no_common_ground(question):
+    # the message and the question share only "how", "why", "your", "you", "he": what a question is about is
+    # none of them (LoCoMo 42's first night filed the driving test of a sister nobody had, session 28)
+    messages = ["How are you? Why do you ask, he said. I'll send your copy of my screenplay to festivals next week."]
+    assert parse_questions(answer((1, "I'll send your copy of my screenplay to festivals next week", question)),
+                           messages, "en", [1], ("Joanna", "Nate")).new == ()
+    taken = parse_questions(answer((1, "I'll send your copy of my screenplay to festivals next week",
+                                    "Which festivals did Joanna send the screenplay to?")), messages, "en", [1],
+                            ("Joanna", "Nate")).new
+    assert [q.question for q in taken] == ["Which festivals did Joanna send the screenplay to?"]
+
+
 def test_the_words_may_come_from_the_message_before_the_one_ahead():
     # "She'll decide by the end of the month" points ahead; what she decides is named the message before
     messages = ["My sister Leila got two job offers, one in Lisbon.", "She'll decide by the end of the month."]
