@@ -396,6 +396,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     return False
 
 
+_HONORIFIC_ONLY = re.compile(_HONORIFIC)
 _NAME_BEFORE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u30a1-\u30fc\uac00-\ud7af]+$")
 
 
@@ -410,8 +411,6 @@ def _speaks_to_user(sentence: str, user_texts: Sequence[str]) -> bool:
             return True
     return False
 
-
-_HONORIFIC_ONLY = re.compile(_HONORIFIC)
 
 
 def _owns_users_thing(said: str, user_texts: Sequence[str]) -> bool:
