@@ -24,7 +24,7 @@ from agent.character_guard import SentenceGate, greeting_held_back
 from agent.echoes import echoes, squash
 from agent.engagement import least_to_say
 from agent.keep_requests import KeepAction
-from agent.language import is_question
+from agent.language import is_question, name_for
 from agent.out_of_character import claims_user_name
 from agent.reply_form import asks_for_brevity
 from agent.reply_rules import (RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_SAYING_NOTHING, RETRY_AFTER_TAKING_NAME,
@@ -82,6 +82,7 @@ class TurnDeps:
     max_chars: int | None = None  # the reply ends at its last whole sentence within this many characters
     remember_as_sent: Callable[[str, str], None] = lambda entry_id, content: None
     introduced_names: tuple[str, ...] = ()  # names the user introduced themself by in the conversation
+    persona_other_names: tuple[str, ...] = ()  # the persona's names besides its folder's (its display name's)
     on_emotion: Callable[[LogEntry, Any], None] = lambda entry, emotion: None
     # (episode id, resonance) of the reply's <memory_trace/> tags (agent/memory_traces.py)
     on_traces: Callable[[Sequence[tuple[str, float]]], None] = lambda traces: None
@@ -115,7 +116,8 @@ def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str, reas
     for an answer from what the user told, or for a greeting that calls the user by the name it took.
     After them, so the first attempt's evaluation of the whole prompt stays valid and only the line is
     read (~0.4 s less per retry on 2 cores than re-reading the user's message after a line put before it)."""
-    return messages + [ChatMessage("system", retry_nudge(language, deps.persona_name, deps.user_name, reason))]
+    persona = name_for(language, (deps.persona_name, *deps.persona_other_names))
+    return messages + [ChatMessage("system", retry_nudge(language, persona, deps.user_name, reason))]
 
 
 def _going_on_from(greeted: str, user_text: str) -> str:
@@ -229,7 +231,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     # (「忙しいときは、何かお手伝いできることがありますか？」, 「またお手伝いできることがあれば…」): there the
     # first sentence is checked whole before it is shown. An answer to a question streams at once.
     hold = language in ("ja", "zh") and not is_question(user_text)
-    gate = SentenceGate((*guard.user_names, deps.user_name, deps.persona_name), user_text, language, guard.context,
+    names = (*guard.user_names, deps.user_name, deps.persona_name, *deps.persona_other_names)
+    gate = SentenceGate(names, user_text, language, guard.context,
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
                         user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
                         persona_said=guard.persona_said, greet_early=True, greeted=greeted,
@@ -417,7 +420,8 @@ def build_turn_graph() -> StateGraph:
                 round_text = greeted
             else:
                 round_text = greeting_held_back(ended_by, guard.language,
-                                                (*guard.user_names, deps.user_name, deps.persona_name), guard.user_names,
+                                                (*guard.user_names, deps.user_name, deps.persona_name,
+                                                 *deps.persona_other_names), guard.user_names,
                                                 least_to_say(guard.user_text, guard.language))
                 if round_text:
                     deps.journal.write_text(round_text)

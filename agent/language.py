@@ -246,6 +246,21 @@ def script_of_letters(text: str) -> str:
     return "latin" if all(_LATIN_WORD.match(c) for c in letters) else "other"
 
 
+# The scripts a name may be written in for each language's reply: a Japanese reply told to speak as
+# "Ark" wrote the persona as 「アーケー」 (bench conversation dev-mixed-osaka, session 27).
+_NAME_SCRIPTS = {"ja": ("ja", "han"), "zh": ("han",), "ko": ("ko",), **{lang: ("latin",) for lang in LATIN_LANGUAGES}}
+
+
+def name_for(language: str, names: Sequence[str]) -> str:
+    """Of a persona's `names` (its own first, then its others), the first written in a script of
+    `language`'s: アーク of ("Ark", "アーク") for "ja"; the first name when none is, or for no language."""
+    names = [n for n in names if n.strip()]
+    if not names:
+        return ""
+    scripts = _NAME_SCRIPTS.get(language, ())
+    return next((n for n in names if script_of_letters(n) in scripts), names[0])
+
+
 _ASIDE = re.compile(r"\[[^\]]*\]")  # "[shares a photo of …]": what was shown, not said
 
 

@@ -13,7 +13,7 @@ from typing import Callable, Mapping, Sequence
 import constants
 from agent.drives import Drives, feelings_lines, opening_line
 from agent.introductions import introduced_name
-from agent.language import message_language
+from agent.language import message_language, name_for
 from agent.memory_lines import focused_line
 from agent.prompt_builder import (BuiltPrompt, HistoryWindow, PromptSection, build_prompt, fit_to_budget, index_from_end,
                                   select_history)
@@ -444,7 +444,7 @@ class CharacterSession:
             dynamic.append(PromptSection(
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
-        reminder = reply_reminder(language, self.character.name, user_name, brief=asks_for_brevity(user_entry.text))
+        reminder = reply_reminder(language, self.name_in(language), user_name, brief=asks_for_brevity(user_entry.text))
         prompt = build_prompt(
             self.static_sections(model, user_name, window, earlier), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
@@ -510,7 +510,7 @@ class CharacterSession:
     def _prompt_room(self, model: ChatModel, language: str, user_name: str) -> int:
         """What the prompt may take of the model's context: not the reply's room, nor a retry's nudge
         line, nor the header the chat template opens the reply with (one message's overhead)."""
-        nudge = max(map(model.count_tokens, every_retry_nudge(language, self.character.name, user_name)))
+        nudge = max(map(model.count_tokens, every_retry_nudge(language, self.name_in(language), user_name)))
         return (constants.CONTEXT_TOKENS[model.budget_family] - max_reply_tokens(model) - nudge
                 - 2 * constants.CHAT_TEMPLATE_TOKENS_PER_MESSAGE)
 
@@ -540,6 +540,10 @@ class CharacterSession:
     def other_names(self) -> tuple[str, ...]:
         """The names besides its folder's the persona goes by (its display name's: アーク for Ark)."""
         return other_names(self.character.name, self.character_settings().display_name)
+
+    def name_in(self, language: str) -> str:
+        """The persona's name as a reply in `language` writes it (アーク, not "Ark", in Japanese)."""
+        return name_for(language, (self.character.name, *self.other_names()))
 
     def warm_prompt(self, model: ChatModel, user_name: str) -> BuiltPrompt:
         """The prefix the next turn will start with (static sections + history window)."""

@@ -55,6 +55,7 @@ def turn_deps(session: CharacterSession, model: ChatModel, user_text: str, user_
             model, entry, retrieval, tools, user_name, saved, prompt_budgets),
         user_name=user_name, persona_name=session.character.name,
         introduced_names=(introduced,) if introduced else (),
+        persona_other_names=session.other_names(),
         temperature=settings.temperature, max_tokens=max_reply_tokens(model), max_chars=max_reply_chars(model),
         seed=settings.seed,
         remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,

@@ -203,6 +203,25 @@ def test_after_service_talk_twice_to_something_told_the_last_attempt_is_told_not
     assert service.conversation("Ark")[-1].text == question
 
 
+@pytest.mark.parametrize("told, called, not_called", [
+    ("今日は仕事で大きなプレゼンがあって、すごく緊張したよ。", "アークとして", "Arkとして"),
+    ("Today I gave a big presentation at work and I was so nervous.", "as Ark", "アーク"),
+])
+def test_the_persona_is_named_in_the_script_of_the_users_language(data_dir, clock, told, called, not_called):
+    # Told to answer 「Arkとして」, the 1.5B model introduced itself as 「アーケー」 (bench conversation
+    # dev-mixed-osaka, session 27); the sample persona's display name is "Ark (アーク)".
+    calls = []
+
+    def script(messages, tools):  # empty first, so the retry's line is read too
+        calls.append(messages)
+        return "" if len(calls) == 1 else "Good for you!"
+    run(make_service(data_dir, clock, ScriptedChatModel(script)), told)
+    first_prompt = "\n".join(m.content for m in calls[0])
+    retry_line = calls[1][-1].content
+    assert called in first_prompt and called in retry_line
+    assert not_called not in first_prompt[first_prompt.rindex(told):] and not_called not in retry_line
+
+
 def test_the_no_help_line_is_not_given_after_failures_of_another_kind(data_dir, clock):
     calls = []
 

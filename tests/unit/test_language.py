@@ -2,7 +2,7 @@
 conversation or the persona's hint when it is too short to tell."""
 import pytest
 
-from agent.language import message_language
+from agent.language import message_language, name_for
 from agent.providers.fake import ScriptedChatModel, replies
 from persona.service import NexusService
 from tests.conftest import turn_context
@@ -91,3 +91,20 @@ def test_a_message_that_only_asks_is_told_in_any_language():
     assert only_asks("¡Qué bien! ¿Es tu tercer gato?")
     assert only_asks("Trop bien ! C'est ton troisième ?")
     assert not only_asks("Hoy fui al cine con mi hermana y vimos una película muy larga. ¿Y tú?")
+
+
+@pytest.mark.parametrize("language, names, expected", [
+    ("ja", ("Ark", "アーク"), "アーク"),
+    ("en", ("Ark", "アーク"), "Ark"),
+    ("zh", ("Ark", "アーク"), "Ark"),  # kana is no Chinese name: the persona's own stays
+    ("ko", ("Ark", "アーク"), "Ark"),
+    ("zh", ("Hana", "花"), "花"),
+    ("ja", ("Hana", "花"), "花"),
+    ("es", ("ミア", "Mia"), "Mia"),
+    ("ko", ("Ari", "아리"), "아리"),
+    ("ja", ("Ark",), "Ark"),
+    ("", ("Ark", "アーク"), "Ark"),
+    ("ja", (), ""),
+])
+def test_a_persona_is_named_in_its_names_script_for_the_language(language, names, expected):
+    assert name_for(language, names) == expected
