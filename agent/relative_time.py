@@ -24,6 +24,19 @@ def spelled_out(day: date) -> str:
     return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
+def spelled_out_days(*days: str) -> str:
+    """ISO days ("2023-05-01", "2023-05-07": an episode's first and last) spelled out and joined
+    ("1 May 2023 – 7 May 2023"), one day once; a day that is no ISO date (a hand-edited file) as written.
+    The prompt's earlier days are dated as its recalled lines are (`spelled_out`), so the model copies
+    one form of a date into its answers."""
+    def one(day: str) -> str:
+        try:
+            return spelled_out(date.fromisoformat(day))
+        except ValueError:
+            return day
+    return " – ".join(one(day) for day in dict.fromkeys(days))
+
+
 def _japanese(day: date) -> str:
     return f"{day.year}年{day.month}月{day.day}日"
 

@@ -20,7 +20,7 @@ from agent.prompt_builder import (BuiltPrompt, HistoryWindow, PromptSection, bui
 from agent.providers.base import ChatMessage, ChatModel, ToolSpec
 from agent.keep_requests import KeepAction, keep_action
 from agent.providers.factory import max_reply_tokens
-from agent.relative_time import spelled_out
+from agent.relative_time import spelled_out, spelled_out_days
 from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import every_retry_nudge, reply_reminder, reply_rules
 from agent.retrieval import RetrievalResult
@@ -284,7 +284,8 @@ class CharacterSession:
         lines = []
         for episode in episodes:
             star = " ★" if episode.starred else ""
-            label = f"{episode.date} · {episode.id}" if with_ids else episode.date
+            dates = spelled_out_days(episode.first_day, episode.last_day)
+            label = f"{dates} · {episode.id}" if with_ids else dates
             lines.append(f"- [{label}]{star} {' '.join(episode.summary.split())}")
         return "\n".join(lines)
 

@@ -198,7 +198,7 @@ def test_the_episodes_flag_puts_the_days_in_the_prompt_and_in_recall(episode_con
     for messages, _ in model.calls:
         # Every condition's prompt, in the cached prefix: the earlier day, starred by the night's rating;
         # the day the window shows (and which had no episode) is not there.
-        assert earlier_days(messages) == f"# Earlier days (your episodes)\n- [2023-05-20] ★ {FIRST_DAY}"
+        assert earlier_days(messages) == f"# Earlier days (your episodes)\n- [20 May 2023] ★ {FIRST_DAY}"
     assert all(a["prefix_reused"] for r in records for a in r["conditions"].values())
     # The day is in the earlier days, so recall does not spend the memories' room on it again.
     hall = next(r for r in records if "community hall" in r["question"])
@@ -258,7 +258,7 @@ def test_without_the_flag_nothing_changes_but_the_episodes(episode_conversation,
     assert len(plain.calls) == len(with_episodes.calls) == 3
     for (given, _), (default, _) in zip(with_episodes.calls, plain.calls):
         section = earlier_days(given)
-        assert section == f"# Earlier days (your episodes)\n- [2023-05-20] {FIRST_DAY}"  # no ★ below 0.6
+        assert section == f"# Earlier days (your episodes)\n- [20 May 2023] {FIRST_DAY}"  # no ★ below 0.6
         assert earlier_days(default) is None
         # The prompt is the default's but for that section.
         assert given[0].content.replace("\n\n" + section, "") == default[0].content

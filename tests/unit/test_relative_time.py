@@ -3,7 +3,7 @@ from datetime import date
 
 import pytest
 
-from agent.relative_time import points_ahead, resolve_note_dates, resolve_relative_times
+from agent.relative_time import points_ahead, resolve_note_dates, resolve_relative_times, spelled_out_days
 
 SAID = date(2023, 5, 8)  # a Monday
 
@@ -86,3 +86,13 @@ def test_a_day_named_by_its_weekday_keeps_the_weekday_beside_its_date(text, lang
 ])
 def test_a_message_that_names_a_day_or_a_month_points_ahead(text, ahead):
     assert points_ahead(text) is ahead
+
+
+@pytest.mark.parametrize("days, expected", [
+    (("2023-05-08", "2023-05-08"), "8 May 2023"),
+    (("2023-04-24", "2023-04-30"), "24 April 2023 – 30 April 2023"),
+    (("2023-13-40",), "2023-13-40"),  # a hand-edited date that is none stays as written
+    (("",), ""),
+])
+def test_an_episodes_days_are_spelled_out_as_recalled_lines_date_them(days, expected):
+    assert spelled_out_days(*days) == expected
