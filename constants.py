@@ -416,9 +416,9 @@ EPISODE_OWN_MIN_CHARS = 150
 # A day's log is cut to fit the model: long messages are shortened first, never below this.
 EPISODE_LINE_MIN_CHARS = 80
 # ★ (AROUSAL_STAR_THRESHOLD, at or above): a session at or above it is told in detail (seed 004 §3, 日次要約).
-# The seed's `episode_memory_lookback_days`: episodes of this many days before the oldest raw
-# message in the prompt are shown beside the history (seed 004 §3, プロンプト注入).
-EPISODE_LOOKBACK_DAYS = 14
+# The seed's `episode_memory_lookback_days`: episodes of this many days before the oldest raw message in the
+# prompt are shown beside the history (seed 004 §3, プロンプト注入); the Persona tab takes 0 (none) to a year.
+EPISODE_LOOKBACK_DAYS, EPISODE_LOOKBACK_DAYS_MAX = 14, 366
 # The day's answer: the ratings and a summary of up to EPISODE_DAY_CHARS' upper end (Japanese runs
 # about a character a token on the embedded model's tokenizer, so 1,500 characters would not leave
 # the day's log room in a 4,096-token context: the local answer is capped here).

@@ -144,10 +144,13 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         """The persona's display name and languages, as the Persona tab shows them."""
         return self.session(name).character_settings()
 
-    def update_persona_settings(self, name: str, display_name: str, language_hint: str) -> CharacterSettings:
+    def update_persona_settings(self, name: str, display_name: str, language_hint: str,
+                                lookback_days: float | None = None) -> CharacterSettings:
         """Save the persona's display name — its other names, "Ark (アーク)", which the nights read as the
-        persona's (managers/personas.py `other_names`) — and its languages ("ja/en": a message too short to
-        tell takes the first). PersonaError, with nothing saved, for a name too long or an unknown code."""
+        persona's (managers/personas.py `other_names`) — its languages ("ja/en": a message too short to
+        tell takes the first) and, when given, how many days of episodes before the history the prompt
+        shows (`episode_memory_lookback_days`). PersonaError, with nothing saved, for a name too long, an
+        unknown code or days out of range."""
         display = " ".join(display_name.split())
         if len(display) > constants.MAX_NAME_LENGTH:
             raise PersonaError(f"The display name is too long ({len(display)} characters; at most "
@@ -157,9 +160,13 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         if unknown:
             raise PersonaError(f"Unknown language code: {', '.join(unknown)}. Use codes of these: {', '.join(LANGUAGES)}, "
                                "separated by '/' (for example ja/en).")
+        update = {"display_name": display, "language_hint": "/".join(codes)}
+        if lookback_days is not None:
+            if lookback_days != int(lookback_days) or not 0 <= lookback_days <= constants.EPISODE_LOOKBACK_DAYS_MAX:
+                raise PersonaError(f"Days of episodes: a whole number from 0 to {constants.EPISODE_LOOKBACK_DAYS_MAX}.")
+            update["episode_memory_lookback_days"] = int(lookback_days)
         session = self.session(name)
-        settings = session.character_settings().model_copy(update={"display_name": display,
-                                                                    "language_hint": "/".join(codes)})
+        settings = session.character_settings().model_copy(update=update)
         session.save_character_settings(settings)
         return settings
 

@@ -1,4 +1,4 @@
-"""The current persona's display name and languages; create, rename and delete personas (delete asks for
+"""The current persona's display name, languages and days of episodes shown; create, rename and delete personas (delete asks for
 confirmation and goes to trash)."""
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from persona.service import NexusService
 def build_persona_tab(service: NexusService, persona: gr.Dropdown) -> None:
     status = gr.Markdown(elem_id="persona-status")
 
-    def values_of(name) -> tuple[str, str]:
+    def values_of(name) -> tuple[str, str, int | None]:
         settings = service.persona_settings(name) if name else None
-        return (settings.display_name, settings.language_hint) if settings else ("", "")
+        return ((settings.display_name, settings.language_hint, settings.episode_memory_lookback_days) if settings
+                else ("", "", None))
 
-    shown_name, shown_languages = values_of(persona.value)
+    shown_name, shown_languages, shown_days = values_of(persona.value)
     with gr.Group():
         display_name = gr.Textbox(shown_name, label="Display name",
                                   info="Other names in brackets or after '/', as in Ark (アーク)",
@@ -23,6 +24,9 @@ def build_persona_tab(service: NexusService, persona: gr.Dropdown) -> None:
         languages = gr.Textbox(shown_languages, label="Languages",
                                info="Codes, the usual one first, as in ja/en: a message too short to tell "
                                     "(\"ok\", an emoji) is answered in the first", elem_id="persona-languages")
+        lookback = gr.Number(shown_days, label="Days of episodes before the conversation", precision=0,
+                             info="The persona's episodes of these days before the oldest message it sees are "
+                                  "shown with the conversation (0: none)", elem_id="persona-lookback-days")
         save = gr.Button("Save", elem_id="save-persona-settings-btn")
     with gr.Group():
         new_name = gr.Textbox(label="New persona name", elem_id="new-persona-name")
@@ -66,15 +70,17 @@ def build_persona_tab(service: NexusService, persona: gr.Dropdown) -> None:
         return (gr.update(choices=names, value=names[0]),
                 f"🗑️ {current} moved to trash ({where.name}); it can be restored from there.", hidden, hidden)
 
-    def on_save(name, display, hint):
+    def on_save(name, display, hint, days):
         try:
-            saved = service.update_persona_settings(name, display, hint)
+            saved = service.update_persona_settings(name, display, hint, days)
         except PersonaError as exc:
-            return gr.update(), gr.update(), f"⚠️ {exc}"
-        return saved.display_name, saved.language_hint, f"✅ Saved {name}'s display name and languages."
+            return gr.update(), gr.update(), gr.update(), f"⚠️ {exc}"
+        return (saved.display_name, saved.language_hint, saved.episode_memory_lookback_days,
+                f"✅ Saved {name}'s display name, languages and days of episodes.")
 
-    persona.change(values_of, [persona], [display_name, languages], api_name=False)
-    save.click(on_save, [persona, display_name, languages], [display_name, languages, status], api_name=False)
+    persona.change(values_of, [persona], [display_name, languages, lookback], api_name=False)
+    save.click(on_save, [persona, display_name, languages, lookback], [display_name, languages, lookback, status],
+               api_name=False)
     create.click(on_create, [new_name, template], [persona, status, new_name])
     rename.click(on_rename, [persona, rename_to], [persona, status])
     delete.click(lambda: (gr.update(visible=True), gr.update(visible=True)), None, [confirm, cancel])

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+import constants
 from tests.browser.conftest import REPLY_JA_SHOWN, REPLY_SHOWN, RunningApp
 
 pytestmark = pytest.mark.browser
@@ -302,20 +303,29 @@ def test_the_personas_display_name_and_languages_are_edited_in_the_personas_tab(
     page.get_by_role("tab", name="Personas").click()
     expect(page.locator("#persona-display-name textarea")).to_have_value("Ark (アーク)")
     expect(page.locator("#persona-languages textarea")).to_have_value("ja/en")
+    days = page.locator("#persona-lookback-days input")
+    expect(days).to_have_value(str(constants.EPISODE_LOOKBACK_DAYS))
     try:
         page.locator("#persona-display-name textarea").fill("Ark (アーク) / アルク")
         page.locator("#persona-languages textarea").fill("en, ja")
+        days.fill("30")
         page.locator("#save-persona-settings-btn").click()
         expect(page.locator("#persona-status")).to_contain_text("Saved")
         expect(page.locator("#persona-languages textarea")).to_have_value("en/ja")  # as saved
         assert app.service.session("Ark").other_names() == ("アーク", "アルク")
+        assert app.service.persona_settings("Ark").episode_memory_lookback_days == 30
         saved = settings_file.read_text(encoding="utf-8")
         page.locator("#persona-languages textarea").fill("en/xx")
         page.locator("#save-persona-settings-btn").click()
         expect(page.locator("#persona-status")).to_contain_text("Unknown language code: xx")
         assert settings_file.read_text(encoding="utf-8") == saved  # nothing saved
+        page.locator("#persona-languages textarea").fill("en/ja")
+        days.fill("-3")
+        page.locator("#save-persona-settings-btn").click()
+        expect(page.locator("#persona-status")).to_contain_text("Days of episodes")
+        assert settings_file.read_text(encoding="utf-8") == saved
     finally:
-        app.service.update_persona_settings("Ark", "Ark (アーク)", "ja/en")
+        app.service.update_persona_settings("Ark", "Ark (アーク)", "ja/en", constants.EPISODE_LOOKBACK_DAYS)
 
 
 @pytest.mark.parametrize("markup", [

@@ -4,6 +4,8 @@ import threading
 
 import pytest
 
+import constants
+
 from agent.language import message_language
 from managers.config import AppSettings, mask_secret
 from managers.memory_db import StoreClosed
@@ -49,16 +51,29 @@ def test_the_personas_display_name_and_languages_are_saved_and_its_other_names_r
     assert message_language("👍", [], session.language_hint()) == "es"
 
 
-@pytest.mark.parametrize("display_name, hint, problem", [
-    ("Mia", "jp/en", "Unknown language code: jp"),
-    ("Mia", "ja/klingon", "Unknown language code: klingon"),
-    ("M" * 65, "ja/en", "too long"),
+def test_the_days_of_episodes_shown_are_saved_and_kept_when_not_given(data_dir, clock):
+    service = NexusService(data_dir, clock=clock)
+    assert service.persona_settings("Ark").episode_memory_lookback_days == constants.EPISODE_LOOKBACK_DAYS
+    service.update_persona_settings("Ark", "Ark (アーク)", "ja/en", 30.0)  # the page's number field gives a float
+    assert json.loads((data_dir / "characters" / "Ark" / "character.json").read_text())["episode_memory_lookback_days"] == 30
+    assert service.update_persona_settings("Ark", "Ark", "ja/en").episode_memory_lookback_days == 30  # a cleared field
+    assert service.update_persona_settings("Ark", "Ark", "ja/en", 0).episode_memory_lookback_days == 0
+
+
+@pytest.mark.parametrize("display_name, hint, days, problem", [
+    ("Mia", "jp/en", None, "Unknown language code: jp"),
+    ("Mia", "ja/klingon", None, "Unknown language code: klingon"),
+    ("M" * 65, "ja/en", None, "too long"),
+    ("Mia", "ja/en", -1, "Days of episodes"),
+    ("Mia", "ja/en", constants.EPISODE_LOOKBACK_DAYS_MAX + 1, "Days of episodes"),
+    ("Mia", "ja/en", 2.5, "Days of episodes"),
 ])
-def test_a_bad_display_name_or_language_code_is_refused_and_nothing_saved(data_dir, clock, display_name, hint, problem):
+def test_a_bad_display_name_language_code_or_days_is_refused_and_nothing_saved(data_dir, clock, display_name, hint,
+                                                                               days, problem):
     service = NexusService(data_dir, clock=clock)
     before = service.persona_settings("Ark")
     with pytest.raises(PersonaError, match=problem):
-        service.update_persona_settings("Ark", display_name, hint)
+        service.update_persona_settings("Ark", display_name, hint, days)
     assert service.persona_settings("Ark") == before
 
 

@@ -159,6 +159,20 @@ def test_episodes_of_the_days_before_the_history_window_reach_the_prompt(data_di
     assert days_shown[-1] == window_first_day.day - 1  # the newest kept
 
 
+def test_with_no_days_of_episodes_set_in_the_personas_settings_the_prompt_shows_none(data_dir):
+    clock, asked = StepClock(DAY), []
+    service, model = make(data_dir, clock, asked)
+    for day in range(3):
+        talk(service, clock, DAY + timedelta(days=day), *[f"Day {day} message {i}: " + "words " * 80 for i in range(6)])
+    clock.now = DAY + timedelta(days=2, hours=8)
+    service.sleep_now("Ark")
+    list(service.send("Ark", "Good morning!"))
+    assert "# Earlier days (your episodes)" in model.calls[-1][0][0].content
+    service.update_persona_settings("Ark", "Ark (アーク)", "ja/en", 0)
+    list(service.send("Ark", "Good morning again!"))
+    assert "# Earlier days (your episodes)" not in model.calls[-1][0][0].content
+
+
 def test_after_a_night_the_next_turn_starts_with_a_prefix_already_read(data_dir):
     clock, asked = StepClock(DAY), []
     service, model = make(data_dir, clock, asked)
