@@ -13,20 +13,25 @@ puts these days in the persona's memory as the nights left them) and scores it w
 shared scorer (`shared/bench/episode_coverage.py`, loaded by path): the share of the sessions'
 events kept, per file, against the dataset's own session summaries (`--reference`, the anchor).
 Also reported: seconds per day, characters per day, model calls and tokens.
+
+A file's run keeps its work in `DIR/<file stem>-work` and each finished night in
+`DIR/<file stem>-nights.jsonl`; `--resume` goes on from the nights a stopped run finished (a night
+stopped half-way is finished by the app's own resumption of sleep-time work), so a file of 30 nights
+need not fit in one sitting. Both are removed once the file is scored.
 """
 from __future__ import annotations
 
 import importlib.util
 import json
 import logging
+import os
 import shutil
 import statistics
-import tempfile
 import time
 from dataclasses import dataclass
 from datetime import date, datetime, time as clock_time, timedelta, timezone
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from agent.providers.base import ChatModel
 from bench.locomo_bench import load, replay, session_keys, session_time
@@ -83,18 +88,25 @@ def locomo_days(conv: dict) -> list[date]:
     return sorted({session_time(conv, key).date() for key in session_keys(conv)})
 
 
-def locomo_nights(path: str, model: ChatModel, work: Path, max_days: int | None = None) -> Iterator[NightDone]:
+def locomo_nights(path: str, model: ChatModel, work: Path, max_days: int | None = None,
+                  replayed_as: str = "", done: Sequence[date] = (),
+                  on_replayed: Callable[[str], None] = lambda persona: None) -> Iterator[NightDone]:
     """A LoCoMo file replayed into a persona named after `speaker_b` (`speaker_a` the user), then a
     night after each of its first `max_days` session days (all when None); the service is closed
-    when the caller is done with the nights."""
+    when the caller is done with the nights. `replayed_as`: the persona `work` already holds the
+    replay in (a stopped run's), whose nights `done` are not run again; `on_replayed` is told the
+    persona once a fresh replay is in."""
     conv, _ = load(Path(path))
     service = NexusService(work / "data", model_factory=lambda s, k, p: model)
     try:
-        service.update_settings(user_name=conv["speaker_a"], temperature=0.0, seed=0)
-        persona = service.create_persona(conv["speaker_b"])
-        replay(conv, service.session(persona).character.root)
-        service.session(persona).chat_log.invalidate()
-        days = locomo_days(conv)[:max_days]
+        persona = replayed_as
+        if not persona:
+            service.update_settings(user_name=conv["speaker_a"], temperature=0.0, seed=0)
+            persona = service.create_persona(conv["speaker_b"])
+            replay(conv, service.session(persona).character.root)
+            service.session(persona).chat_log.invalidate()
+            on_replayed(persona)
+        days = [day for day in locomo_days(conv)[:max_days] if day not in set(done)]
         yield from run_nights(service, persona, [(day, night_after_day(day)) for day in days])
     finally:
         service.close()
@@ -106,27 +118,82 @@ def keep_memory(memory_dir: Path, keep: Path) -> None:
     shutil.copytree(memory_dir, keep)
 
 
-def write_episodes(path: str, model: ChatModel, work: Path, keep: Path | None = None) -> tuple[list[dict], dict]:
+@dataclass(frozen=True)
+class FileRun:
+    """Where one file's run keeps its work: the service's data (`work`) and the nights finished so far
+    (`nights`: a first line naming the replayed persona, then one JSON line a night)."""
+    work: Path
+    nights: Path
+
+    @classmethod
+    def of(cls, out_dir: Path, locomo_file: str) -> "FileRun":
+        stem = Path(locomo_file).stem
+        return cls(out_dir / f"{stem}-work", out_dir / f"{stem}-nights.jsonl")
+
+    def stopped(self) -> tuple[str, list[dict]]:
+        """The persona a stopped run replayed into and the nights it finished; ("", []) when there is
+        none to go on from (no replay finished)."""
+        if not (self.nights.is_file() and self.work.is_dir()):
+            return "", []
+        lines = [json.loads(line) for line in self.nights.read_text(encoding="utf-8").splitlines() if line.strip()]
+        return (lines[0]["persona"], lines[1:]) if lines else ("", [])
+
+    def start(self, persona: str) -> None:
+        self.nights.write_text(json.dumps({"persona": persona}) + "\n", encoding="utf-8")
+
+    def record(self, night: dict) -> None:
+        with self.nights.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(night, ensure_ascii=False) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+
+    def clear(self) -> None:
+        shutil.rmtree(self.work, ignore_errors=True)
+        self.nights.unlink(missing_ok=True)
+
+
+def _night_record(done: NightDone) -> dict:
+    """The day's episode as this night wrote it, and what the night cost."""
+    report, day = done.report, done.day
+    written = next((e for e in done.service.episodes(done.persona) if e.id == episode_id(day.isoformat())), None)
+    if written is None:
+        log.warning("%s: no episode (%s)", day, "; ".join(report.problems) or "nothing written")
+    episode = ({"date": day.isoformat(), "text": written.summary if written else ""}
+               | ({"arousal": written.arousal, "arousal_max": written.arousal_max} if written else {}))
+    return {**episode, "seconds": done.seconds, "calls": report.model_calls, "prompt_tokens": report.prompt_tokens,
+            "output_tokens": report.output_tokens}
+
+
+_COSTS = ("seconds", "calls", "prompt_tokens", "output_tokens")
+
+
+def write_episodes(path: str, model: ChatModel, run: FileRun, keep: Path | None = None,
+                   resume: bool = False) -> tuple[list[dict], dict]:
     """The file's days as the app writes them, and the timings; the persona's memory folder (the
-    diary, entity pages, dream diary and goals the nights wrote too) copied to `keep` for reading."""
-    episodes, seconds, calls, prompt_tokens, output_tokens = [], [], 0, 0, 0
+    diary, entity pages, dream diary and goals the nights wrote too) copied to `keep` for reading.
+    `resume`: go on from the nights a stopped run of `run` finished."""
+    persona, nights = run.stopped() if resume else ("", [])
+    if not persona:
+        run.clear()
+        run.work.mkdir(parents=True)
+    resumed = len(nights)
     memory_dir = None
-    for done in locomo_nights(path, model, work):
-        report, day, memory_dir = done.report, done.day, done.memory_dir
-        seconds.append(done.seconds)
-        calls, prompt_tokens, output_tokens = (calls + report.model_calls, prompt_tokens + report.prompt_tokens,
-                                               output_tokens + report.output_tokens)
-        written = next((e for e in done.service.episodes(done.persona) if e.id == episode_id(day.isoformat())), None)
-        if written is None:
-            log.warning("%s %s: no episode (%s)", Path(path).stem, day, "; ".join(report.problems) or "nothing written")
-        episodes.append({"date": day.isoformat(), "text": written.summary if written else ""}
-                        | ({"arousal": written.arousal, "arousal_max": written.arousal_max} if written else {}))
-        log.info("%s %s: %.0f s, %d characters", Path(path).stem, day, seconds[-1], len(episodes[-1]["text"]))
+    for done in locomo_nights(path, model, run.work, replayed_as=persona, done=[date.fromisoformat(n["date"]) for n in nights],
+                              on_replayed=run.start):
+        nights.append(_night_record(done))
+        run.record(nights[-1])
+        memory_dir = done.memory_dir
+        log.info("%s %s: %.0f s, %d characters", Path(path).stem, done.day, done.seconds, len(nights[-1]["text"]))
+    episodes = [{k: v for k, v in night.items() if k not in _COSTS} for night in nights]
+    seconds = [night["seconds"] for night in nights]
     timing = {"days": len(episodes), "s_per_day_mean": round(statistics.mean(seconds), 1),
               "s_per_day_max": round(max(seconds), 1), "wall_s": round(sum(seconds), 1),
               "chars_per_day_mean": round(statistics.mean(len(e["text"]) for e in episodes)),
-              "chars_per_day_max": max(len(e["text"]) for e in episodes), "model_calls": calls,
-              "prompt_tokens": prompt_tokens, "output_tokens": output_tokens}
+              "chars_per_day_max": max(len(e["text"]) for e in episodes),
+              **{name: sum(night[key] for night in nights) for name, key in
+                 (("model_calls", "calls"), ("prompt_tokens", "prompt_tokens"), ("output_tokens", "output_tokens"))}}
+    if resumed:
+        timing["nights_from_a_stopped_run"] = resumed  # their costs as that run measured them
     if keep is not None and memory_dir is not None:
         keep_memory(memory_dir, keep)
     return episodes, timing
@@ -144,15 +211,16 @@ def _score(scorer, locomo_file: str, episodes: list[dict]) -> dict:
             "days_earning_nothing": bad, "dates_without_a_session": stray}
 
 
-def run(files: Sequence[str], model: ChatModel, out_dir: Path, shared: str | None = None) -> dict:
+def run(files: Sequence[str], model: ChatModel, out_dir: Path, shared: str | None = None, resume: bool = False) -> dict:
     scorer = load_scorer(shared)
     out_dir.mkdir(parents=True, exist_ok=True)
     results = {}
     for path in files:
-        with tempfile.TemporaryDirectory(prefix="episodes-bench-") as tmp:
-            episodes, timing = write_episodes(path, model, Path(tmp), out_dir / f"{Path(path).stem}-memory")
+        file_run = FileRun.of(out_dir, path)
+        episodes, timing = write_episodes(path, model, file_run, out_dir / f"{Path(path).stem}-memory", resume)
         episodes_path(out_dir, path).write_text(json.dumps(episodes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         results[Path(path).stem] = {**_score(scorer, path, episodes), **timing}
+        file_run.clear()
     return results
 
 
@@ -162,6 +230,6 @@ def main(args, model_path: Path, chosen=None) -> int:
     if not args.files or not args.out:
         raise SystemExit("bench episodes: give LoCoMo files and --out DIR")
     model = (chosen or default_bench_model()).create(model_path)
-    results = run(args.files, model, Path(args.out), args.shared or None)
+    results = run(args.files, model, Path(args.out), args.shared or None, resume=args.resume)
     print(json.dumps(results) if args.json else json.dumps(results, indent=1, ensure_ascii=False))
     return 0

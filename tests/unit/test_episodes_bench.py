@@ -30,11 +30,9 @@ def locomo_file(tmp_path):
     return path
 
 
-def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episodes(locomo_file, tmp_path, monkeypatch):
-    if find_shared(episodes_bench.SCORER) is None:
-        pytest.skip("the shared folder (episode_coverage.py) is not beside the repository")
-    asked = []
-
+def nights_script(asked: list, stop_at: str = ""):
+    """The nights' answers on a scripted model; the days' asks in `asked`; a KeyboardInterrupt (the
+    bench stopped by hand) when the day `stop_at` is asked for."""
     def episode(system, user, schema):
         if "entities" in schema["properties"]:  # the night's entity step
             return json.dumps({"entities": []})
@@ -42,12 +40,24 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
             return quiet_dream()
         if "entry" in schema["properties"]:  # the night's diary entry, after the day's episode
             return json.dumps({"entry": "A good day."})
+        if stop_at and stop_at in user:
+            raise KeyboardInterrupt
         asked.append(user.splitlines()[0])
         text = ("Caroline told me she went to a support group, and I painted a lake sunrise."
                 if "2023-05-08" in user else "I told Caroline about my walk in the park.")
         return json.dumps({"sessions": [{"arousal": 0.5}] * user.count("## Session "), "summary": text})
-    model = ScriptedChatModel(replies("ok"), json_script=episode)
-    results = episodes_bench.run([str(locomo_file)], model, tmp_path / "out")
+    return ScriptedChatModel(replies("ok"), json_script=episode)
+
+
+def needs_the_scorer():
+    if find_shared(episodes_bench.SCORER) is None:
+        pytest.skip("the shared folder (episode_coverage.py) is not beside the repository")
+
+
+def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episodes(locomo_file, tmp_path, monkeypatch):
+    needs_the_scorer()
+    asked = []
+    results = episodes_bench.run([str(locomo_file)], nights_script(asked), tmp_path / "out")
     assert asked == ["Date: 2023-05-08", "Date: 2023-05-25"]
     written = json.loads((tmp_path / "out" / "tiny.json").read_text())
     assert [e["date"] for e in written] == ["2023-05-08", "2023-05-25"]
@@ -59,3 +69,27 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     assert tiny["events"] == 3 and tiny["event_coverage"] == pytest.approx(66.7)  # the race was not told
     # each night: the episode, the diary, the entities, the dream (no questions' ask: nothing said lies ahead)
     assert tiny["days"] == 2 and tiny["model_calls"] == 8
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["tiny-memory", "tiny.json"]  # no work left behind
+
+
+def test_a_stopped_run_goes_on_from_its_last_finished_night_with_resume(locomo_file, tmp_path):
+    needs_the_scorer()
+    out, first_asked, asked = tmp_path / "out", [], []
+    with pytest.raises(KeyboardInterrupt):  # stopped by hand in the second night's episode
+        episodes_bench.run([str(locomo_file)], nights_script(first_asked, stop_at="2023-05-25"), out)
+    assert first_asked == ["Date: 2023-05-08"] and not (out / "tiny.json").exists()
+    results = episodes_bench.run([str(locomo_file)], nights_script(asked), out, resume=True)
+    assert asked == ["Date: 2023-05-25"]  # the first night is not run again, nor the replay doubled
+    written = json.loads((out / "tiny.json").read_text())
+    assert [e["date"] for e in written] == ["2023-05-08", "2023-05-25"] and "lake sunrise" in written[0]["text"]
+    assert results["tiny"]["event_coverage"] == pytest.approx(66.7) and results["tiny"]["nights_from_a_stopped_run"] == 1
+    assert sorted(p.name for p in out.iterdir()) == ["tiny-memory", "tiny.json"]
+
+
+def test_without_resume_a_stopped_runs_work_is_started_over(locomo_file, tmp_path):
+    needs_the_scorer()
+    out, asked = tmp_path / "out", []
+    with pytest.raises(KeyboardInterrupt):
+        episodes_bench.run([str(locomo_file)], nights_script([], stop_at="2023-05-25"), out)
+    results = episodes_bench.run([str(locomo_file)], nights_script(asked), out)
+    assert asked == ["Date: 2023-05-08", "Date: 2023-05-25"] and "nights_from_a_stopped_run" not in results["tiny"]
