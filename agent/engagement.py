@@ -24,9 +24,9 @@ bonjour bonsoir salut coucou oui d'accord ok merci super bien
 hallo guten tag morgen abend ja klar gut super danke
 olá oi sim bom dia ciao buongiorno buonasera certo grazie
 はい うん ええ そう そうだね そうですね そっか なるほど 了解 オッケー こんにちは こんばんは おはよう おはようございます
-やあ ありがとう ありがとうございます わあ わー へえ へー おお お疲れ様 おつかれ
-你好 您好 好的 是的 嗯 对 哇 晚上好 早上好 谢谢 好
-네 예 응 그래 안녕 안녕하세요 와 좋아요 감사합니다 고마워
+やあ ありがとう ありがとうございます わあ わー へえ へー おお お疲れ様 おつかれ どういたしまして
+你好 您好 好的 是的 嗯 对 哇 晚上好 早上好 谢谢 好 不客气
+네 예 응 그래 안녕 안녕하세요 와 좋아요 감사합니다 고마워 천만에요
 """.split()) | frozenset(
     # The persona saying who it is ("I'm Ark.", 「アークです」, "Je suis Ark.") answers nothing either:
     # with the names taken out, only these are left.

@@ -5,13 +5,16 @@ from agent.engagement import says_nothing, tells_nothing
 
 
 @pytest.mark.parametrize("reply", ["Hello!", "こんにちは！", "Sure, Ken!", "うん、そうだね。", "Bonsoir Camille !", "好的！",
-                                   "Oh wow!", "네, 좋아요!", "¡Hola!"])
+                                   "Oh wow!", "네, 좋아요!", "¡Hola!",
+                                   # the answer to a thanks, to a message that thanked for nothing ("ただいま。今日は
+                                   # ゆっくり休めたよ。" got 「どういたしまして？」: bench conversation, session 29)
+                                   "どういたしまして？", "不客气！", "천만에요."])
 def test_greetings_and_fillers_say_nothing(reply):
     assert says_nothing(reply, ("Ken", "Camille", "Ark"))
 
 
 @pytest.mark.parametrize("reply", ["Hello! How was the hike?", "ハナ。", "Blue.", "317!", "It's Ark!", "杭州。",
-                                   "お疲れさま、緊張したね。", "Sure, it's on Friday."])
+                                   "お疲れさま、緊張したね。", "Sure, it's on Friday.", "どういたしまして。ゆっくり休めてよかったね！"])
 def test_an_answer_however_short_says_something(reply):
     assert not says_nothing(reply, ("Ken",))  # asked for a name, the names are the answer
 
