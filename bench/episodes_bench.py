@@ -106,7 +106,8 @@ def locomo_nights(path: str, model: ChatModel, work: Path, max_days: int | None 
             replay(conv, service.session(persona).character.root)
             service.session(persona).chat_log.invalidate()
             on_replayed(persona)
-        days = [day for day in locomo_days(conv)[:max_days] if day not in set(done)]
+        finished = set(done)
+        days = [day for day in locomo_days(conv)[:max_days] if day not in finished]
         yield from run_nights(service, persona, [(day, night_after_day(day)) for day in days])
     finally:
         service.close()

@@ -445,12 +445,13 @@ class CharacterSession:
             dynamic.append(PromptSection(
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
-        reminder = reply_reminder(language, self.name_in(language), user_name, brief=asks_for_brevity(user_entry.text))
+        persona = self.name_in(language)  # one read of character.json for the reminder and the nudge's room
+        reminder = reply_reminder(language, persona, user_name, brief=asks_for_brevity(user_entry.text))
         prompt = build_prompt(
             self.static_sections(model, user_name, window, earlier), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
             closing_note=self.time_note(),
-            context_tokens=self._prompt_room(model, language, user_name),
+            context_tokens=self._prompt_room(model, language, user_name, persona),
         )
         self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
         told = prompt.context.split("\n")  # a proposal is told when its line is there, whole or cut to fit
@@ -508,10 +509,10 @@ class CharacterSession:
             self._offers = (entry_id, self.entity_proposals.with_status(PENDING))
         return self._offers[1]
 
-    def _prompt_room(self, model: ChatModel, language: str, user_name: str) -> int:
+    def _prompt_room(self, model: ChatModel, language: str, user_name: str, persona: str) -> int:
         """What the prompt may take of the model's context: not the reply's room, nor a retry's nudge
         line, nor the header the chat template opens the reply with (one message's overhead)."""
-        nudge = max(map(model.count_tokens, every_retry_nudge(language, self.name_in(language), user_name)))
+        nudge = max(map(model.count_tokens, every_retry_nudge(language, persona, user_name)))
         return (constants.CONTEXT_TOKENS[model.budget_family] - max_reply_tokens(model) - nudge
                 - 2 * constants.CHAT_TEMPLATE_TOKENS_PER_MESSAGE)
 
