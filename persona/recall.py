@@ -48,6 +48,7 @@ class RankedItem:
     # The item's cosine in standard deviations above the query's mean over all stored items
     # (None: no vector yet); shown in the "why" panel: how far this memory stands out.
     dense_z: float | None = None
+    speaker: str = ""  # who said it ("" for what no one said: an episode, a diary, a document)
 
     @property
     def matched_itself(self) -> bool:
@@ -55,14 +56,18 @@ class RankedItem:
         return self.lexical > 0 or self.dense > constants.RECALL_OWN_DENSE_MIN
 
 
-def shown_order(chosen: Sequence[RankedItem]) -> list[RankedItem]:
+def shown_order(chosen: Sequence[RankedItem], replies_by: str = "") -> list[RankedItem]:
     """The recalled items in the order the prompt takes them while it has room: first those that
     match by themselves and tell something, then a message that only asks ("When are you opening the
     studio?"), then those recalled only for their neighbours ("Awesome! Enjoy yourself!"); by rank
     within each (BENCHMARKS.md §5, session 10). A night's summary that retells messages shown beside
-    it comes after them (`retells_shown`)."""
+    it comes after them (`retells_shown`). `replies_by`: the persona, when the user speaks of
+    themself — its replies come after the user's own words among those that match: 「この前、私が初めて
+    作った料理は何だったっけ？」 had its answer cut for 「料理に興味あるですね！」, and a reply shown
+    for the user's life is one the persona may retell as its own."""
     retelling = retells_shown(chosen)
-    return sorted(chosen, key=lambda r: (not r.matched_itself, only_asks(said_in(r.text)), r.id in retelling))
+    return sorted(chosen, key=lambda r: (not r.matched_itself, bool(replies_by) and r.speaker == replies_by,
+                                         only_asks(said_in(r.text)), r.id in retelling))
 
 
 def retells_shown(chosen: Sequence[RankedItem]) -> set[int]:
@@ -311,7 +316,7 @@ class MemoryRecall:
         return [
             RankedItem(i, stored[i].item.text, stored[i].item.message_ids, stored[i].item.source,
                        stored[i].item.kind, score, turn_lex.get(i, 0.0), turn_dense.get(i, 0.0), when[i],
-                       standing.get(i))
+                       standing.get(i), stored[i].item.speaker)
             for i, score in order
         ]
 
@@ -350,7 +355,8 @@ class MemoryRecall:
         # A message that says nothing ("ok", "Danke!", "😅", "Night, Ark!") is no memory: it took one of the few lines.
         names = [n for n in (self.user_name(), self.persona_name) if n]
         ranked = [r for r in ranked if not tells_nothing(said_in(r.text), names)]
-        chosen = shown_order(self.relevant(ranked, constants.RECALL_MAX_RESULTS))
+        chosen = shown_order(self.relevant(ranked, constants.RECALL_MAX_RESULTS),
+                             replies_by=self.persona_name if query_plan.about_oneself else "")
         items = []
         for r in chosen:
             mark = marks_for(0.0, time_decay(r.ts, now)).text()

@@ -141,6 +141,37 @@ def test_a_nights_summary_that_retells_the_messages_beside_it_comes_after_them()
     assert [r.id for r in shown_order([march, bowl])] == [5, 2]
 
 
+def test_asked_about_themself_the_users_own_words_come_before_the_personas_replies():
+    def item(n, speaker, text, lexical=0.5, dense=0.5):
+        return RankedItem(n, f"[2026-04-10] {speaker}: {text}", (f"m{n}",), "2026-04.txt", "current_log", 1 - n / 10,
+                          lexical, dense, None, speaker=speaker)
+
+    reply = item(1, "Ark", "料理に興味あるですね！私は料理の知識を身につけており、新しい料理を作り出すことは好きです。")
+    question = item(2, "ハルカ", "ちょっと辛すぎたけど、おいしかった。アークは料理に興味ある？")
+    curry = item(3, "ハルカ", "こんばんは！ハルカです。今日は初めてスパイスからカレーを作ってみたよ。")
+    neighbour = item(4, "ハルカ", "明日は早起きしないといけないから、そろそろ寝るね。", lexical=0.0, dense=0.1)
+    assert [r.id for r in shown_order([reply, question, curry, neighbour], replies_by="Ark")] == [2, 3, 1, 4]
+    # Not about the user: rank order stands, the persona's reply first.
+    assert [r.id for r in shown_order([reply, question, curry, neighbour])] == [1, 2, 3, 4]
+    # A user who shares the persona's name is not pushed down by it: only the persona's lines move.
+    assert [r.id for r in shown_order([reply, curry], replies_by="ハルカ")] == [1, 3]
+
+
+def test_recall_asked_about_oneself_puts_the_users_answer_before_the_replies(tmp_path, clock, embedder):
+    _, recall = build(tmp_path, clock, embedder, [
+        "Tonight I made curry from whole spices, my first time ever.",
+        "The first dish I ever cooked was curry too! I cooked it for a friend.",
+        "It was a bit too spicy, but tasty. Do you like cooking?",
+        "I do like cooking! Trying a new dish is always fun for me."])
+    recall = MemoryRecall(recall.indexer, random.Random(0), user_name=lambda: "Mina", persona_name="Ark")
+    now = datetime(2026, 4, 12, tzinfo=timezone.utc)
+    about_me = [i.text for i in recall("What was the first dish I cooked?", now).items]
+    assert about_me and " Mina: " in about_me[0], about_me
+    users = [n for n, text in enumerate(about_me) if " Mina: " in text]
+    replies = [n for n, text in enumerate(about_me) if " Ark: " in text]
+    assert not replies or max(users) < min(replies), about_me
+
+
 def test_keyword_search_uses_every_log_file(tmp_path, clock, embedder):
     root = tmp_path / "Ark"
     clock.now = clock.now.replace(month=1)
