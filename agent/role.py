@@ -158,6 +158,24 @@ def speaks_of_oneself(text: str, language: str = "") -> bool:
     return bool(_FIRST_PERSON.search(bare) or (verbs is not None and verbs.search(bare)))
 
 
+# What belongs to the one spoken to: in the user's message, the persona's ("What's your favourite
+# thing?", 「あなたの好きな…」, 你的爱好). Not "you" itself: "Do you remember what I cooked?" asks about
+# the user. French and Spanish "tu" are left out (a subject too: "tu te souviens").
+_YOUR = re.compile(r"\b(?:your|yours|yourself|ton|ta|tes|votre|vos|dein|deine|deinen|deinem|deiner|deines|tuo|tua|tuoi"
+                   r"|tue|teu|tus|tuyo|tuya)\b|(?:あなた|君|きみ)(?:の|は|が|も)|你的|您的|너의|당신의|당신은|네 ",
+                   re.IGNORECASE)
+
+
+def asks_about_the_persona(text: str, persona_names: Sequence[str] = ()) -> bool:
+    """Whether the user's message is about the persona too: a second-person possessive, or one of its
+    names as the topic or owner ("Ark's", 「アークの」, 「アークは料理に興味ある？」). "Thanks, Ark." is not."""
+    bare = _QUOTED.sub(" ", text)
+    if _YOUR.search(bare):
+        return True
+    return any(re.search(re.escape(name) + r"(?:['’]s\b|の|は|が|も|의|는|은|가|的)", bare, re.IGNORECASE)
+               for name in persona_names if name.strip())
+
+
 def first_person_at(text: str, language: str = "") -> tuple[int | None, bool]:
     """Where the first word in the first person starts in `text`, and whether it surely is one: a
     last word still arriving may become one ("m…" → "my", "I…" → "It's", 「わた…」) — else (None, False).

@@ -25,7 +25,7 @@ from agent.memory_scoring import marks_for, rerank, time_decay
 from agent.query_planner import QueryPlan, content_words, plan
 from agent.time_period import Period
 from agent.retrieval import RetrievalResult, RetrievedItem
-from agent.role import speaks_of_oneself
+from agent.role import asks_about_the_persona, speaks_of_oneself
 from managers.chat_log import parse_timestamp
 from managers.embeddings import beside_embedder
 from managers.lexical import is_latin_word
@@ -226,13 +226,14 @@ class MemoryRecall:
     def __init__(self, indexer: MemoryIndexer, rng: random.Random,
                  complete_json: Callable[[str, str, dict], str] | None = None,
                  exclude_ids: Callable[[bool], Collection[str]] = lambda users_earlier_words: (),
-                 user_name: Callable[[], str] = str, persona_name: str = ""):
+                 user_name: Callable[[], str] = str, persona_name: str = "", persona_other_names: Sequence[str] = ()):
         self.indexer = indexer
         self.rng = rng
         self.complete_json = complete_json
         self.exclude_ids = exclude_ids  # (users_earlier_words) -> the messages the prompt already shows
         self.user_name = user_name  # who "I" is in the user's questions
         self.persona_name = persona_name  # who the user's "Night, Ark!" is said to
+        self.persona_names = (persona_name, *persona_other_names)  # "Ark", its display name's "アーク"
 
     def rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str] = (),
              limit: int = constants.RECALL_CANDIDATES, rerank_on: bool = True,
@@ -355,8 +356,9 @@ class MemoryRecall:
         # A message that says nothing ("ok", "Danke!", "😅", "Night, Ark!") is no memory: it took one of the few lines.
         names = [n for n in (self.user_name(), self.persona_name) if n]
         ranked = [r for r in ranked if not tells_nothing(said_in(r.text), names)]
+        about_the_user_alone = query_plan.about_oneself and not asks_about_the_persona(message, self.persona_names)
         chosen = shown_order(self.relevant(ranked, constants.RECALL_MAX_RESULTS),
-                             replies_by=self.persona_name if query_plan.about_oneself else "")
+                             replies_by=self.persona_name if about_the_user_alone else "")
         items = []
         for r in chosen:
             mark = marks_for(0.0, time_decay(r.ts, now)).text()

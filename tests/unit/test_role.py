@@ -282,6 +282,28 @@ def test_a_message_speaking_of_its_writer(message, oneself):
     assert speaks_of_oneself(message) is oneself
 
 
+@pytest.mark.parametrize("message, about_persona", [
+    ("Tell me, what's your favourite thing about our talks? I love them.", True),
+    ("アークの好きな食べ物、前に私に教えてくれたよね？", True),
+    ("アークは私の誕生日、覚えてる？", True),  # the persona as the topic
+    ("你的爱好是什么？我记得你说过。", True),
+    ("Quel est ton plat préféré ? Moi, j'adore les crêpes.", True),
+    ("Was ist dein Lieblingsbuch? Ich lese gerade viel.", True),
+    ("What did Ark's sister say?", True),
+    # asked about the user, spoken to the persona
+    ("Do you remember what I cooked last week?", False),
+    ("Thanks, Ark. What did I buy yesterday?", False),
+    ("ねえアーク、私が作った料理、覚えてる？", False),
+    ("Ti ricordi dove sono stata con mia cugina?", False),
+    ("Tu te souviens de ce que j'ai acheté ?", False),
+    ("我的比赛号码是多少来着？", False),
+    ("Arkansas was hot, do you remember where I stayed?", False),  # a word that starts with the name
+])
+def test_a_message_about_the_persona_too(message, about_persona):
+    from agent.role import asks_about_the_persona
+    assert asks_about_the_persona(message, ("Ark", "アーク")) is about_persona
+
+
 @pytest.mark.parametrize("piece", [1, 4, 40])
 def test_an_answer_that_copies_the_questions_watashi_is_said_back_as_the_users(piece):
     # Asked 「私、…だっけ？」, the model answered in the question's first person (§4, session 15).
