@@ -160,9 +160,9 @@ def speaks_of_oneself(text: str, language: str = "") -> bool:
 
 # What belongs to the one spoken to: in the user's message, the persona's ("What's your favourite
 # thing?", 「あなたの好きな…」, 你的爱好). Not "you" itself: "Do you remember what I cooked?" asks about
-# the user. French and Spanish "tu" are left out (a subject too: "tu te souviens").
+# the user. French and Spanish "tu" are left out (a subject too: "tu te souviens"), and Korean 네 (also "yes").
 _YOUR = re.compile(r"\b(?:your|yours|yourself|ton|ta|tes|votre|vos|dein|deine|deinen|deinem|deiner|deines|tuo|tua|tuoi"
-                   r"|tue|teu|tus|tuyo|tuya)\b|(?:あなた|君|きみ)(?:の|は|が|も)|你的|您的|너의|당신의|당신은|네 ",
+                   r"|tue|teu|tus|tuyo|tuya)\b|(?:あなた|君|きみ)(?:の|は|が|も)|你的|您的|너의|당신의|당신은",
                    re.IGNORECASE)
 
 

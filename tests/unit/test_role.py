@@ -297,6 +297,7 @@ def test_a_message_speaking_of_its_writer(message, oneself):
     ("Ti ricordi dove sono stata con mia cugina?", False),
     ("Tu te souviens de ce que j'ai acheté ?", False),
     ("我的比赛号码是多少来着？", False),
+    ("네 알겠어. 내 카페 이름이 뭐였지?", False),  # 네: "yes" here
     ("Arkansas was hot, do you remember where I stayed?", False),  # a word that starts with the name
 ])
 def test_a_message_about_the_persona_too(message, about_persona):
