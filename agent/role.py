@@ -172,7 +172,7 @@ def asks_about_the_persona(text: str, persona_names: Sequence[str] = ()) -> bool
     bare = _QUOTED.sub(" ", text)
     if _YOUR.search(bare):
         return True
-    return any(re.search(re.escape(name) + r"(?:['’]s\b|の|は|が|も|의|는|은|가|的)", bare, re.IGNORECASE)
+    return any(re.search(r"(?<![A-Za-z0-9])" + re.escape(name) + r"(?:['’]s\b|の|は|が|も|의|는|은|가|的)", bare, re.IGNORECASE)
                for name in persona_names if name.strip())
 
 

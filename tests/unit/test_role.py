@@ -299,6 +299,7 @@ def test_a_message_speaking_of_its_writer(message, oneself):
     ("我的比赛号码是多少来着？", False),
     ("네 알겠어. 내 카페 이름이 뭐였지?", False),  # 네: "yes" here
     ("Arkansas was hot, do you remember where I stayed?", False),  # a word that starts with the name
+    ("What did Mark's sister say about my cake?", False),  # ... or ends with it
 ])
 def test_a_message_about_the_persona_too(message, about_persona):
     from agent.role import asks_about_the_persona
