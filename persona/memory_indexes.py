@@ -128,7 +128,7 @@ class MemoryIndexes:
 
         return MemoryRecall(self.memory_index(session.character.name), random.Random(), complete_json,
                             exclude_ids=session.context_message_ids, user_name=user_name,
-                            persona_name=session.character.name, persona_other_names=session.other_names())
+                            persona_name=session.character.name, persona_other_names=session.other_names)
 
     def searcher(self, session: CharacterSession, model: ChatModel, planned_by_llm: bool,
                  user_name: Callable[[], str] = str) -> Searcher:

@@ -226,14 +226,15 @@ class MemoryRecall:
     def __init__(self, indexer: MemoryIndexer, rng: random.Random,
                  complete_json: Callable[[str, str, dict], str] | None = None,
                  exclude_ids: Callable[[bool], Collection[str]] = lambda users_earlier_words: (),
-                 user_name: Callable[[], str] = str, persona_name: str = "", persona_other_names: Sequence[str] = ()):
+                 user_name: Callable[[], str] = str, persona_name: str = "",
+                 persona_other_names: Callable[[], Sequence[str]] = tuple):
         self.indexer = indexer
         self.rng = rng
         self.complete_json = complete_json
         self.exclude_ids = exclude_ids  # (users_earlier_words) -> the messages the prompt already shows
         self.user_name = user_name  # who "I" is in the user's questions
         self.persona_name = persona_name  # who the user's "Night, Ark!" is said to
-        self.persona_names = (persona_name, *persona_other_names)  # "Ark", its display name's "アーク"
+        self.persona_other_names = persona_other_names  # its display name's "アーク" (read when a question needs it)
 
     def rank(self, query_plan: QueryPlan, now: datetime, exclude: Collection[str] = (),
              limit: int = constants.RECALL_CANDIDATES, rerank_on: bool = True,
@@ -356,7 +357,8 @@ class MemoryRecall:
         # A message that says nothing ("ok", "Danke!", "😅", "Night, Ark!") is no memory: it took one of the few lines.
         names = [n for n in (self.user_name(), self.persona_name) if n]
         ranked = [r for r in ranked if not tells_nothing(said_in(r.text), names)]
-        about_the_user_alone = query_plan.about_oneself and not asks_about_the_persona(message, self.persona_names)
+        about_the_user_alone = query_plan.about_oneself and not asks_about_the_persona(
+            message, (self.persona_name, *self.persona_other_names()))
         chosen = shown_order(self.relevant(ranked, constants.RECALL_MAX_RESULTS),
                              replies_by=self.persona_name if about_the_user_alone else "")
         items = []
