@@ -27,7 +27,7 @@ from typing import Sequence
 import constants
 from agent import role, sentences
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
-from agent.echoes import ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, restates, squash
+from agent.echoes import ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, restates, says_again, squash
 from agent.engagement import CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, says_nothing, tells_nothing
 from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
 from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
@@ -319,7 +319,7 @@ class SentenceGate:
         answered "what was my café called?" (Korean drops the "I" the role check looks for; bench
         conversation dev-ko-cafe, session 27)."""
         return (not role.addresses_the_user(sentence, self._user_names) and not tells_nothing(sentence, self._names)
-                and any(echoes(sentence, earlier) for earlier in self._user_said[:-1]))
+                and any(says_again(sentence, earlier) for earlier in self._user_said[:-1]))
 
     def _said_back_as_theirs(self, sentence: str) -> str:
         """On the last attempt, the user's own sentence told back in the persona's first person

@@ -68,6 +68,18 @@ def echoes(sentence: str, user_text: str) -> bool:
             or _said_back_in_units(sentence, {*parts, user_text}))
 
 
+def says_again(sentence: str, message: str) -> bool:
+    """Whether the sentence is the message, or one of its sentences, again: an echo that carries most of
+    what it copies. A piece of it is not — the answer drawn from what the user told ("Military aptitude
+    test" from "I took the military aptitude test again last week.") is how a recall question is answered
+    (bench qa, LoCoMo 41: six short answers were left out for it and came back as sentences, session 31)."""
+    if not echoes(sentence, message):
+        return False
+    said = squash(after_interjections(sentence))
+    around = [len(squash(part)) for part in (*sentences.split(message), message) if said in squash(part)]
+    return not around or len(said) >= ECHO_RESTATED_SHARE * min(around)
+
+
 def _said_back_in_units(sentence: str, messages: Iterable[str]) -> bool:
     """Most of the sentence's words are one message's and carry most of it: the message said back
     with its endings and particles changed (constants.ECHO_UNIT_SHARE)."""
