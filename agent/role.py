@@ -472,7 +472,9 @@ _EN_SWAP = {"i": "you", "i'm": "you're", "i've": "you've", "i'd": "you'd", "i'll
             "am": "are"}
 _EN_PRONOUN = re.compile(r"\b(?:(?i:i'm|i've|i'd|i'll|we're|we've|we'd|we'll)|I|(?i:my|me|mine|myself|we|our|ours)|us|"
                          r"(?i:ourselves))\b(?:\s+(?i:am|was)\b)?")
-_JA_SELF = re.compile(r"(?:私|僕|俺|あたし|わたし)(?:[、，](?=\S)|(?=[はがのもに]))")  # 「私は」, 「私、」 (a topic too)
+# 「私は」, 「私、」 (a topic too), and 私 before any case particle: 「え、それは私からベランダにミニトマトの苗を植えたんです。」
+# had its start shown before 私 arrived and no swap, so the user's planting went out as the persona's (§4, session 30).
+_JA_SELF = re.compile(r"(?:私|僕|俺|あたし|わたし)(?:[、，](?=\S)|(?=[はがのもにとをでへ]|から|より|まで))")
 _ZH_SELF = re.compile(r"我们|我")
 
 

@@ -316,6 +316,25 @@ def test_an_answer_that_copies_the_questions_watashi_is_said_back_as_the_users(p
         "さっきミホさんはベランダにミニトマトの苗を植えたんです。"
 
 
+@pytest.mark.parametrize("piece", [1, 3, 1000])
+def test_a_japanese_answer_whose_start_is_shown_before_watashi_is_said_back_as_the_users(piece):
+    # dev-ja-veranda, session 30: 「え、それは」 was out before 「私から」 arrived, and with no swap for から the
+    # user's planting was shown as the persona's.
+    said = ("やっほー、リョウだよ！今日ベランダにミニトマトの苗を植えたんだ。", "さっき私、ベランダに何を植えたって言ったっけ？")
+    gate = SentenceGate(("Ark", "アーク"), said[-1], "ja", user_names=("リョウ",), user_said=said, persona_name="Ark")
+    shown = stream(gate, "え、それは私からベランダにミニトマトの苗を植えたんです。", piece)
+    assert shown == "え、それはリョウさんからベランダにミニトマトの苗を植えたんです。" and gate.repaired == 1
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("私と妹で猫を飼い始めました。", "ユイさんと妹で猫を飼い始めました。"),
+    ("僕を駅まで送ってくれた兄が新しい車を買いました。", "ユイさんを駅まで送ってくれた兄が新しい車を買いました。"),
+    ("私たちは週末に山へ行きました。", None),  # 私たち is no 私: no plain swap
+])
+def test_watashi_before_a_case_particle_is_the_users_name(sentence, expected):
+    assert as_users(sentence, "ja", "ユイ") == expected
+
+
 @pytest.mark.parametrize("piece", [1, 4, 1000])
 def test_a_first_sentence_in_the_first_person_with_no_plain_swap_is_left_out_when_none_of_it_is_shown(piece):
     said = ("Hoy me compré una bicicleta de segunda mano, roja.",)
