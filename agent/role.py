@@ -112,7 +112,9 @@ _NOT_A_CLAIM = re.compile(
     # Japanese or Korean, where 「私はエビのアレルギーがあるという情報を覚えています」 quotes a clause whose
     # subject is 私: said back, 「ハルカさんは…という情報を覚えています」 is right)
     r"|remember|recall|recuerdo|acuerdo|souviens|rappelle|erinnere|ricordo|lembro)\b"
-    r"|n't\b|ない|なかった|ません|たい|かも|いつか|も(?=[^、。！？]*(?:好き|行|作|買|見|食|や))|没|不(?![过错少久断仅管])|想|也|要是|안 |못 |싶|도 ",
+    # Japanese "me too" is 私も: a も after anything else is the user's own "also" said back (「木の棚も作ってみた」,
+    # dev-ja-veranda, session 30).
+    r"|n't\b|ない|なかった|ません|たい|かも|いつか|(?:私|僕|俺|わたし|あたし|自分)も|没|不(?![过错少久断仅管])|想|也|要是|안 |못 |싶|도 ",
     re.IGNORECASE)
 # Portuguese "no" is "in the" ("no sábado"), not a negation.
 _NOT_A_CLAIM_PT = re.compile(_NOT_A_CLAIM.pattern.replace("|no|", "|", 1), re.IGNORECASE)

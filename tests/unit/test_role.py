@@ -269,6 +269,20 @@ def test_each_clause_is_judged_on_its_own(sentence, said, claims):
     assert takes_users_part(sentence, [said], ["Ken"]) is claims
 
 
+@pytest.mark.parametrize("sentence, claims", [
+    # the user's "also" said back in a reaction: the shelf is told as the persona's (dev-ja-veranda, session 30)
+    ("うん、家に板を買ったし、木の棚も作ってみた。", True),
+    # "me too" is 私も (僕も…): the persona's own, not the user's part
+    ("私も木の棚を作ってみたよ。", False),
+    ("僕も板を買って棚を作りました！", False),
+    # the present is the persona's taste, also with も
+    ("木の棚も好きです。", False),
+])
+def test_a_japanese_mo_is_me_too_only_after_a_first_person_word(sentence, claims):
+    said = ["あと、ホームセンターで板を買って木の棚も作ってみた。ちょっと傾いてるけどね笑"]
+    assert takes_users_part(sentence, said, ["リョウ"], "ja", reacting=True) is claims
+
+
 @pytest.mark.parametrize("message, oneself", [
     ("What did I cook for the first time?", True),
     ("この前、私が初めて作った料理は何だったっけ？", True),
