@@ -640,14 +640,19 @@ for _language, _forms in _IRREGULAR_I.items():
 # took from nowhere; bench conversation, session 11): a name after a comma that ends the clause.
 _VOCATIVE = re.compile(r"(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![A-Z][a-z]{3})(?<![A-Z][a-z]{4})(?<![A-Z][a-z]{5})"
                        r"(,\s+|[、，]\s*)([A-Z][a-z]{2,})(?=\s*[!?.。！？](?:\s|$)|\s*[。！？]|\s*$)")
-VOCATIVE_ARRIVING = re.compile(r"(?:,\s+|[、，]\s*)[A-Z][a-z]*$|[,、，]\s*$")
+# In Japanese a katakana name after a greeting or thanks (「ありがとうございます、ジョン！」 to ハルカ: a name from the
+# recalled lines, bench conversation ja-curry, session 30); elsewhere a katakana word after 、 may be no name.
+_JA_VOCATIVE = re.compile(r"((?:ありがとう(?:ございます)?|こんにちは|こんばんは|おはよう(?:ございます)?|おやすみ(?:なさい)?"
+                          r"|お疲れ様(?:です)?|おかえり(?:なさい)?|やあ|どういたしまして)[、，]\s*)([ァ-ヴー]{2,})"
+                          r"(?:さん|ちゃん|くん|様)?(?=\s*[!?.。！？]|\s*$)")
+VOCATIVE_ARRIVING = re.compile(r"(?:,\s+|[、，]\s*)(?:[A-Z][a-z]*|[ァ-ヴー]*)$|[,、，]\s*$")
 _KANA_TEXT = re.compile(r"[\u3040-\u30ff]")
 _JA_HONORIFIC = ("さん", "ちゃん", "くん", "様", "さま")
 
 
 def addressed_rightly(text: str, user_name: str, known: str) -> str:
-    """`text` with a vocative name that is neither the user's nor one said in the conversation
-    (`known`: its text) replaced by the user's name (in Japanese with さん: 「ありがとう、John。」 to
+    """`text` with a vocative name that is neither the user's nor one the user said (`known`: their
+    words) replaced by the user's name (in Japanese with さん: 「ありがとう、John。」 to
     ユイ is 「ありがとう、ユイさん。」)."""
     if not user_name.strip():
         return text
@@ -659,4 +664,8 @@ def addressed_rightly(text: str, user_name: str, known: str) -> str:
         name = match.group(2)
         said = re.search(rf"(?<![A-Za-z]){name}(?![A-Za-z])", known)  # also beside kana: 「妹のYukiが」
         return match.group(0) if name == user_name or said else match.group(1) + name_here
-    return _VOCATIVE.sub(fix, text)
+
+    def fix_katakana(match: re.Match) -> str:
+        name = match.group(2)
+        return match.group(0) if user_name.startswith(name) or name in known else match.group(1) + name_here
+    return _JA_VOCATIVE.sub(fix_katakana, _VOCATIVE.sub(fix, text))

@@ -195,6 +195,34 @@ def test_an_echo_with_nothing_after_it_is_asked_again_and_on_the_last_attempt_sa
     assert stream(swapped, "我今天工作特别忙，不过总算到周五了。") == "你今天工作特别忙，不过总算到周五了。"
 
 
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_a_name_from_the_recalled_lines_is_not_the_users(piece):
+    # bench conversation en-hike, session 30: "John", a speaker of the recalled lines, addressed to Ken
+    context = "# Memories\n- [2 May 2026] John: I joined a charity run for veterans.\n- [2 May 2026] Ken: Nice!"
+    gate = SentenceGate(("Ken", "Ark"), "The presentation went fine!", "en", context, user_names=("Ken",),
+                        user_said=("Ken: Nice!", "The presentation went fine!"))
+    assert stream(gate, "That's great, John! I'm glad it went well.", piece) == "That's great, Ken! I'm glad it went well."
+
+
+@pytest.mark.parametrize("reply, user, said, shown", [
+    # bench conversation ja-curry, session 30: a katakana name of the recalled lines, after thanks
+    ("ありがとうございます、ジョン！仕事が早く終わってよかったですね。", "ハルカ", (),
+     "ありがとうございます、ハルカさん！仕事が早く終わってよかったですね。"),
+    ("こんばんは、マリアさん。今日もお疲れ様です。", "ハルカ", (), "こんばんは、ハルカさん。今日もお疲れ様です。"),
+    # the user's own name, and a name the user spoke of, stay
+    ("こんにちは、ミサキ。ピアノ教室はどうでしたか？", "ミサキ", (), "こんにちは、ミサキ。ピアノ教室はどうでしたか？"),
+    ("こんにちは、ユキさん！お姉さんから聞いていますよ。", "ハルカ", ("妹のユキがよろしくって。",),
+     "こんにちは、ユキさん！お姉さんから聞いていますよ。"),
+    # a katakana word after 、 that follows no greeting may be no name at all
+    ("楽しみですね、キャンプ！", "ハルカ", (), "楽しみですね、キャンプ！"),
+])
+def test_a_katakana_name_after_a_greeting_is_the_users_unless_the_user_said_it(reply, user, said, shown):
+    gate = SentenceGate((user, "Ark", "アーク"), "今日は仕事が早く終わったよ。", "ja",
+                        "# Memories\n- [2 May 2026] John: ジョンです。\n- [3 May 2026] Maria: マリアです。",
+                        user_names=(user,), user_said=(*said, "今日は仕事が早く終わったよ。"), hold_first_sentence=True)
+    assert stream(gate, reply, 3) == shown
+
+
 def test_a_made_up_name_in_a_japanese_or_chinese_reply_becomes_the_users():
     from agent.role import addressed_rightly
     assert addressed_rightly("ありがとうございます、John。散歩はいいね。", "ユイ", "") == "ありがとうございます、ユイさん。散歩はいいね。"
