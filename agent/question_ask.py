@@ -138,6 +138,13 @@ def _grounded(words: str, question: str, messages: Sequence[str], heard: set[str
             and bool(_about(question, names) & (_about(words, names) | heard)))
 
 
+def _speaks_of(message: str, question: str, names: Sequence[str]) -> bool:
+    """Whether the message shares with the open question what it asks about, besides the names: LoCoMo 42's
+    night resolved "How did your sister's driving test go?" with "It's a beautiful shade of blonde that I
+    love!" and filed it as a discovery (session 29). True when the question is not known."""
+    return not question or bool(_about(question, names) & _about(message, names))
+
+
 def first_question(text: str) -> str:
     """The first sentence of `text` that is a question: the 1.5B model ran on with four more
     ("How did your sister's nursing degree start? What did you do with the soup? …": session 25)."""
@@ -149,11 +156,11 @@ def _message(messages: Sequence[str], number: int) -> str:
 
 
 def parse_questions(answer: str, messages: Sequence[str], language: str, ahead: Sequence[int],
-                    names: Sequence[str] = ()) -> QuestionResult:
+                    names: Sequence[str] = (), asked: Sequence[str] = ()) -> QuestionResult:
     """The new questions that are questions in `language` drawn from the words of the message they
-    name, one of those that point `ahead`, and the answered ones whose words a message holds; an
-    answer that is no such JSON gives nothing. `names`: the user's and the persona's, which are no
-    common ground."""
+    name, one of those that point `ahead`, and the answered ones whose words a message holds that
+    speaks of what the question asks (`asked`: the open questions' texts, as numbered); an answer that
+    is no such JSON gives nothing. `names`: the user's and the persona's, which are no common ground."""
     try:
         data = json.loads(answer)
     except json.JSONDecodeError:
@@ -174,7 +181,8 @@ def parse_questions(answer: str, messages: Sequence[str], language: str, ahead: 
         if not isinstance(item, dict) or _int(item.get("number")) <= 0:
             continue
         words, answer = answer_text(item.get("words")), answer_text(item.get("answer"))
-        if answer and said_in(words, _message(messages, _int(item.get("message")))):
+        message = _message(messages, _int(item.get("message")))
+        if answer and said_in(words, message) and _speaks_of(message, _message(asked, _int(item.get("number"))), names):
             kind = item.get("kind") if item.get("kind") in FILED_KINDS else ""
             answered.append(Answered(_int(item.get("number")), answer, kind, answer_text(item.get("about"))))
     return QuestionResult(tuple(new[: constants.OPEN_QUESTIONS_PER_NIGHT]), tuple(answered))

@@ -186,8 +186,10 @@ def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: 
 def _apply_questions(stores: DreamStores, pending: DreamPending, persona: str, user_name: str, now: datetime,
                      tally: JobTally) -> dict:
     """New and answered questions of the questions' ask; the kinds it gave, by question id, for the filing."""
+    texts = {q.id: q.text for q in stores.questions.all()}
     result = parse_questions(pending.questions_answer, pending.question_messages, pending.language,
-                             pending.question_ahead, (user_name, persona))
+                             pending.question_ahead, (user_name, persona),
+                             [texts.get(question_id, "") for question_id in pending.question_ids])
     added = stores.questions.add([(q.question, q.words, constants.OPEN_QUESTION_DEFAULT_PRIORITY) for q in result.new],
                                  now, pending.newest_day)
     tally.written += [f"question: {q.text[:40]}" for q in added]

@@ -145,3 +145,26 @@ def test_the_ask_shows_messages_and_open_questions_numbered_and_asks_the_words()
     assert "# Your open questions\n1. How was the flat?" in user and user.endswith("Write every field in English.")
     schema = question_schema(AHEAD)["properties"]
     assert schema["open"]["items"]["required"] == ["message", "words", "question"]
+
+
+@pytest.mark.parametrize("message, resolves", [
+    # LoCoMo 42's night (session 29): a message of the day about something else "answered" it
+    ("It's a beautiful shade of blonde that I love!", False),
+    ("My sister finally passed her driving test on Friday!", True),
+])
+def test_an_answer_resolves_only_from_a_message_about_what_the_question_asks(message, resolves):
+    words = message.split("!")[0][-20:]
+    answered = [{"number": 1, "message": 1, "words": words, "answer": "It went well.", "kind": "FACT", "about": ""}]
+    result = parse_questions(answer(answered=answered), [message], "en", [], ("Joanna", "Ark"),
+                             asked=["How did your sister's driving test go?"])
+    assert bool(result.answered) is resolves
+
+
+def test_a_japanese_answer_resolves_only_from_a_message_about_the_question():
+    asked = ["妹さんの運転免許の試験はどうだった？"]
+    off = [{"number": 1, "message": 1, "words": "髪をきれいな金色に染めた", "answer": "金色", "kind": "FACT", "about": ""}]
+    on = [{"number": 1, "message": 1, "words": "運転免許の試験に受かった", "answer": "受かった", "kind": "FACT", "about": ""}]
+    assert parse_questions(answer(answered=off), ["昨日、髪をきれいな金色に染めたよ！"], "ja", [], ("ユイ", "Ark"),
+                           asked=asked).answered == ()
+    assert parse_questions(answer(answered=on), ["妹が運転免許の試験に受かったって！"], "ja", [], ("ユイ", "Ark"),
+                           asked=asked).answered != ()
