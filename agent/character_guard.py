@@ -236,9 +236,10 @@ class SentenceGate:
         # with them again (after "Ciao Giulia!" the 1.5B model wrote that line three attempts running)
         self.left_out_openings: list[str] = []
         self.took_name = False  # a sentence that only took the user's name as the persona's was left out
-        # Names the user said may be addressed ("Thanks, Yuki!" when the user spoke of Yuki); not those of the
-        # recalled lines' other speakers ("That's great, John!" to Ken, John one of them: bench conversation, session 30).
-        self._known_names_text = "\n".join((*self._user_said, *self._names, persona_name))
+        # Names the user spoke of may be addressed ("Thanks, Yuki!" when the user spoke of Yuki); not those of the
+        # recalled lines' other speakers, nor those the user called someone by ("That's great, John!" to Ken, who had
+        # written "Thanks, John!": bench conversation, session 30).
+        self._known_names_text = "\n".join((role.spoken_of(self._user_said), *self._names, persona_name))
         self._language = language
         self._release_fillers = release_fillers
         self._leave_out_echoes = leave_out_echoes

@@ -638,16 +638,28 @@ for _language, _forms in _IRREGULAR_I.items():
 
 # The user addressed by a name that is not theirs ("That's great, John!" to Ken: a name the model
 # took from nowhere; bench conversation, session 11): a name after a comma that ends the clause.
+_NAME_ENDING_CLAUSE = r"(,\s+|[、，]\s*)([A-Z][a-z]{2,})(?=\s*[!?.。！？](?:\s|$)|\s*[。！？]|\s*$)"
 _VOCATIVE = re.compile(r"(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![A-Z][a-z]{3})(?<![A-Z][a-z]{4})(?<![A-Z][a-z]{5})"
-                       r"(,\s+|[、，]\s*)([A-Z][a-z]{2,})(?=\s*[!?.。！？](?:\s|$)|\s*[。！？]|\s*$)")
+                       + _NAME_ENDING_CLAUSE)
 # In Japanese a katakana name after a greeting or thanks (「ありがとうございます、ジョン！」 to ハルカ: a name from the
 # recalled lines, bench conversation ja-curry, session 30); elsewhere a katakana word after 、 may be no name.
 _JA_VOCATIVE = re.compile(r"((?:ありがとう(?:ございます)?|こんにちは|こんばんは|おはよう(?:ございます)?|おやすみ(?:なさい)?"
                           r"|お疲れ様(?:です)?|おかえり(?:なさい)?|やあ|どういたしまして)[、，]\s*)([ァ-ヴー]{2,})"
                           r"(?:さん|ちゃん|くん|様)?(?=\s*[!?.。！？]|\s*$)")
+# A name the user calls someone by: after a comma, ending the clause, after any word ("Thanks, Maria!"), or after
+# a greeting or thanks ("Hey John, it's okay…": the §4 filler's words, which the 1.5B model then called Ken by).
+_CALLED = re.compile(_NAME_ENDING_CLAUSE)
+_GREETED = re.compile(r"(\b(?i:hey|hi|hello|dear|thanks|thank you|hola|gracias|salut|merci|bonjour|hallo|danke|ciao|grazie"
+                      r"|oi|olá|obrigad[oa])\s+)([A-Z][a-z]{2,})\b(?=\s*[,!.?])")
 VOCATIVE_ARRIVING = re.compile(r"(?:,\s+|[、，]\s*)(?:[A-Z][a-z]*|[ァ-ヴー]*)$|[,、，]\s*$")
 _KANA_TEXT = re.compile(r"[\u3040-\u30ff]")
 _JA_HONORIFIC = ("さん", "ちゃん", "くん", "様", "さま")
+
+
+def spoken_of(user_said: Sequence[str]) -> str:
+    """The user's words without the names they call someone by ("Thanks, Maria!"): a name the user speaks
+    to is someone else's, so it is no name a reply may call the user by (`addressed_rightly`'s `known`)."""
+    return "\n".join(_JA_VOCATIVE.sub(r"\1", _GREETED.sub(r"\1", _CALLED.sub(r"\1", text))) for text in user_said)
 
 
 def addressed_rightly(text: str, user_name: str, known: str) -> str:

@@ -204,6 +204,25 @@ def test_a_name_from_the_recalled_lines_is_not_the_users(piece):
     assert stream(gate, "That's great, John! I'm glad it went well.", piece) == "That's great, Ken! I'm glad it went well."
 
 
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_a_name_the_user_calls_someone_by_is_not_the_users(piece):
+    # bench conversation, session 30: the user's earlier words thanked Maria and John; the reply thanked the user
+    # by their names
+    said = ("Thanks, Maria! Your support means a lot.", "¡Gracias, John! Nos vemos.", "Mi hermana Yuki te saluda.",
+            "Hoy escalé por primera vez en roca.")
+    gate = SentenceGate(("Lucía", "Ark"), said[-1], "es", user_names=("Lucía",), user_said=said)
+    assert stream(gate, "¡Qué bien, Maria! Saluda a Yuki, Lucía. ¡Gracias, Yuki!", piece) == \
+        "¡Qué bien, Lucía! Saluda a Yuki, Lucía. ¡Gracias, Yuki!"
+
+
+def test_a_name_the_user_greeted_someone_by_is_not_the_users():
+    # the §4 filler's "Hey John, it's okay…" among Ken's words; the reply called Ken "John" (en-hike, session 30)
+    said = ("Hey John, it's okay to feel overwhelmed from time to time.", "My friend Hiro says hi!",
+            "The presentation went fine!")
+    gate = SentenceGate(("Ken", "Ark"), said[-1], "en", user_names=("Ken",), user_said=said)
+    assert stream(gate, "That's great, John! Nice to meet you, Hiro!", 3) == "That's great, Ken! Nice to meet you, Hiro!"
+
+
 @pytest.mark.parametrize("reply, user, said, shown", [
     # bench conversation ja-curry, session 30: a katakana name of the recalled lines, after thanks
     ("ありがとうございます、ジョン！仕事が早く終わってよかったですね。", "ハルカ", (),
