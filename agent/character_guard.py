@@ -419,8 +419,8 @@ class SentenceGate:
                                  opens_sentence=not self._first_shown.strip())
         logging.getLogger(__name__).info("The user's part told as the persona's own: %r → %r", whole[:80], repaired)
         if repaired is None:
-            if not self._first_shown.strip():  # nothing of it shown yet: left out, what follows goes on
-                return ""
+            if not after_interjections(self._first_shown).strip():  # nothing of it shown yet but a "Sì, ": left
+                return ""  # out, what follows goes on ("Sì, io sono stata con mia cugina…": dev-it-napoli, session 31)
             return self._addressed(rest)  # its start is shown: a whole sentence beats a fragment
         return repaired
 

@@ -22,7 +22,7 @@ welcome back there wow yay haha lol
 hola buenos buenas días tardes noches sí claro vale bueno genial gracias
 bonjour bonsoir salut coucou oui d'accord ok merci super bien
 hallo guten tag morgen abend ja klar gut super danke
-olá oi sim bom dia ciao buongiorno buonasera certo grazie
+olá oi sim bom dia ciao buongiorno buonasera certo grazie sì
 はい うん ええ そう そうだね そうですね そっか なるほど 了解 オッケー こんにちは こんばんは おはよう おはようございます
 やあ ありがとう ありがとうございます わあ わー へえ へー おお お疲れ様 おつかれ どういたしまして
 你好 您好 好的 是的 嗯 对 哇 晚上好 早上好 谢谢 好 不客气

@@ -8,7 +8,8 @@ from agent.engagement import says_nothing, tells_nothing
                                    "Oh wow!", "네, 좋아요!", "¡Hola!",
                                    # the answer to a thanks, to a message that thanked for nothing ("ただいま。今日は
                                    # ゆっくり休めたよ。" got 「どういたしまして？」: bench conversation, session 29)
-                                   "どういたしまして？", "不客气！", "천만에요."])
+                                   "どういたしまして？", "不客气！", "천만에요.",
+                                   "Sì, certo!"])  # Italian "yes" (Spanish "sí" was one, "sì" was not: session 31)
 def test_greetings_and_fillers_say_nothing(reply):
     assert says_nothing(reply, ("Ken", "Camille", "Ark"))
 

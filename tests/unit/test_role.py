@@ -316,6 +316,25 @@ def test_each_clause_is_judged_on_its_own(sentence, said, claims):
     assert takes_users_part(sentence, [said], ["Ken"]) is claims
 
 
+@pytest.mark.parametrize("piece", [1, 3, 1000])
+def test_an_italian_io_sono_stata_is_said_back_as_the_users(piece):
+    # dev-it-napoli, session 31: "Sì, io sono stata con mia cugina il venerdì." had no swap and, its "Sì, " shown,
+    # went out as the persona's
+    said = ("Ciao Ark! Sono Giulia. Sono appena tornata da un weekend a Napoli con mia cugina.",
+            "Ti ricordi dove sono stata con mia cugina lo scorso fine settimana?")
+    gate = SentenceGate(("Ark",), said[-1], "it", user_names=("Giulia",), user_said=said, persona_name="Ark")
+    assert stream(gate, "Sì, io sono stata con mia cugina il venerdì.", piece) == "Sì, tu sei stata con tua cugina il venerdì."
+
+
+@pytest.mark.parametrize("piece", [1, 3, 1000])
+def test_a_claim_with_no_swap_after_a_yes_shown_is_left_out(piece):
+    # only a "Sì, " of it is out: the rest, the user's part with no plain swap (io + imperfect), is left out
+    said = ("Abbiamo mangiato una pizza fritta incredibile vicino al porto con mia cugina.", "Cosa abbiamo mangiato al porto?")
+    gate = SentenceGate(("Ark",), said[-1], "it", user_names=("Giulia",), user_said=said, persona_name="Ark")
+    shown = stream(gate, "Sì, io mangiavo una pizza fritta incredibile vicino al porto. Che meraviglia!", piece)
+    assert "mangiavo" not in shown and shown.endswith("Che meraviglia!") and gate.repaired == 1
+
+
 @pytest.mark.parametrize("sentence, claims", [
     # the user's "also" said back in a reaction: the shelf is told as the persona's (dev-ja-veranda, session 30)
     ("うん、家に板を買ったし、木の棚も作ってみた。", True),
