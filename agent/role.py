@@ -625,8 +625,9 @@ _SECOND_PERSON_SWAPS = {
            "ich war": "du warst", "war ich": "warst du", "ich hatte": "du hattest", "mir": "dir", "mich": "dich",
            "wir": "ihr", "unser": "euer", "unsere": "eure", "unseren": "euren", "unserem": "eurem",
            "unserer": "eurer", "unseres": "eures", "uns": "euch"},
-    "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue", "io ho": "tu hai", "io sei": "tu sei", "ho": "hai", "sto": "stai",
-           "ero": "eri", "avevo": "avevi", "abbiamo": "avete", "siamo": "siete", "eravamo": "eravate"},
+    # "io sei" is "io sono" after its participle's "sono" → "sei" (as_users): "io sono stata" → "tu sei stata"
+    "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue", "io ho": "tu hai", "io sei": "tu sei", "ho": "hai",
+           "sto": "stai", "ero": "eri", "avevo": "avevi", "abbiamo": "avete", "siamo": "siete", "eravamo": "eravate"},
     "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas", "estou": "está", "sou": "é", "fui": "foi",
            "tenho": "tem", "estava": "estava", "tinha": "tinha"},
 }
