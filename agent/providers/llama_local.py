@@ -80,13 +80,14 @@ class LlamaCppChatModel:
                 "Run the set-up command from README.md, or choose another model in Settings."
             )
         try:
-            from llama_cpp import Llama
+            from agent.providers.llama_grammar import check_first_llama_class
+            llama_class = check_first_llama_class()
         except ImportError as exc:  # the set-up builds it; say so if it is missing
             raise ProviderError(
                 "llama-cpp-python is not installed; run the set-up command from README.md."
             ) from exc
         log.info("Loading local model %s (context of %d tokens)", self.model_path, n_ctx)
-        return Llama(
+        return llama_class(
             model_path=str(self.model_path),
             n_ctx=n_ctx,
             n_threads=self._n_threads,
