@@ -15,7 +15,7 @@ from typing import Callable
 
 from agent import sentences
 from agent.prompt_builder import fit_to_budget
-from agent.language import sure_language
+from agent.language import is_question, sure_language
 from agent.query_planner import content_words
 from managers.cjk import bigrams, cjk_runs
 from managers.lexical import is_latin_word
@@ -57,7 +57,7 @@ def terms(text: str) -> set[str]:
 def focused_line(line: str, about: str, max_tokens: int, count: CountTokens) -> str:
     """`line` if it fits in `max_tokens` or is not a dated memory, else its head ("- [date] Speaker: ") and, in their order
     with elisions marked, the sentences that share words with `about` (most shared first, as many
-    as fit), or, when none does, its first sentences."""
+    as fit; a question shares none with a question), or, when none does, its first sentences."""
     head = _HEAD.match(line).group(0)
     if count(line) <= max_tokens or not _DATED.match(head):  # a document's passage: cut by its own rules
         return line
@@ -65,7 +65,11 @@ def focused_line(line: str, about: str, max_tokens: int, count: CountTokens) -> 
     if len(sentences) <= 1:
         return fit_to_budget(line, max_tokens, count, ELISION)
     wanted = terms(about)
-    scores = [len(wanted & terms(s)) for s in sentences]
+    # Asked something, a sentence that asks too is no answer: "What activities does Melanie partake
+    # in?" kept "Have you found any activities that make you feel the same way?" of a message whose
+    # answer, "I just signed up for a pottery class", shares no word with the question (§5, session 32).
+    asked = is_question(about)
+    scores = [0 if asked and is_question(s) else len(wanted & terms(s)) for s in sentences]
     # Most shared words first; among equals the shorter (more of them fit), or, sharing none, the earlier.
     by_relevance = sorted(range(len(sentences)), key=lambda i: (-scores[i], len(sentences[i]) if scores[i] else i))
     if scores[by_relevance[0]]:  # the sentences that share no word are left for other memories' room

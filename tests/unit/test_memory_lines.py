@@ -48,3 +48,24 @@ def test_a_single_long_sentence_is_cut_with_a_mark():
 def test_a_documents_passage_is_left_to_its_own_cut():
     passage = "- (from kestrel-k7-manual.md) Kestrel K7 manual. 1. Tyres. The K7 uses 38 mm tyres. " * 3
     assert focused_line(passage, "tyre pressure", 10, count) == passage
+
+
+POTTERY = ("- [8 May 2023] Melanie: Wow, that's great! I just signed up for a pottery class yesterday. It's like therapy "
+           "for me, letting me express myself. Have you found any activities that make you feel the same way?")
+
+
+def test_asked_a_question_the_line_keeps_what_it_tells_not_its_own_question():
+    line = focused_line(POTTERY, "What activities does Melanie do?", 24, count)
+    assert "pottery class" in line and "Have you found" not in line
+    assert count(line) <= 24
+
+
+def test_a_question_in_another_script_is_read_as_one_too():
+    line = "- [1 May 2026] レオ: 昨日は陶芸教室に申し込んだよ。セラピーみたいなんだ。君も何か趣味を見つけた？"
+    cut = focused_line(line, "レオの趣味は何？", 11, count)
+    assert "陶芸教室" in cut and "見つけた" not in cut
+
+
+def test_told_something_the_line_may_keep_its_question():
+    line = focused_line(POTTERY, "I found new activities that calm me.", 20, count)
+    assert "Have you found any activities" in line
