@@ -186,26 +186,27 @@ def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: 
 def _apply_questions(stores: DreamStores, pending: DreamPending, persona: str, user_name: str, now: datetime,
                      tally: JobTally) -> dict:
     """New and answered questions of the questions' ask; the kinds it gave, by question id, for the filing."""
-    texts = {q.id: q.text for q in stores.questions.all()}
+    questions = {q.id: q for q in stores.questions.all()}  # read once: the night's answers name them by number
     result = parse_questions(pending.questions_answer, pending.question_messages, pending.language,
                              pending.question_ahead, (user_name, persona),
-                             [texts.get(question_id, "") for question_id in pending.question_ids])
+                             [questions[i].text if i in questions else "" for i in pending.question_ids])
     added = stores.questions.add([(q.question, q.words, constants.OPEN_QUESTION_DEFAULT_PRIORITY) for q in result.new],
                                  now, pending.newest_day)
     tally.written += [f"question: {q.text[:40]}" for q in added]
-    kinds = {}
+    kinds, resolved = {}, set()
     for item in result.answered:
         if not 0 < item.number <= len(pending.question_ids):
             continue
         question_id = pending.question_ids[item.number - 1]
-        question = next((q for q in stores.questions.all() if q.id == question_id), None)
+        question = questions.get(question_id)
         if question is None or question.deleted:
             continue
-        if not question.resolved:
+        if not (question.resolved or question_id in resolved):
             try:
                 stores.questions.resolve(question_id, item.answer, BY_REFLECTION, now)
             except QuestionError:
                 continue
+            resolved.add(question_id)
         if item.kind:
             kinds[question_id] = Filing(item.kind, item.about)
     return kinds
