@@ -293,11 +293,15 @@ class SentenceGate:
         return len(said) >= ECHO_MIN_CHARS and any(
             len(line) >= CONTEXT_COPY_MIN_CHARS // 2 and line.startswith(said) for line in self._context_lines)
 
-    def _addressed(self, text: str) -> str:
-        """`text` with the user addressed by their own name, not one the model made up."""
+    def _addressed(self, text: str, shown: str = "") -> str:
+        """`text` with the user addressed by their own name, not one the model made up; `shown`: what
+        of its sentence is on screen already, read before it ("Kyoto" makes ", Japan." a place, not
+        a name said to the user: alone, ", Japan." became ", Ken.")."""
         if not self._user_names:
             return text
-        return role.addressed_rightly(text, self._user_names[0], self._known_names_text)
+        whole = role.addressed_rightly(shown + text, self._user_names[0], self._known_names_text)
+        return whole[len(shown):] if whole.startswith(shown) else role.addressed_rightly(
+            text, self._user_names[0], self._known_names_text)
 
     def _own_part(self, sentence: str) -> str:
         """The sentence, or, when it tells the user's own facts as the persona's, the sentence said
@@ -405,7 +409,7 @@ class SentenceGate:
                 cut = 0
             self._first_person_held = self._first_person_held or sure
             shown, self._pending = self._pending[:cut], self._pending[cut:]
-            shown = self._addressed(shown)
+            shown = self._addressed(shown, self._first_shown)
             self._first_shown += shown
             return shown
         rest, self._pending = self._pending[:end], self._pending[end:]
@@ -413,7 +417,7 @@ class SentenceGate:
         whole = self._first_shown + rest
         own = (sentences.split(whole) or [whole])[-1]  # the sentence itself, without the greetings shown before it
         if not self._first_person_held or not role.takes_users_part(own, self._user_said, self._user_names, self._language, self._reacting):
-            return self._addressed(rest)
+            return self._addressed(rest, self._first_shown)
         self.repaired += 1
         repaired = role.as_users(rest, self._language, self._user_names[0] if self._user_names else "",
                                  opens_sentence=not self._first_shown.strip())
@@ -421,7 +425,7 @@ class SentenceGate:
         if repaired is None:
             if not after_interjections(self._first_shown).strip():  # nothing of it shown yet but a "Sì, ": left
                 return ""  # out, what follows goes on ("Sì, io sono stata con mia cugina…": dev-it-napoli, session 31)
-            return self._addressed(rest)  # its start is shown: a whole sentence beats a fragment
+            return self._addressed(rest, self._first_shown)  # its start is shown: a whole sentence beats a fragment
         return repaired
 
     def _greet(self, end: int, final: bool) -> str | None:

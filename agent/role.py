@@ -639,9 +639,15 @@ for _language, _forms in _IRREGULAR_I.items():
 
 # The user addressed by a name that is not theirs ("That's great, John!" to Ken: a name the model
 # took from nowhere; bench conversation, session 11): a name after a comma that ends the clause.
-_NAME_ENDING_CLAUSE = r"(,\s+|[、，]\s*)([A-Z][a-z]{2,})(?=\s*[!?.。！？](?:\s|$)|\s*[。！？]|\s*$)"
+_CLAUSE_END = r"(?=\s*[!?.。！？](?:\s|$)|\s*[。！？]|\s*$)"
+_NAME_ENDING_CLAUSE = r"(,\s+|[、，]\s*)([A-Z][a-z]{2,})" + _CLAUSE_END
 _VOCATIVE = re.compile(r"(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![A-Z][a-z]{3})(?<![A-Z][a-z]{4})(?<![A-Z][a-z]{5})"
                        + _NAME_ENDING_CLAUSE)
+# After a capitalised word the comma may join places ("Paris, France"), so `_VOCATIVE` leaves it; after a
+# greeting or thanks it is a name said to the user ("Thanks, John!" to Ken).
+_GREETING_VOCATIVE = re.compile(r"(\b(?:Thanks|Thank you|Hello|Hi|Hey|Bye|Goodbye|Congratulations|Congrats|Welcome"
+                                r"|Sorry|Gracias|Hola|Merci|Bonjour|Salut|Danke|Hallo|Grazie|Ciao|Olá|Oi|Obrigad[oa]),\s+)"
+                                r"([A-Z][a-z]{2,})" + _CLAUSE_END)
 # In Japanese a katakana name after a greeting or thanks (「ありがとうございます、ジョン！」 to ハルカ: a name from the
 # recalled lines, bench conversation ja-curry, session 30); elsewhere a katakana word after 、 may be no name.
 _JA_VOCATIVE = re.compile(r"((?:ありがとう(?:ございます)?|こんにちは|こんばんは|おはよう(?:ございます)?|おやすみ(?:なさい)?"
@@ -681,4 +687,4 @@ def addressed_rightly(text: str, user_name: str, known: str) -> str:
     def fix_katakana(match: re.Match) -> str:
         name = match.group(2)
         return match.group(0) if user_name.startswith(name) or name in known else match.group(1) + name_here
-    return _JA_VOCATIVE.sub(fix_katakana, _VOCATIVE.sub(fix, text))
+    return _JA_VOCATIVE.sub(fix_katakana, _GREETING_VOCATIVE.sub(fix, _VOCATIVE.sub(fix, text)))

@@ -223,6 +223,22 @@ def test_a_name_the_user_greeted_someone_by_is_not_the_users():
     assert stream(gate, "That's great, John! Nice to meet you, Hiro!", 3) == "That's great, Ken! Nice to meet you, Hiro!"
 
 
+@pytest.mark.parametrize("reply, shown", [
+    ("Thanks, John! The hike sounds lovely.", "Thanks, Ken! The hike sounds lovely."),
+    ("Hello, Maria. How was Takao?", "Hello, Ken. How was Takao?"),
+    ("¡Gracias, John! Qué bonito.", "¡Gracias, Ken! Qué bonito."),
+    # places joined by a comma, a name the user spoke of, the user's own: left as they are
+    ("You must love Kyoto, Japan.", "You must love Kyoto, Japan."),
+    ("Please say hi to Hiro. Thanks, Hiro!", "Please say hi to Hiro. Thanks, Hiro!"),
+    ("Thanks, Ken! Takao is a lovely mountain.", "Thanks, Ken! Takao is a lovely mountain."),
+])
+@pytest.mark.parametrize("piece", [1, 3, 1000])
+def test_a_name_after_thanks_or_a_greeting_is_the_users(reply, shown, piece):
+    said = ("My friend Hiro says hi!", "I climbed Mt. Takao today.")
+    gate = SentenceGate(("Ken", "Ark"), said[-1], "en", user_names=("Ken",), user_said=said)
+    assert stream(gate, reply, piece) == shown
+
+
 @pytest.mark.parametrize("reply, user, said, shown", [
     # bench conversation ja-curry, session 30: a katakana name of the recalled lines, after thanks
     ("ありがとうございます、ジョン！仕事が早く終わってよかったですね。", "ハルカ", (),
