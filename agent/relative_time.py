@@ -362,3 +362,53 @@ def points_ahead(text: str) -> bool:
     if _AHEAD.search(text):
         return True
     return any(kind != "days+0" and pattern.search(text) for _, pattern, kind in _FORWARD)
+
+
+# --- A summary's dates, with their year ------------------------------------------------------
+# The model writes a day's episode with dates as people say them that week ("the Friday before June
+# 24th", 「6月24日」); read months later, or copied into an answer, such a date has lost its year
+# (§5 with episodes, session 32: "When did Nate make vegan ice cream…?" → "June 24th").
+_YEAR_AFTER = r"(?!\d|(?:st|nd|rd|th)?,?\s*(?:of\s+|de\s+)?\d{4})"
+_EN_MONTH = "|".join(MONTHS)
+_EN_MONTH_DAY = re.compile(rf"\b({_EN_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b{_YEAR_AFTER}")
+_EN_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_EN_MONTH})\b{_YEAR_AFTER}")
+_CJK_MONTH_DAY = re.compile(r"(?<![年\d])(\d{1,2})月(\d{1,2})日")
+# "24 de junio" (es, pt), "24. Juni" (de), "24 giugno" (fr, it: the same form, so either reading writes it right)
+_DAY_MONTH_JOIN = {"es": r"\s+de\s+", "pt": r"\s+de\s+", "de": r"\.\s*", "fr": r"\s+", "it": r"\s+"}
+_DAY_MONTH_IN = {language: re.compile(rf"\b(\d{{1,2}}){_DAY_MONTH_JOIN[language]}({'|'.join(names)})\b{_YEAR_AFTER}",
+                                      re.I) for language, names in _MONTHS_IN.items()}
+
+
+def _nearest(month: int, day: int, around: date) -> date | None:
+    """The date with this month and day nearest to `around` (the year before, its own or the next)."""
+    candidates = []
+    for year in (around.year - 1, around.year, around.year + 1):
+        try:
+            candidates.append(date(year, month, day))
+        except ValueError:
+            continue
+    return min(candidates, key=lambda d: abs((d - around).days)) if candidates else None
+
+
+def dates_with_year(text: str, around: date) -> str:
+    """`text` with each date written without its year ("June 24th", "24 de junio", 「6月24日」) given
+    the year that puts it nearest to `around` (the day the text tells of), in the form the text's
+    language writes a whole date; dates with a year, and numbers that are no date, as they are."""
+    def english(month_name: str, day: str, whole: str) -> str:
+        found = _nearest(MONTHS.index(month_name) + 1, int(day), around)
+        return spelled_out(found) if found else whole
+
+    text = _EN_MONTH_DAY.sub(lambda m: english(m.group(1), m.group(2), m.group(0)), text)
+    text = _EN_DAY_MONTH.sub(lambda m: english(m.group(2), m.group(1), m.group(0)), text)
+    for language, pattern in _DAY_MONTH_IN.items():
+        names = [n.casefold() for n in _MONTHS_IN[language]]
+
+        def other(m: re.Match, language: str = language, names: list[str] = names) -> str:
+            found = _nearest(names.index(m.group(2).casefold()) + 1, int(m.group(1)), around)
+            return date_in(language, found) if found else m.group(0)
+        text = pattern.sub(other, text)
+
+    def cjk(m: re.Match) -> str:
+        found = _nearest(int(m.group(1)), int(m.group(2)), around)
+        return _japanese(found) if found else m.group(0)
+    return _CJK_MONTH_DAY.sub(cjk, text)

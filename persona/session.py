@@ -7,7 +7,7 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import Callable, Mapping, Sequence
 
 import constants
@@ -20,7 +20,7 @@ from agent.prompt_builder import (BuiltPrompt, HistoryWindow, PromptSection, bui
 from agent.providers.base import ChatMessage, ChatModel, ToolSpec
 from agent.keep_requests import KeepAction, keep_action
 from agent.providers.factory import max_reply_tokens
-from agent.relative_time import spelled_out, spelled_out_days
+from agent.relative_time import dates_with_year, spelled_out, spelled_out_days
 from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import every_retry_nudge, reply_reminder, reply_rules
 from agent.retrieval import RetrievalResult
@@ -50,13 +50,25 @@ AS_SENT_MEMO_SIZE = 64
 # A recalled episode's line (managers/memory_sources.py): "[2026-11-24] Episode: …", a week "[a~b] Episode: …".
 _RECALLED_EPISODE = re.compile(r"\[(\d{4}-\d{2}-\d{2}(?:~\d{4}-\d{2}-\d{2})?)\] Episode")  # enough for any history window the local budget allows
 
-def _without_episodes_of(retrieval: RetrievalResult, dates: set[str]) -> RetrievalResult:
-    """The recalled items but the episodes of these dates ("2026-03-14", or a week's "a~b")."""
-    if not dates:
-        return retrieval
-    kept = tuple(item for item in retrieval.items
-                 if not ((match := _RECALLED_EPISODE.match(item.text)) and match.group(1) in dates))
-    return retrieval if len(kept) == len(retrieval.items) else replace(retrieval, items=kept)
+def _episode_text(text: str, last_day: str) -> str:
+    """An episode's text with its dates' years (`dates_with_year`, from its last day); as it is when
+    that day is no ISO date (a hand-edited file)."""
+    try:
+        return dates_with_year(text, date.fromisoformat(last_day))
+    except ValueError:
+        return text
+
+
+def _recalled_episodes_for_prompt(retrieval: RetrievalResult, dates: set[str]) -> RetrievalResult:
+    """The recalled items but the episodes of these dates ("2026-03-14", or a week's "a~b": the
+    prompt's earlier days show them), each other episode with its dates' years."""
+    kept = []
+    for item in retrieval.items:
+        match = _RECALLED_EPISODE.match(item.text)
+        if match and match.group(1) in dates:
+            continue
+        kept.append(replace(item, text=_episode_text(item.text, match.group(1)[-10:])) if match else item)
+    return retrieval if tuple(kept) == retrieval.items else replace(retrieval, items=tuple(kept))
 
 
 @dataclass(frozen=True)
@@ -286,7 +298,7 @@ class CharacterSession:
             star = " ★" if episode.starred else ""
             dates = spelled_out_days(episode.first_day, episode.last_day)
             label = f"{dates} · {episode.id}" if with_ids else dates
-            lines.append(f"- [{label}]{star} {' '.join(episode.summary.split())}")
+            lines.append(f"- [{label}]{star} {' '.join(_episode_text(episode.summary, episode.last_day).split())}")
         return "\n".join(lines)
 
     def _note_shown_episodes(self, earlier: Sequence[Episode], retrieval: RetrievalResult) -> None:
@@ -420,7 +432,7 @@ class CharacterSession:
         self._note_shown_episodes(earlier, retrieval)
         # An episode the earlier days already show is not recalled a second time: the memories'
         # small room goes to something the prompt does not hold yet.
-        retrieval = _without_episodes_of(retrieval, {e.date for e in earlier})
+        retrieval = _recalled_episodes_for_prompt(retrieval, {e.date for e in earlier})
         dynamic = []
         if saved_note:
             dynamic.append(PromptSection("dynamic", "Just saved to your core memory", saved_note))

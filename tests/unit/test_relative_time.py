@@ -3,7 +3,8 @@ from datetime import date
 
 import pytest
 
-from agent.relative_time import points_ahead, resolve_note_dates, resolve_relative_times, spelled_out_days
+from agent.relative_time import (dates_with_year, points_ahead, resolve_note_dates, resolve_relative_times,
+                                 spelled_out_days)
 
 SAID = date(2023, 5, 8)  # a Monday
 
@@ -96,3 +97,20 @@ def test_a_message_that_names_a_day_or_a_month_points_ahead(text, ahead):
 ])
 def test_an_episodes_days_are_spelled_out_as_recalled_lines_date_them(days, expected):
     assert spelled_out_days(*days) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I made ice cream the Friday before June 24th.", "I made ice cream the Friday before 24 June 2022."),
+    ("We met on the 9th of October.", "We met on the 9 October 2022."),
+    ("A party on December 30th.", "A party on 30 December 2021."),  # nearer than the next December
+    ("Nos vimos el 3 de agosto.", "Nos vimos el 3 de agosto de 2022."),
+    ("Am 24. Juni war es heiß.", "Am 24. Juni 2022 war es heiß."),
+    ("Il 24 marzo siamo andati.", "Il 24 marzo 2022 siamo andati."),
+    ("6月3日に映画を見た。", "2022年6月3日に映画を見た。"),
+    # a date with its year, a modal "May", a day no month has, and plain numbers: as they are
+    ("On June 24, 2022 and on 3 de agosto de 2022.", "On June 24, 2022 and on 3 de agosto de 2022."),
+    ("May I come? She ran 10 km on 2023年6月3日.", "May I come? She ran 10 km on 2023年6月3日."),
+    ("June 31st never came.", "June 31st never came."),
+])
+def test_a_summarys_dates_get_the_year_nearest_the_day_it_tells(text, expected):
+    assert dates_with_year(text, date(2022, 6, 24)) == expected

@@ -327,3 +327,34 @@ def test_the_nights_ask_dates_what_the_user_called_yesterday_and_the_log_keeps_t
         assert "14 March 2026's plan" in ask  # "Today's": the day it was said
     texts = [e.text for e in service.session("Ark").chat_log.entries()]
     assert "Yesterday I climbed Mount Tsukuba." in texts and "来週、京都に行くよ。" in texts
+
+
+def test_an_episodes_dates_reach_the_prompt_with_their_year(data_dir):
+    # §5 with episodes, session 32: "the Friday before June 24th" in an episode was answered "June 24th"
+    clock, asked = StepClock(DAY), []
+    service, model = make(data_dir, clock, asked)
+    for day in range(3):
+        talk(service, clock, DAY + timedelta(days=day), *[f"Day {day} message {i}: " + "words " * 80 for i in range(6)])
+    clock.now = DAY + timedelta(days=2, hours=8)
+    service.sleep_now("Ark")
+    service.save_episode("Ark", "episode_2026-03-14_001", "Mina baked bread the Friday before March 13th. "
+                                                           "She starts her course on 2 January.")
+    list(service.send("Ark", "Good morning!"))
+    system = model.calls[-1][0][0].content
+    assert "the Friday before 13 March 2026" in system and "on 2 January 2026" in system
+    assert [e.summary for e in service.episodes("Ark") if e.date == "2026-03-14"] == [
+        "Mina baked bread the Friday before March 13th. She starts her course on 2 January."]  # the store keeps its words
+
+
+def test_a_recalled_episode_has_its_dates_years_and_the_prompts_own_days_are_not_recalled_again():
+    from agent.retrieval import RetrievalResult, RetrievedItem
+    from persona.session import _recalled_episodes_for_prompt
+    items = (RetrievedItem("[2022-06-24] Episode: Nate made ice cream the Friday before June 24th.", "episodic_memory", 0.5, ""),
+             RetrievedItem("[2022-06-20~2022-06-26] Episode: A week: 6月3日に映画を見た。", "episodic_memory", 0.4, ""),
+             RetrievedItem("[2022-07-01] Episode: Joanna wrote all day.", "episodic_memory", 0.4, ""),
+             RetrievedItem("[1 July 2022] Nate: See you on July 3rd!", "current_log", 0.3, ""))
+    shown = _recalled_episodes_for_prompt(RetrievalResult(False, "", items, "factual"), {"2022-07-01"})
+    assert [i.text for i in shown.items] == [
+        "[2022-06-24] Episode: Nate made ice cream the Friday before 24 June 2022.",
+        "[2022-06-20~2022-06-26] Episode: A week: 2022年6月3日に映画を見た。",
+        "[1 July 2022] Nate: See you on July 3rd!"]  # a message's own words are left as said
