@@ -159,13 +159,19 @@ def test_episodes_of_the_days_before_the_history_window_reach_the_prompt(data_di
     assert days_shown[-1] == window_first_day.day - 1  # the newest kept
 
 
-def test_with_no_days_of_episodes_set_in_the_personas_settings_the_prompt_shows_none(data_dir):
+def three_long_days_slept(data_dir):
+    """A persona with three long days talked and the night after them done (each day its episode)."""
     clock, asked = StepClock(DAY), []
     service, model = make(data_dir, clock, asked)
     for day in range(3):
         talk(service, clock, DAY + timedelta(days=day), *[f"Day {day} message {i}: " + "words " * 80 for i in range(6)])
     clock.now = DAY + timedelta(days=2, hours=8)
     service.sleep_now("Ark")
+    return service, model
+
+
+def test_with_no_days_of_episodes_set_in_the_personas_settings_the_prompt_shows_none(data_dir):
+    service, model = three_long_days_slept(data_dir)
     list(service.send("Ark", "Good morning!"))
     assert "# Earlier days (your episodes)" in model.calls[-1][0][0].content
     service.update_persona_settings("Ark", "Ark (アーク)", "ja/en", 0)
@@ -331,12 +337,7 @@ def test_the_nights_ask_dates_what_the_user_called_yesterday_and_the_log_keeps_t
 
 def test_an_episodes_dates_reach_the_prompt_with_their_year(data_dir):
     # §5 with episodes, session 32: "the Friday before June 24th" in an episode was answered "June 24th"
-    clock, asked = StepClock(DAY), []
-    service, model = make(data_dir, clock, asked)
-    for day in range(3):
-        talk(service, clock, DAY + timedelta(days=day), *[f"Day {day} message {i}: " + "words " * 80 for i in range(6)])
-    clock.now = DAY + timedelta(days=2, hours=8)
-    service.sleep_now("Ark")
+    service, model = three_long_days_slept(data_dir)
     service.save_episode("Ark", "episode_2026-03-14_001", "Mina baked bread the Friday before March 13th. "
                                                            "She starts her course on 2 January.")
     list(service.send("Ark", "Good morning!"))
