@@ -378,6 +378,8 @@ _DAY_MONTH_JOIN = {"es": r"\s+de\s+", "pt": r"\s+de\s+", "de": r"\.\s*", "fr": r
 _DAY_MONTH_IN = {language: re.compile(rf"\b(\d{{1,2}}){_DAY_MONTH_JOIN[language]}({'|'.join(names)})\b{_YEAR_AFTER}",
                                       re.I) for language, names in _MONTHS_IN.items()}
 
+_MONTH_NUMBER_IN = {language: {name.casefold(): number for number, name in enumerate(names, 1)}
+                    for language, names in _MONTHS_IN.items()}
 
 def _nearest(month: int, day: int, around: date) -> date | None:
     """The date with this month and day nearest to `around` (the year before, its own or the next)."""
@@ -401,10 +403,8 @@ def dates_with_year(text: str, around: date) -> str:
     text = _EN_MONTH_DAY.sub(lambda m: english(m.group(1), m.group(2), m.group(0)), text)
     text = _EN_DAY_MONTH.sub(lambda m: english(m.group(2), m.group(1), m.group(0)), text)
     for language, pattern in _DAY_MONTH_IN.items():
-        names = [n.casefold() for n in _MONTHS_IN[language]]
-
-        def other(m: re.Match, language: str = language, names: list[str] = names) -> str:
-            found = _nearest(names.index(m.group(2).casefold()) + 1, int(m.group(1)), around)
+        def other(m: re.Match, language: str = language) -> str:
+            found = _nearest(_MONTH_NUMBER_IN[language][m.group(2).casefold()], int(m.group(1)), around)
             return date_in(language, found) if found else m.group(0)
         text = pattern.sub(other, text)
 
