@@ -162,7 +162,7 @@ def _night_record(done: NightDone) -> dict:
     episode = ({"date": day.isoformat(), "text": written.summary if written else ""}
                | ({"arousal": written.arousal, "arousal_max": written.arousal_max} if written else {}))
     return {**episode, "seconds": done.seconds, "calls": report.model_calls, "prompt_tokens": report.prompt_tokens,
-            "output_tokens": report.output_tokens}
+            "output_tokens": report.output_tokens, "step_seconds": report.step_seconds}
 
 
 _COSTS = ("seconds", "calls", "prompt_tokens", "output_tokens")

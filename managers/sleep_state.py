@@ -23,6 +23,7 @@ class SleepReport(BaseModel):
     model_calls: int = 0
     prompt_tokens: int = 0
     output_tokens: int = 0
+    step_seconds: dict[str, float] = Field(default_factory=dict)  # each step's wall time, in the order run
     written: list[str] = Field(default_factory=list)  # "episode 2026-11-24", …
     problems: list[str] = Field(default_factory=list)
     stopped: bool = False  # a reply or a quit stopped it; the rest waits for the next idle moment

@@ -103,11 +103,15 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
                  entries=inputs.entries(), also_called=inputs.also_called)))
     assert tuple(name for name, _, _ in steps) == STEP_NAMES
     finished = True
+    step_seconds: dict[str, float] = {}
     for number, (name, label, step) in enumerate(steps):
         if name in state.steps_done:
             continue
         progress(label, number / len(steps))
-        if not step():
+        step_started = time.monotonic()
+        done = step()
+        step_seconds[name] = round(time.monotonic() - step_started, 1)
+        if not done:
             finished = False
             break
         state = state.model_copy(update={"steps_done": [*state.steps_done, name]})
@@ -116,7 +120,7 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
                          finished_at=datetime.now(now.tzinfo).isoformat(timespec="seconds"),
                          wall_s=round(time.monotonic() - started, 1), model_calls=tally.model_calls,
                          prompt_tokens=tally.prompt_tokens, output_tokens=tally.output_tokens,
-                         written=tally.written, problems=tally.problems, stopped=not finished)
+                         step_seconds=step_seconds, written=tally.written, problems=tally.problems, stopped=not finished)
     update = {"reports": [*state.reports, report]}
     if finished:
         update |= {"last_done_night": night, "night_in_progress": "", "steps_done": []}

@@ -50,6 +50,8 @@ def report_text(service: NexusService, name: str) -> str:
     last = state.reports[-1]
     lines = [f"**Last run** {last.started_at[:16].replace('T', ' ')} · {last.wall_s:.0f} s · {last.model_calls} model calls",
              "Wrote: " + (", ".join(last.written) if last.written else "nothing new")]
+    if last.step_seconds:
+        lines.append("Steps: " + " · ".join(f"{step} {seconds:.0f} s" for step, seconds in last.step_seconds.items()))
     if last.stopped:
         lines.append("Stopped for a reply; the rest follows at the next quiet moment.")
     lines += [f"⚠️ {problem}" for problem in last.problems]

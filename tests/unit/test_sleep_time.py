@@ -89,12 +89,15 @@ def test_a_reply_stops_the_night_and_the_rest_follows_later(data_dir):
     model.json_script = busy_after_first
     first = service.sleep_now("Ark")
     assert first.stopped and first.written == ["episode 2026-03-16"]
+    assert list(first.step_seconds) == ["episodes"]  # the report times the steps this run took up
     assert service.sleep_state("Ark").last_done_night == ""
     service._replying = 0
     model.json_script = original
     rest = service.sleep_now("Ark")
     assert not rest.stopped and rest.written == ["episode 2026-03-15", "episode 2026-03-14", "diary 2026-03-16",
                                                  "diary 2026-03-15", "diary 2026-03-14", "dream 2026-03-18 (level 1)"]
+    assert list(rest.step_seconds) == ["episodes", "diary", "weeks", "entities", "dream"]
+    assert all(seconds >= 0 for seconds in rest.step_seconds.values())
     assert len(service.episodes("Ark")) == 3
 
 
