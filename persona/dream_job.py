@@ -135,7 +135,9 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
         again = ask_tallied(model, system, dream_again(user, user_name, language, reasons), dream_schema(user_name),
                             constants.DREAM_MAX_TOKENS[family], should_stop, tally, f"dream {night}")
         better = parse_dream(again) if again is not None else None
-        if better is not None and set(why_dream_again(better, shown, language, material, names)) < set(reasons):
+        taken = better is not None and set(why_dream_again(better, shown, language, material, names)) < set(reasons)
+        log.info("The dream of %s: the second answer %s", night, "taken" if taken else "no better, the first kept")
+        if taken:
             answer = again
     asked = _ask_questions(stores, model, persona, user_name, language, night,
                            [entry for day, entry in said if day >= new_first], should_stop, tally)
