@@ -24,7 +24,7 @@ from agent.dream import (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, UNGROUNDED, days
                          level_for, parse_dream, strategy_ok, why_dream_again, write_in)
 from agent.entities import names_in
 from agent.episodes import dated_text
-from agent.language import message_language, name_for
+from agent.language import message_language
 from agent.out_of_character import says_the_instructions
 from agent.providers.base import CallStopped, ChatModel
 from agent.question_ask import (ahead_of, fit_messages, parse_questions, question_schema, question_system,
@@ -88,7 +88,7 @@ def _ask_questions(stores: DreamStores, model: ChatModel, persona: str, user_nam
 
 def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, language_hint: str, night: str,
          now: datetime, entries: Sequence[LogEntry], should_stop: Callable[[], bool],
-         tally: JobTally, also_called: Sequence[str] = ()) -> DreamPending | None:
+         tally: JobTally) -> DreamPending | None:
     """The night's dream and its questions' ask, saved before they are applied; None when there is
     nothing new to dream of (or the provider failed: reported). CallStopped goes to the caller."""
     goals = stores.goals.load()
@@ -102,8 +102,7 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     newest = max(e.last_day for e in days)
     language = message_language(" ".join(e.summary for e in days[:2])[-600:], [], language_hint) or "en"
     active = goals.active()
-    named = name_for(language, (persona, *also_called))
-    system = dream_system(named, user_name, level, language)
+    system = dream_system(persona, user_name, level, language)
     frame = dream_again(dream_user(today, [], active, language), user_name, language,
                         (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, UNGROUNDED))  # room for both asks
     family = model.budget_family
@@ -128,7 +127,7 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
     # what the ask showed besides the days: an insight that is a goal again copies as much as one
     # that is the days again
     shown = "\n".join([days_text, *(g.goal for g in active)])
-    material, names = dream_material(days_text, user_texts, system), (persona, named, user_name)
+    material, names = dream_material(days_text, user_texts, system), (persona, user_name)
     first = parse_dream(answer)
     reasons = why_dream_again(first, shown, language, material, names) if first is not None else ()
     if reasons:  # asked once more; the second answer is taken when it has fewer of the faults and no other
@@ -140,7 +139,7 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
         log.info("The dream of %s: the second answer %s", night, "taken" if taken else "no better, the first kept")
         if taken:
             answer = again
-    asked = _ask_questions(stores, model, named, user_name, language, night,
+    asked = _ask_questions(stores, model, persona, user_name, language, night,
                            [entry for day, entry in said if day >= new_first], should_stop, tally)
     pending = DreamPending(night=night, level=level, answer=answer, newest_day=newest, language=language,
                            days_text=days_text, goal_ids=[g.id for g in active],
@@ -187,11 +186,11 @@ def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: 
 
 
 def _apply_questions(stores: DreamStores, pending: DreamPending, persona: str, user_name: str, now: datetime,
-                     tally: JobTally, named: str = "") -> dict:
+                     tally: JobTally) -> dict:
     """New and answered questions of the questions' ask; the kinds it gave, by question id, for the filing."""
     questions = {q.id: q for q in stores.questions.all()}  # read once: the night's answers name them by number
     result = parse_questions(pending.questions_answer, pending.question_messages, pending.language,
-                             pending.question_ahead, (user_name, persona, *([named] if named else [])),
+                             pending.question_ahead, (user_name, persona),
                              [questions[i].text if i in questions else "" for i in pending.question_ids])
     added = stores.questions.add([(q.question, q.words, constants.OPEN_QUESTION_DEFAULT_PRIORITY) for q in result.new],
                                  now, pending.newest_day)
@@ -244,8 +243,7 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
     if result.strategy and not accepted:
         log.info("The dream's strategy %r was not taken (language, or not about %s)", result.strategy, user_name)
 
-    named = name_for(pending.language, (persona, *also_called))  # as the ask named it
-    asked = dream_system(named, user_name, pending.level, pending.language)
+    asked = dream_system(persona, user_name, pending.level, pending.language)
     material = dream_material(pending.days_text, theirs, asked)
 
     def kept(text: str) -> str:  # the user's doings told as the persona's (by any of its names) said back as theirs
@@ -256,8 +254,8 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
 
     def own_words(text: str) -> str:  # the ask's own words said back are no answer ("a few words for what the
         # dream is about" as the topic: bench nights, session 25), nor what the days do not say
-        said = "" if says_the_instructions(text, [asked], (persona, named, user_name)) else text
-        borne_out = grounded_text(said, material, (persona, named, user_name))
+        said = "" if says_the_instructions(text, [asked], (persona, user_name)) else text
+        borne_out = grounded_text(said, material, (persona, user_name))
         if borne_out != said:
             log.info("Left out of the dream of %s, not in its days: %r → %r", pending.night, said, borne_out)
         return borne_out
@@ -269,7 +267,7 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
     if stores.diary.append(entry):
         tally.written.append(f"dream {pending.night} (level {pending.level})")
     _apply_goals(stores, pending, result, user_name, now, tally)
-    kinds = _apply_questions(stores, pending, persona, user_name, now, tally, named)
+    kinds = _apply_questions(stores, pending, persona, user_name, now, tally)
     _apply_entities(stores, pending, result, now, tally)
     today = now.date().isoformat()
 
@@ -306,7 +304,7 @@ def dream_step(stores: DreamStores, model: ChatModel, *, persona: str, user_name
                 return False
             try:
                 pending = _ask(stores, model, persona, user_name, language_hint, night, now, entries, should_stop,
-                               tally, also_called)
+                               tally)
             except CallStopped:
                 return False
         if pending is not None:
