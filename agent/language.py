@@ -270,10 +270,11 @@ def only_asks(text: str) -> bool:
     sentences = [s.strip() for s in split_sentences(_ASIDE.sub("", text).strip())]
     if not sentences or not re.search(r"[?？]$", sentences[-1]):
         return False
-    return all(re.search(r"[?？]$", s) or _exclamation(s) for s in sentences[:-1])
+    return all(re.search(r"[?？]$", s) or is_exclamation(s) for s in sentences[:-1])
 
 
-def _exclamation(sentence: str) -> bool:
+def is_exclamation(sentence: str) -> bool:
+    """A sentence of a word or two, or of a few ending in "!": "Hey Jon!", "Thanks!", 「ありがとう！」."""
     spaced = not (_KANA.search(sentence) or _HAN.search(sentence))  # "¡Qué bien!" counts words like English
     words = len(sentence.split()) if spaced else len(sentence) // 3
     return words <= 2 or (words <= 4 and bool(re.search(r"[!！]$", sentence)))

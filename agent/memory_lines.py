@@ -15,7 +15,7 @@ from typing import Callable
 
 from agent import sentences
 from agent.prompt_builder import fit_to_budget
-from agent.language import is_question, sure_language
+from agent.language import is_exclamation, is_question, sure_language
 from agent.query_planner import content_words
 from managers.cjk import bigrams, cjk_runs
 from managers.lexical import is_latin_word
@@ -70,8 +70,13 @@ def focused_line(line: str, about: str, max_tokens: int, count: CountTokens) -> 
     # answer, "I just signed up for a pottery class", shares no word with the question (§5, session 32).
     asked = is_question(about)
     scores = [0 if asked and is_question(s) else len(wanted & terms(s)) for s in sentences]
-    # Most shared words first; among equals the shorter (more of them fit), or, sharing none, the earlier.
-    by_relevance = sorted(range(len(sentences)), key=lambda i: (-scores[i], len(sentences[i]) if scores[i] else i))
+    # Most shared words first; among equals the shorter (more of them fit), or, sharing none, the earlier
+    # that tells something: a line that shares no word opened with "Hey Jon!" (§5, session 32).
+    def order(i: int) -> tuple:
+        if scores[i]:
+            return -scores[i], len(sentences[i])
+        return 0, (asked and is_question(sentences[i])) or is_exclamation(sentences[i]), i
+    by_relevance = sorted(range(len(sentences)), key=order)
     if scores[by_relevance[0]]:  # the sentences that share no word are left for other memories' room
         by_relevance = [i for i in by_relevance if scores[i]]
     kept: list[int] = []

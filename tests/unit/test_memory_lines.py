@@ -69,3 +69,18 @@ def test_a_question_in_another_script_is_read_as_one_too():
 def test_told_something_the_line_may_keep_its_question():
     line = focused_line(POTTERY, "I found new activities that calm me.", 20, count)
     assert "Have you found any activities" in line
+
+
+def test_sharing_no_word_the_line_skips_a_greeting_for_what_it_tells():
+    line = ("- [21 July 2023] Gina: Hey Jon! Thanks! I finally opened the online store last week. The first orders "
+            "came from my neighbours, which felt amazing.")
+    cut = focused_line(line, "What did Gina launch?", 18, count)
+    assert cut.startswith(f"- [21 July 2023] Gina: {ELISION} I finally opened the online store") and "Hey Jon" not in cut
+    cut = focused_line("- [1 May 2026] レオ: やあ！ありがとう！昨日は陶芸教室に申し込んだよ。先生がとても優しかった。", "何を始めた？", 12, count)
+    assert "陶芸教室" in cut and "やあ" not in cut
+
+
+def test_a_line_of_greetings_alone_still_shows_its_opening():
+    line = "- [2 May 2026] Ken: Hey Maya! Thanks! Wow! Good night! See you! Bye now!"
+    cut = focused_line(line, "zebra", 10, count)
+    assert cut.startswith("- [2 May 2026] Ken: Hey Maya!")
