@@ -57,7 +57,8 @@ def terms(text: str) -> set[str]:
 def focused_line(line: str, about: str, max_tokens: int, count: CountTokens) -> str:
     """`line` if it fits in `max_tokens` or is not a dated memory, else its head ("- [date] Speaker: ") and, in their order
     with elisions marked, the sentences that share words with `about` (most shared first, as many
-    as fit; a question shares none with a question), or, when none does, its first sentences."""
+    as fit; a question shares none with a question), or, when none does, its first sentences that tell
+    something (a greeting or, asked something, a question of its own after them)."""
     head = _HEAD.match(line).group(0)
     if count(line) <= max_tokens or not _DATED.match(head):  # a document's passage: cut by its own rules
         return line

@@ -165,7 +165,7 @@ def _night_record(done: NightDone) -> dict:
             "output_tokens": report.output_tokens, "step_seconds": report.step_seconds}
 
 
-_COSTS = ("seconds", "calls", "prompt_tokens", "output_tokens")
+_COSTS = ("seconds", "calls", "prompt_tokens", "output_tokens", "step_seconds")
 
 
 def write_episodes(path: str, model: ChatModel, run: FileRun, keep: Path | None = None,

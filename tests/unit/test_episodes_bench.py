@@ -63,6 +63,7 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     assert [e["date"] for e in written] == ["2023-05-08", "2023-05-25"]
     # The night's ratings of the day come along: `bench qa --episodes` gives them to its persona (★ at ≥ 0.6).
     assert [(e["arousal"], e["arousal_max"]) for e in written] == [(0.5, 0.5), (0.5, 0.5)]
+    assert all(set(e) == {"date", "text", "arousal", "arousal_max"} for e in written)  # the nights' costs stay out
     kept = tmp_path / "out" / "tiny-memory"  # the nights' other writings, for reading
     assert "lake sunrise" in (kept / "episodic_memory.json").read_text() and (kept / "memory_main.txt").is_file()
     tiny = results["tiny"]
