@@ -70,13 +70,14 @@ def focused_line(line: str, about: str, max_tokens: int, count: CountTokens) -> 
     # in?" kept "Have you found any activities that make you feel the same way?" of a message whose
     # answer, "I just signed up for a pottery class", shares no word with the question (§5, session 32).
     asked = is_question(about)
-    scores = [0 if asked and is_question(s) else len(wanted & terms(s)) for s in sentences]
+    asks_back = [asked and is_question(s) for s in sentences]
+    scores = [0 if back else len(wanted & terms(s)) for s, back in zip(sentences, asks_back)]
     # Most shared words first; among equals the shorter (more of them fit), or, sharing none, the earlier
     # that tells something: a line that shares no word opened with "Hey Jon!" (§5, session 32).
     def order(i: int) -> tuple:
         if scores[i]:
             return -scores[i], len(sentences[i])
-        return 0, (asked and is_question(sentences[i])) or is_exclamation(sentences[i]), i
+        return 0, asks_back[i] or is_exclamation(sentences[i]), i
     by_relevance = sorted(range(len(sentences)), key=order)
     if scores[by_relevance[0]]:  # the sentences that share no word are left for other memories' room
         by_relevance = [i for i in by_relevance if scores[i]]
