@@ -26,6 +26,7 @@ from agent.engagement import least_to_say
 from agent.keep_requests import KeepAction
 from agent.language import is_question, name_for
 from agent.out_of_character import claims_user_name
+from agent.plain_desu import PlainDesuMender
 from agent.reply_form import asks_for_brevity
 from agent.reply_rules import (RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_SAYING_NOTHING, RETRY_AFTER_TAKING_NAME,
                                RETRY_AFTER_SERVICE_TALK_TWICE, retry_nudge)
@@ -237,6 +238,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
                         user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
                         persona_said=guard.persona_said, greet_early=True, greeted=greeted,
                         most_chars=deps.max_chars, instructions=guard.instructions)
+    mender = PlainDesuMender()  # 「あるです」 → 「あるんです」 before the guard reads it
     min_tokens = max(min_reply_tokens(user_text), at_least)
     wrote = ""
     going_on_from = _going_on_from(greeted, user_text)
@@ -262,7 +264,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
                 continue
             assert isinstance(event, TextDelta)
             wrote += event.text
-            show(gate.feed(event.text))
+            show(gate.feed(mender.feed(event.text)))
             if gate.blocked or gate.full:
                 break
             if control.stop.is_set():
@@ -271,6 +273,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     except ProviderError as exc:
         error = exc.user_message
     if not stopped:
+        show(gate.feed(mender.flush()))
         show(gate.flush())
     if gate.blocked.strip():  # out of character, or nothing but greetings and fillers
         log.info("The guard held back %r", gate.blocked[:80])
