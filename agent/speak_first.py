@@ -12,6 +12,7 @@ from typing import Sequence
 import constants
 from agent.drives import Drives, drive_line
 from agent.language import LANGUAGE_NAMES
+from agent.plain_desu import mend_plain_desu
 from agent.reply_tags import parse_reply
 from agent.sleep_schedule import QuietHours
 
@@ -78,4 +79,4 @@ def parse_opening(answer: str) -> str:
     if not isinstance(message, str):
         return ""
     text = " ".join(parse_reply(message).visible_text.split()).strip().strip('"「」')
-    return text[:constants.SPEAK_FIRST_MAX_CHARS].strip()
+    return mend_plain_desu(text[:constants.SPEAK_FIRST_MAX_CHARS].strip())

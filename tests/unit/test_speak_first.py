@@ -159,3 +159,7 @@ def test_no_notice_for_an_ordinary_reply_a_message_already_shown_or_another_conv
     later = entry("AGENT", "まだ起きてる？", "f2", first="curiosity")
     assert unseen_first_message([*CHAT, first, later, entry("AGENT", "ordinary", "a3")], ["u1", "a1"]).id == "f2"
     assert unseen_first_message([first], []).id == "f1"  # an empty chat: everything is new
+
+
+def test_the_opening_line_says_a_verb_before_desu_as_n_desu():
+    assert parse_opening('{"message": "昨日の発表、うまくいったですか？"}') == "昨日の発表、うまくいったんですか？"
