@@ -84,6 +84,14 @@ def content_size(text: str, names: Sequence[str] = (), fillers: frozenset[str] =
     return size
 
 
+def says_goodbye(text: str) -> bool:
+    """A leave-taking word in it ("Good night, Theo!", 「おやすみ！」): a reply may end on it. Any word of
+    FAREWELLS counts ("Well done!" too): a sentence so read is only held, as before, never lost."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return (any(word in FAREWELLS for word in _WORD.findall(folded))
+            or any(farewell in folded for farewell in FAREWELLS if _CJK.search(farewell)))
+
+
 def _without_names(text: str, names: Sequence[str]) -> str:
     """The text normalised and case-folded, with the names taken out."""
     text = unicodedata.normalize("NFKC", text).casefold()

@@ -142,3 +142,42 @@ def test_a_retry_after_only_a_greeting_or_service_talk_is_told_to_react_to_what_
     nudge = model.calls[1][0][-1].content
     assert model.calls[0][0][-1].role == "user" and model.calls[1][0][-1].role == "system"
     assert (("acaba de contar" in nudge or "appena raccontato" in nudge) is told)
+
+
+@pytest.mark.parametrize("language, user, reply, reaction", [
+    ("es", "Hoy terminé mi primera carrera de 10K, en 58 minutos.",
+     "¡Qué bien! Terminar tu primera carrera de 10K es un gran logro, ¿cómo te sentiste al cruzar la meta?", "¡Qué bien!"),
+    ("fr", "J'ai adopté un chaton aujourd'hui, il est tout gris.", "Super ! Comment s'appelle ton chaton ?", "Super !"),
+    ("en", "I baked bread today for the first time, a sourdough loaf.",
+     "That's great, Diego! What kind of flour did you use?", "That's great, Diego!"),
+    ("ja", "今日は仕事で大きなプレゼンがあって、すごく緊張したよ。", "お疲れ様！どんなプレゼンだったの？", "お疲れ様！"),
+])
+def test_a_reaction_to_something_told_is_shown_before_the_next_sentence_is_written(language, user, reply, reaction):
+    gate = SentenceGate(("Diego", "Ark"), user, language, user_names=("Diego",), persona_name="Ark", greet_early=True)
+    shown, fed = feed_until_shown(gate, reply)
+    assert shown == reaction
+    assert len(fed) <= len(reaction) + 2
+    assert shown + gate.feed(reply[len(fed):]) + gate.flush() == reply  # the rest as it was written
+
+
+@pytest.mark.parametrize("language, user, reply", [
+    ("en", "Can you remember my sister's birthday?", "Sure! It is on March 3rd."),  # an answer comes with it
+    ("en", "Finally finished the thesis draft tonight, all 80 pages.", "Good night, Diego! Sleep well."),  # a farewell
+    ("es", "Hoy me compré una bicicleta roja de segunda mano.", "¡Genial, Lucía! ¿De qué año es?"),  # not the user's name
+    ("es", "Hoy me compré una bicicleta roja de segunda mano.", "Great! What year is it?"),  # another language
+])
+def test_what_is_not_a_reaction_to_something_told_waits_for_what_follows(language, user, reply):
+    gate = SentenceGate(("Diego", "Ark"), user, language, user_names=("Diego",), persona_name="Ark", greet_early=True)
+    shown, fed = feed_until_shown(gate, reply)
+    assert gate.greeting == ""
+    assert not shown.strip() or len(fed) > reply.index("!") + 2
+
+
+def test_when_the_sentence_after_a_reaction_fails_the_retry_goes_on_from_the_reaction(data_dir, clock):
+    message = "Today I finally finished my first 10K run, in 58 minutes, after months of training!"
+    model, events, reply = send(data_dir, clock, "Diego", message,
+                                "Wow! Today I finally finished my first 10K run, in 58 minutes!",
+                                "How did you feel when you crossed the line?")
+    assert [e.text for e in events if e.kind == "token"][0] == "Wow!"  # shown before the echo was written
+    assert model.prefixes == ["", "Wow!"]
+    assert reply == "Wow! How did you feel when you crossed the line?"
