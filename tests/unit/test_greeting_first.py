@@ -181,3 +181,15 @@ def test_when_the_sentence_after_a_reaction_fails_the_retry_goes_on_from_the_rea
     assert [e.text for e in events if e.kind == "token"][0] == "Wow!"  # shown before the echo was written
     assert model.prefixes == ["", "Wow!"]
     assert reply == "Wow! How did you feel when you crossed the line?"
+
+
+def test_what_follows_a_reaction_shown_is_judged_with_it_as_one_opening():
+    # Held together, "¡Qué pena! ¿Cómo estás?" said enough to a long message; with the reaction shown first,
+    # "¿Cómo estás?" alone was too little and the reply was asked for again (bench conversation, session 34).
+    message = "¡Buenas! Hoy llovió todo el día y me quedé en casa leyendo."
+    gate = SentenceGate(("Diego", "Ark"), message, "es", user_names=("Diego",), persona_name="Ark", greet_early=True)
+    shown = "".join(gate.feed(c) for c in "¡Qué pena! ¿Cómo estás?") + gate.flush()
+    assert (shown, gate.greeting, gate.blocked) == ("¡Qué pena! ¿Cómo estás?", "¡Qué pena!", "")
+    retry = SentenceGate(("Diego", "Ark"), message, "es", user_names=("Diego",), persona_name="Ark", greet_early=True,
+                         greeted="¡Qué pena!")
+    assert "".join(retry.feed(c) for c in "¿Cómo estás?") + retry.flush() == " ¿Cómo estás?"
