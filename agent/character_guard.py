@@ -28,8 +28,8 @@ import constants
 from agent import role, sentences
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
 from agent.echoes import ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, restates, says_again, squash
-from agent.engagement import (CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, says_goodbye, says_nothing,
-                              tells_nothing)
+from agent.engagement import (CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, reaction_alone,
+                              says_nothing, tells_nothing)
 from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
 from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
                                     says_the_instructions,
@@ -159,7 +159,6 @@ def _end(text: str, final: bool = False) -> int | None:
 
 
 _PARTIAL_WORD = re.compile(r"[\w'’]+$")
-_WORD = re.compile(r"[\w'’]+")
 
 
 def _may_say_nothing(text: str, names: Sequence[str], least: int = 1) -> bool:
@@ -448,20 +447,6 @@ class SentenceGate:
             return self.greeting + (rest or "")
         return self._decide_opening(final) if self._pending.strip() else None
 
-    def _reaction_shown_early(self, sentence: str) -> bool:
-        """An opening reaction to something told that says nothing yet ("¡Qué bien!", "That's great, Ken!",
-        「いいね！」) is shown as a greeting is, at once, when it ends a sentence, is in the message's language
-        and names no one but the user: held, the whole sentence after it was judged before either was shown
-        ("¡Qué bien! Terminar tu primera carrera de 10K es un gran logro, ¿cómo te sentiste…?" showed
-        nothing until the reply's end). What follows it is still judged whole; when that fails, the
-        retry goes on from the reaction, as from a greeting. Not a leave-taking, which may end the reply."""
-        said = sentence.strip()
-        if not (self._greet_early and not self._greeted and self._reacting and said[-1:] in "!！.。"):
-            return False  # a "Sure!" to a question comes with its answer
-        names = [word for word in _WORD.findall(said)[1:] if word[:1].isupper() and word != "I"]
-        return (not says_goodbye(said) and sure_language(said) in ("", self._language)
-                and all(name in self._user_names for name in names))  # "¡Hola Lucía!" to Diego: held
-
     def _refuse(self, sentence: str) -> str | None:
         """The opening `sentence` fails: the reply ends (`blocked`) with nothing shown, so it is asked
         for again — or, on the last attempt, with the greeting held before it ("Good morning,
@@ -544,7 +529,8 @@ class SentenceGate:
                     return self._decide_opening(final) if self._pending.strip() else None
                 return self._refuse(self._pending[:end])
             if not self._fillers and (only_greets(self._pending[:end], self._user_names)
-                                      or self._reaction_shown_early(self._pending[:end])):
+                                      or self._greet_early and not self._greeted and self._reacting
+                                      and reaction_alone(self._pending[:end], self._language, self._user_names)):
                 return self._greet(end, final)
             self._fillers += self._pending[:end]
             self._pending = self._pending[end:]

@@ -12,7 +12,7 @@ import unicodedata
 from typing import Sequence
 
 import constants
-from agent.language import is_question
+from agent.language import is_question, sure_language
 
 # Greetings, fillers and acknowledgements in the supported languages: words that carry no answer.
 FILLERS = frozenset("""
@@ -82,6 +82,19 @@ def content_size(text: str, names: Sequence[str] = (), fillers: frozenset[str] =
         else:
             size += 1
     return size
+
+
+def reaction_alone(sentence: str, language: str, user_names: Sequence[str] = ()) -> bool:
+    """An opening sentence that reacts and says nothing yet ("¡Qué bien!", "Super !", "That's great, Ken!",
+    「お疲れ様！」), which the reply guard shows at once to something told, as a greeting: whole (it ends with
+    "!" or "."), in the message's `language`, naming no one but the user ("¡Hola Lucía!" to Diego is held), and no
+    leave-taking, which may end the reply. Held instead, the sentence after it was judged whole before either was
+    shown: "¡Qué bien! Terminar tu primera carrera de 10K es un gran logro, ¿cómo te sentiste…?" showed nothing
+    until the reply's end (bench conversation, session 34)."""
+    said = sentence.strip()
+    names = [word for word in _WORD.findall(said)[1:] if word[:1].isupper() and word != "I"]
+    return (said[-1:] in "!！.。" and not says_goodbye(said) and sure_language(said) in ("", language)
+            and all(name in user_names for name in names))
 
 
 def says_goodbye(text: str) -> bool:
