@@ -5,8 +5,8 @@ The embedded 1.5B model glues です to a verb's dictionary or past form (「料
 which no speaker says. Turning the verb polite (作りました) needs its conjugation class; 〜んです is
 grammatical for every verb and keeps the model's meaning, so only ん is inserted.
 
-Only where the kana before です can end nothing but a verb: a past た/だ after っ, ん or an i- or
-e-row kana (not 「よかったです」, 「あなたです」, 「まだです」, 「へたです」, 「ましたです」), and a present
+Only where the kana before です can end nothing but a verb: a past た after っ, an i- or e-row kana
+or a kanji (見た, 来た), だ after ん (not 「よかったです」, 「あなたです」, 「まだです」, 「へたです」, 「ましたです」), and a present
 う ぐ す ぶ む る after a kanji or kana (not 「そうです」, 「どうですか」, 「はずです」, 「いくつですか」,
 「近くです」: つ, ず and く end nouns too often). Katakana words (「ハルです」) and correct 〜んです never match.
 """
