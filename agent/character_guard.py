@@ -266,9 +266,6 @@ class SentenceGate:
         self._first_person_held = False  # its rest is held from a word in the first person
         self._greet_early = greet_early
         self._greeted = greeted  # the greeting shown (by an earlier attempt or this one)
-        # A reaction shown that way ("¡Qué pena!"): what follows it is judged with it, as one opening — alone,
-        # "¿Cómo estás?" was too little to show after a long message, and together they had been enough.
-        self._reaction = greeted if greeted and not only_greets(greeted, self._user_names) else ""
         self.greeting = ""  # the greeting this attempt showed at once
         self._joint = _joint_after(greeted) if greeted else ""  # between the greeting and what follows it
         self.blocked = ""  # the sentence that ended the reply, if one did
@@ -441,7 +438,6 @@ class SentenceGate:
                 self._fillers += sentence
                 return self._decide_opening(final) if self._pending.strip() else None
             self.greeting = self._greeted = self._addressed(sentence).strip()
-            self._reaction = "" if only_greets(sentence, self._user_names) else self.greeting
             self._joint = _joint_after(self.greeting)
             rest = self._decide_opening(final) if self._pending.strip() else None
             return self.greeting + (rest or "")
@@ -517,7 +513,10 @@ class SentenceGate:
             self._latin_language = ""  # decided: the reply is in the message's language, or may be
         end = _end(self._pending, final)
         # A greeting or "Sure!": held until something follows.
-        opening = self._reaction + self._fillers
+        # A reaction shown at once ("¡Qué pena!") is judged with what follows it, as one opening — alone,
+        # "¿Cómo estás?" was too little to show after a long message, and together they had been enough.
+        reaction = self._greeted if self._greeted and not only_greets(self._greeted, self._user_names) else ""
+        opening = reaction + self._fillers
         if (says_nothing(opening + self._pending[:end], self._all_names, self._least) if end is not None
                 else _may_say_nothing(opening + self._pending, self._all_names, self._least)):
             if end is None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-_LETTER = r"[\u3041-\u3096\u3005\u4e00-\u9fff]"  # a hiragana or a kanji: the verb goes on before its ending
 _KANJI = r"\u3005\u4e00-\u9fff"
+_LETTER = rf"[\u3041-\u3096{_KANJI}]"  # a hiragana or a kanji: the verb goes on before its ending
 _PAST = rf"(?<!かっ)(?<!まし)(?<!でし)(?<=[っいきしちにみりぎじびえけせてねめれげでべ{_KANJI}])た|(?<=ん)だ"
 _PRESENT = rf"(?<={_LETTER})(?:(?<=[あかがさざただなはばまやらわいきぎしじちにひびみり{_KANJI}])う|[ぐぶむる]|(?<![まで])す)"
 _PLAIN_BEFORE_DESU = re.compile(rf"(?:{_PAST}|{_PRESENT})(?=です)")
