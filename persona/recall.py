@@ -71,16 +71,23 @@ def shown_order(chosen: Sequence[RankedItem], replies_by: str = "") -> list[Rank
 
 
 def retells_shown(chosen: Sequence[RankedItem]) -> set[int]:
-    """The night's summaries (episode, dream diary, diary) most of whose words are in the messages
-    recalled beside them. The summary of an evening ranks above its own messages (it holds all their
-    words) and then takes the room of the one message with the answer, which the summary left out:
-    "What's my pottery teacher called?" got the evening's episode, dream and diary, not "The
-    teacher, Marguerite, …" (§4 en-weeks-pottery, session 13)."""
-    said = set().union(*(terms(r.text) for r in chosen if r.kind not in NIGHT_KINDS))
+    """The night's summaries (episode, dream diary, diary) of a day whose own messages are recalled
+    beside them, or most of whose words are in those messages. The summary of an evening ranks above
+    its own messages (it holds all their words) and then takes the room of the one message with the
+    answer, which the summary left out: "What's my pottery teacher called?" got the evening's
+    episode, dream and diary, not "The teacher, Marguerite, …" (§4 en-weeks-pottery, session 13);
+    "When did John take a road trip?" got that day's episode, not "a road trip we took 2022" (§5
+    with episodes, session 35)."""
+    messages = [r for r in chosen if r.kind not in NIGHT_KINDS]
+    said = set().union(*(terms(r.text) for r in messages))
+    days_said = {r.ts.date() for r in messages if r.ts}
     retelling = set()
     for r in chosen:
-        words = terms(r.text) if r.kind in NIGHT_KINDS else set()
-        if words and len(words & said) >= constants.RECALL_RETOLD_SHARE * len(words):
+        if r.kind not in NIGHT_KINDS:
+            continue
+        words = terms(r.text)
+        same_day = r.ts is not None and r.ts.date() in days_said
+        if same_day or (words and len(words & said) >= constants.RECALL_RETOLD_SHARE * len(words)):
             retelling.add(r.id)
     return retelling
 

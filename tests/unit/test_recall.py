@@ -141,6 +141,22 @@ def test_a_nights_summary_that_retells_the_messages_beside_it_comes_after_them()
     assert [r.id for r in shown_order([march, bowl])] == [5, 2]
 
 
+def test_a_days_summary_comes_after_that_days_own_messages_recalled_beside_it():
+    def item(n, kind, text, ts):
+        return RankedItem(n, text, (f"m{n}",), "src", kind, 1 - n / 10, 0.5, 0.5, ts)
+
+    day = datetime(2023, 4, 10, tzinfo=timezone.utc)
+    episode = item(1, "episodic_memory", "[2023-04-10] Episode: John thanked Maria and they talked about exploring "
+                   "the coast of the Pacific Northwest.", day)
+    trip = item(2, "current_log", "[2023-04-10] John: This picture reminds me of a road trip we took in 2022.",
+                datetime(2023, 4, 10, 19, 5, tzinfo=timezone(timedelta(hours=-7))))
+    assert [r.id for r in shown_order([episode, trip])] == [2, 1]
+    # Another day's message leaves the summary where it ranked; a message's day is its own clock's.
+    late = item(3, "current_log", "[2023-04-09] John: We explored the coast and hit some national parks.",
+                datetime(2023, 4, 9, 23, 30, tzinfo=timezone(timedelta(hours=-7))))
+    assert [r.id for r in shown_order([episode, late])] == [1, 3]
+
+
 def test_asked_about_themself_the_users_own_words_come_before_the_personas_replies():
     def item(n, speaker, text, lexical=0.5, dense=0.5):
         return RankedItem(n, f"[2026-04-10] {speaker}: {text}", (f"m{n}",), "2026-04.txt", "current_log", 1 - n / 10,
