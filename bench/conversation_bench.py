@@ -4,7 +4,8 @@ Scripted conversations through the real chat path (shared/BENCHMARKS.md §4). Ea
 a fresh temporary data directory with the bundled sample persona (Ark), the chosen model (the
 embedded one unless --provider / --from-settings say otherwise, bench/provider_choice.py) and
 the user's name set to the script's `user_name`, with a fixed sampling seed per script and run.
-A simulated clock starts at the script's `start`, moves 2 minutes per user turn and jumps by
+A simulated clock starts at the script's `start` (the process's local time zone set to its offset,
+as the user's computer would be), moves 2 minutes per user turn and jumps by
 `advance_hours`; `filler` steps write LoCoMo turns (shared/bench/filler.py) through the chat
 log, dated evenly between the previous step and the next user step, then bring the memory index
 up to date and let the persona get ready again (`warm_up`, the app's start-up path: had the
@@ -35,11 +36,12 @@ from __future__ import annotations
 import importlib.util
 import json
 import logging
+import os
 import tempfile
 import threading
 import time
 import zlib
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -187,6 +189,27 @@ def script_seed(name: str, run: int) -> int:
 
 
 # --- the simulated clock and the model recorder ----------------------------------------------
+@contextmanager
+def machine_time_zone(offset: timedelta) -> Iterator[None]:
+    """The process's local time zone set to `offset` while a script plays: the user of a script
+    that starts at 22:00+09:00 has a computer that says 22:00, and the app reads its local time
+    for the prompt's "# Now", quiet hours and "tomorrow". (The bench's machine runs UTC: the
+    Japanese scripts' evenings were "13:00" in the prompt.)"""
+    minutes = int(offset.total_seconds() // 60)
+    sign = "-" if minutes >= 0 else "+"  # POSIX TZ counts west of Greenwich as positive
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+    time.tzset()
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TZ", None)
+        else:
+            os.environ["TZ"] = before
+        time.tzset()
+
+
 class SimulatedClock:
     """The service's clock: returns `now`, which only the bench moves."""
 
@@ -359,6 +382,7 @@ def run_script(script: dict, run: int, models: SharedModelFactory, filler: Modul
     persona = constants.CONVERSATION_PERSONA
     turns: list[TurnRecord] = []
     with ExitStack() as stack:
+        stack.enter_context(machine_time_zone(start.utcoffset()))
         if data_dir is None:
             data_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="nexus-conv-"))) / "data"
         service = NexusService(data_dir, clock=clock, model_factory=models)

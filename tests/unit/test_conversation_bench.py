@@ -18,6 +18,7 @@ from managers.chat_log import ChatLog
 from persona.service import NexusService
 
 SHARED = find_shared("bench/conversation_checks.py")
+ZONE_BEFORE = datetime.fromisoformat("2026-05-02T12:00:00+00:00").astimezone().utcoffset()  # this machine's
 HAS_FILLER = SHARED is not None and any((SHARED / "data" / "locomo").glob("*.json"))
 
 START = "2026-05-02T09:30:00+01:00"
@@ -117,6 +118,22 @@ def test_clock_moves_two_minutes_per_turn_and_jumps_by_advance_hours(played):
     assert [datetime.fromisoformat(t["at"]) for t in turns] == expected
     dialogue = [e for e in log_entries(played.data) if e.text in {t["user"] for t in turns}]
     assert [e.ts for e in dialogue] == expected
+
+
+def test_the_prompt_tells_the_scripts_own_local_time_and_the_machines_zone_comes_back(played):
+    first = json.loads((played.transcripts / "tiny.run1.json").read_text(encoding="utf-8"))["turns"][0]
+    now_line = next(m for m in first["prompt_tail"] if m.startswith("[system] # Now"))
+    assert now_line.endswith("09:00–10:00")  # 09:30 at +01:00, as the user's computer shows it
+    assert datetime.fromisoformat("2026-05-02T12:00:00+00:00").astimezone().utcoffset() == ZONE_BEFORE
+
+
+def test_the_time_zone_follows_the_offset_east_and_west():
+    moment = datetime.fromisoformat("2026-02-20T13:00:00+00:00")
+    with cb.machine_time_zone(timedelta(hours=9)):
+        assert moment.astimezone().hour == 22
+    with cb.machine_time_zone(timedelta(hours=-4, minutes=-30)):
+        assert moment.astimezone().strftime("%H:%M") == "08:30"
+    assert moment.astimezone().utcoffset() == ZONE_BEFORE
 
 
 def test_filler_is_written_between_the_turns_with_timestamps_in_the_gap(played):
