@@ -612,6 +612,9 @@ def test_a_sentence_that_only_takes_the_users_name_is_left_out(user, reply, name
     "No entanto, não posso participar de atividades que possam causar danos à saúde.",
     "Lo siento, pero no puedo ayudarte con eso.", "Désolé, je ne peux pas répondre à cette question.",
     "Tut mir leid, ich kann dir nicht helfen.", "Mi dispiace, non posso rispondere.", "抱歉，我无法回答这个问题。",
+    # "capable" (bench conversation, session 35: a memory of a grandfather's bread got this)
+    "Désolé, mais je ne suis pas capable de répondre à cette question.", "Lo siento, no soy capaz de responder a eso.",
+    "I'm not capable of answering that.", "Non sono capace di rispondere a questa domanda.",
 ])
 def test_a_refusal_as_a_service_refuses_breaks_character(text):
     assert breaks_character(text)
@@ -621,6 +624,8 @@ def test_a_refusal_as_a_service_refuses_breaks_character(text):
     "I can't wait to see it!", "I can't remember you telling me that.", "I can't believe you ran 10 km!",
     "Ich kann nicht schwimmen.", "助手席に座ったの？", "No puedo esperar a verlo.", "나는 수영을 할 수 없어.",
     "不能吃辣的话，就点清淡一点的吧。", "Eu não posso comer glúten.", "今日は会話が弾んだね。",
+    "Je ne suis pas capable de nager aussi loin que toi !", "No soy capaz de esperar hasta el viernes.",
+    "I'm not capable of running a marathon yet.", "Non sono capace di cucinare il risotto.",
 ])
 def test_what_a_friend_cannot_do_is_no_refusal(text):
     assert not breaks_character(text)
