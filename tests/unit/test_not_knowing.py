@@ -22,6 +22,9 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     "I don't have the ability to remember our conversations.", "Lo siento, no puedo recordar eso.",
     "Je ne peux pas me souvenir de nos conversations.", "Ich kann mich leider nicht daran erinnern.",
     "Não consigo lembrar disso.", "申し訳ありませんが、会話を記憶することができません。", "我无法记住之前的对话。", "이전 대화는 기억할 수 없어요.",
+    # "any" between (dev-it-napoli, session 35: to the note kept two turns before)
+    "Mi dispiace, ma non ho alcuna informazione relativa a queste operazioni.", "Non ho nessun ricordo di questo.",
+    "Não tenho nenhuma informação sobre isso.",
 ])
 def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     assert says_it_does_not_know(sentence)
@@ -32,6 +35,7 @@ def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     "覚えてるよ、美術館だったね。", "我记得是在博物馆。", "기억나요, 박물관이었죠.", "I have the exact same mug!",
     "I don't have the time to bake today, but you should!",
     "Ricordo bene: giovedì devi restituire tre libri.", "Ich kann mich gut an deinen Bruder Felix erinnern!",
+    "Ho un ricordo bellissimo di Napoli!", "Non ho mai visto un babà così grande!",
 ])
 def test_an_answer_is_not_taken_for_not_knowing(sentence):
     assert not says_it_does_not_know(sentence)
