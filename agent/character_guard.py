@@ -51,7 +51,10 @@ _RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ご
                    "ecco", "aqui está", "以下", "다음은", "sorry", "lo siento", "désolé", "tut mir leid", "mi dispiace",
                    "desculp", "抱歉", "对不起", "죄송", "すみません",
                    # refusals (REFUSAL, agent/out_of_character.py)
-                   "sinto muito", "perdón", "entschuldig", "scusa", "no puedo", "não posso", "non posso", "답변", "대답")
+                   "sinto muito", "perdón", "entschuldig", "scusa", "no puedo", "não posso", "non posso", "답변", "대답",
+                   # a form's request for input (SERVICE_TALK)
+                   "can you provide", "could you provide", "could you please provide", "can you please provide", "podrías proporcionar",
+                   "¿podrías proporcionar", "pourriez-vous", "könnten sie", "potresti fornir", "poderia fornecer", "poderia me fornecer")
 
 
 def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool | None:

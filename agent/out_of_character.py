@@ -29,6 +29,14 @@ SERVICE_TALK = re.compile(
     r"|\bif you have any (?:other |more |further )?questions\b|\bi(?:'m| am) here to (?:help|assist)\b"
     r"|\bi(?:'d| would) be (?:happy|glad) to (?:help|assist)\s*(?:you)?\s*(?:with that|with anything)?\s*[.!]"
     r"|\bi can (?:help|assist) (?:you )?with that\b"
+    # a form's request for input ("Can you provide more details about the location where Sam was?" to "Guess
+    # where I've just been?", bench conversation, session 35): a friend asks "Tell me more!", not to "provide"
+    r"|\b(?:could|can|would) you (?:please )?provide (?:me with )?(?:more|some|any|additional|further) (?:details|information|context)\b"
+    r"|\bpodr[ií]as? (?:por favor )?proporcionar(?:me)? (?:más|algún|alguna) (?:detalles?|información|contexto)"
+    r"|\bpourrie[zr]?-vous (?:me )?fournir (?:plus|davantage|d'autres|des) (?:de )?(?:détails|précisions|informations)"
+    r"|\bk[öo]nnten sie (?:mir )?(?:bitte )?(?:mehr|weitere|zusätzliche) (?:details|informationen|angaben) (?:geben|bereitstellen|liefern)"
+    r"|\bpotresti (?:gentilmente )?fornir(?:mi)? (?:più|maggiori|ulteriori|altri) (?:dettagli|informazioni)"
+    r"|\bpoderia (?:me )?fornecer (?:mais|alguns|algumas) (?:detalhes|informações)"
     # Japanese
     r"|AI言語モデル|言語モデル(?:として|なので|です|の私)|(?:人工知能|AI|ＡＩ)(?:として|なので|です|だから|の私|アシスタント)"
     r"|(?:私|わたし)は(?:人工知能|AI|ＡＩ|アシスタント)|アシスタントとして"

@@ -378,6 +378,11 @@ def test_a_first_sentence_held_whole_is_checked_before_anything_shows():
     "무엇을 도와드릴까요?", "저는 AI라서 잘 모르겠어요.", "¿En qué te puedo ayudar?", "Como IA, no tengo opiniones.",
     "Comment puis-je vous aider ?", "Si vous voulez discuter de ce sujet, n'hésitez pas à me dire!", "En tant qu'IA, je n'ai pas de préférences.", "Wie kann ich Ihnen helfen?",
     "Als KI habe ich keine Gefühle.", "Come posso aiutarti oggi?", "Como posso te ajudar hoje?",
+    # a form's request for input (session 35)
+    "Can you provide more details about the location where Sam was?", "Could you please provide some information?",
+    "¿Podrías proporcionarme más detalles sobre tu viaje?", "Pourriez-vous me fournir plus de détails ?",
+    "Könnten Sie mir bitte weitere Informationen geben?", "Potresti fornirmi maggiori dettagli?",
+    "Poderia me fornecer mais detalhes?",
 ])
 def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     assert breaks_character(text)
@@ -389,6 +394,8 @@ def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     "I'd be happy to help you pack for the trip!", "我可以帮你想想周末去哪儿。", "Je peux t'aider à choisir un nom !", "N'hésite pas à me dire comment ça s'est passé !",
     "Ich helfe dir gern beim Umzug.", "KI-Kunst finde ich spannend.", "AIの研究をしてるんだね！",
     "Posso aiutarti a scegliere la pizza!", "Como foi o treino?",
+    "Tell me more about the trip!", "Can you give me more details? I'm so curious!", "The guide will provide more information tomorrow.",
+    "¡Cuéntame más detalles del viaje!", "Dis-m'en plus !", "Erzähl mir mehr davon!",
 ])
 def test_topics_and_a_friends_offer_do_not(text):
     assert not breaks_character(text)
@@ -694,3 +701,12 @@ def test_a_long_list_ends_at_its_last_whole_line_within_the_local_models_room(da
     events = list(other.send("Ark", "Any tips for house-training a puppy?"))
     assert "".join(e.text for e in events if e.kind == "token").strip() == tips.strip()
 
+
+
+@pytest.mark.parametrize("piece", [1, 5, 1000])
+def test_a_forms_request_for_input_is_held_and_left_out_whatever_the_chunks(piece):
+    gate = SentenceGate(("Sam", "Ark"), "I'm back home! Guess where I've just been?", "en", user_names=("Sam",))
+    shown = stream(gate, "Can you provide more details about the location where Sam was? Lisbon, I bet!", piece)
+    assert shown == "Lisbon, I bet!"
+    friendly = SentenceGate(("Sam", "Ark"), "I'm back home! Guess where I've just been?", "en", user_names=("Sam",))
+    assert friendly.feed("Can you tell") == "Can you tell"  # a friend's question streams once it cannot be one
