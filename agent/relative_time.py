@@ -54,11 +54,14 @@ def _month_name(day: date, months: int) -> str:
 _DAY_WORDS = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0, "this morning": 0,
               "this afternoon": 0, "this evening": 0, "tomorrow": 1}
 _WEEKDAY = "|".join(WEEKDAYS)
+# How people shorten them ("last Fri I took the kids to a pottery workshop": LoCoMo 26, left undated in
+# §5's memories). "Sat" and "Sun" only with a capital: "when I last sat down", "the last sun of summer".
+_WEEKDAY_SHORT = r"Mon|Tues?|Wed|Thu(?:rs?)?|Fri|(?-i:Sat|Sun)"
 _COUNT = r"\d{1,2}|a couple of|a few|several|" + "|".join(_NUMBER_WORDS)
 _ENGLISH = re.compile(
     rf"\b(?P<day>yesterday|last night|today|tonight|this (?:morning|afternoon|evening)|tomorrow)\b"
     rf"|\b(?P<which>last|past|next|this) (?P<unit>weekend|week|month|year)\b"
-    rf"|\b(?P<side>last|next) (?P<weekday>{_WEEKDAY})\b"
+    rf"|\b(?P<side>last|next) (?:(?P<weekday>{_WEEKDAY})|(?P<short>{_WEEKDAY_SHORT}))\b"
     rf"|\b(?P<count>{_COUNT}) (?P<ago_unit>day|week|month|year)s? ago\b",
     re.IGNORECASE,
 )
@@ -77,9 +80,10 @@ def _english_anchor(match: re.Match, said: date) -> str:
             return str(said.year + step)
         relation = {-1: "before", 1: "after", 0: "of"}[step]
         return f"the {unit} {relation} {spelled_out(said)}"
-    if groups["weekday"]:
+    if groups["side"]:
         relation = "before" if groups["side"].lower() == "last" else "after"
-        return f"the {groups['weekday'].capitalize()} {relation} {spelled_out(said)}"
+        weekday = groups["weekday"] or next(d for d in WEEKDAYS if d.lower().startswith(groups["short"][:3].lower()))
+        return f"the {weekday.capitalize()} {relation} {spelled_out(said)}"
     count, unit = groups["count"].lower(), groups["ago_unit"].lower()
     number = int(count) if count.isdigit() else _NUMBER_WORDS.get(count)
     if unit == "day" and number is not None:

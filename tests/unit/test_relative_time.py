@@ -15,6 +15,9 @@ SAID = date(2023, 5, 8)  # a Monday
     ("Last week I painted a sunset.", "The week before 8 May 2023 I painted a sunset."),
     ("We went camping last weekend", "We went camping the weekend before 8 May 2023"),
     ("I met him last Friday.", "I met him the Friday before 8 May 2023."),
+    ("Last Fri I took my kids to a pottery workshop.", "The Friday before 8 May 2023 I took my kids to a pottery workshop."),
+    ("see you next thurs!", "see you the Thursday after 8 May 2023!"), ("last Tue. was fun", "the Tuesday before 8 May 2023. was fun"),
+    ("We hiked last Sat.", "We hiked the Saturday before 8 May 2023."),
     ("The launch is next month.", "The launch is June 2023."),
     ("I quit last year.", "I quit 2022."),
     ("We moved here 3 years ago.", "We moved here 2020."),
@@ -35,6 +38,8 @@ def test_a_month_back_from_january_is_the_previous_years_december():
 
 @pytest.mark.parametrize("text", [
     "I love the week of festivals.", "See you on Friday!", "It was the best day.", "Todays news", "lastly",
+    "When I last sat down to paint, it rained.", "We watched the last sun of summer.", "the last Frisbee game",
+    "next Wednesdays are free", "the last Monsoon",
 ])
 def test_text_without_a_relative_time_is_unchanged(text):
     assert resolve_relative_times(text, SAID) == text
