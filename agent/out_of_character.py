@@ -18,6 +18,12 @@ from typing import Sequence
 SERVICE_TALK = re.compile(
     # English
     r"\bas an ai\b|\bas a (?:large )?language model\b|\bi(?:'m| am) (?:just |only )?an? (?:ai|artificial intelligence|language model|chatbot)\b"
+    r"|\bas (?:a|your) (?:chat ?bot|chat assistant|digital assistant)\b"
+    # as a chat assistant, in French, Spanish, Italian, Portuguese ("Oh, je suis désolé, mais comme un assistant de
+    # chat, je n'ai pas la capacité de réagir…": bench conversation, session 35); a job stays ("comme assistant dentaire")
+    r"|\bcomme (?:un |une |votre )?(?:assistant de (?:chat|conversation)|assistant virtuel|chatbot|ia|intelligence artificielle)\b"
+    r"|\bcomo (?:un |tu |um |seu )?(?:asistente de (?:chat|conversación)|assistente de (?:chat|conversa)|chatbot)\b"
+    r"|\bcome (?:un |il tuo )?(?:assistente (?:di chat|virtuale)|chatbot)\b"
     r"|\b(?:ai|large) language model\b|\bvirtual assistant\b|\bi(?:'m| am) (?:an?|your) (?:ai |virtual |digital )?assistant\b"
     r"|\bi (?:don't|do not) have (?:personal )?(?:preferences|opinions|feelings|emotions|a body|personal experiences)\b"
     r"|\bhow (?:can|may) i (?:help|assist)(?: you)?(?: today| with (?:that|anything|something|this))?\s*(?:[?.!]|$)"

@@ -383,6 +383,10 @@ def test_a_first_sentence_held_whole_is_checked_before_anything_shows():
     "¿Podrías proporcionarme más detalles sobre tu viaje?", "Pourriez-vous me fournir plus de détails ?",
     "Könnten Sie mir bitte weitere Informationen geben?", "Potresti fornirmi maggiori dettagli?",
     "Poderia me fornecer mais detalhes?",
+    # as a chat assistant (session 35)
+    "Oh, je suis désolé, mais comme un assistant de chat, je n'ai pas la capacité de réagir.",
+    "Como asistente de chat, no puedo opinar.", "Come assistente virtuale non ho gusti.", "As a chatbot, I can't taste food.",
+    "Como um assistente de conversa, não tenho opinião.",
 ])
 def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     assert breaks_character(text)
@@ -396,6 +400,7 @@ def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     "Posso aiutarti a scegliere la pizza!", "Como foi o treino?",
     "Tell me more about the trip!", "Can you give me more details? I'm so curious!", "The guide will provide more information tomorrow.",
     "¡Cuéntame más detalles del viaje!", "Dis-m'en plus !", "Erzähl mir mehr davon!",
+    "Elle travaille comme assistante dentaire.", "Trabajo como asistente de cocina.", "Lavoro come assistente di volo.",
 ])
 def test_topics_and_a_friends_offer_do_not(text):
     assert not breaks_character(text)
