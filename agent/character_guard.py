@@ -14,8 +14,7 @@ the reply); then it is held and checked. Held service talk or a disclaimer is le
 next sentence opens the reply ("Sure, I can help with that! Try a lentil soup." shows the soup:
 asked again, three seeds running opened with the same line, and the chat showed a notice); any
 other failure shows nothing and the reply is asked for again. Each later sentence is shown when it is
-complete and passed the check. Sentence ends: 。！？!? and "." before a space,
-or a line break.
+complete and passed the check. Sentence ends: 。！？!? and "." before a space, or a line break.
 """
 from __future__ import annotations
 
@@ -32,8 +31,7 @@ from agent.engagement import (CJK_FILLERS, FILLERS, content_size, least_to_say, 
                               says_nothing, tells_nothing)
 from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
 from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
-                                    says_the_instructions,
-                                    user_name_openings)
+                                    says_the_instructions, user_name_openings)
 
 # A first sentence that opens like this is held until it is whole and checked (an apology or a
 # disclaimer, service talk, the first person — where the persona may take the user's part); any
@@ -52,9 +50,11 @@ _RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ご
                    "desculp", "抱歉", "对不起", "죄송", "すみません",
                    # refusals (REFUSAL, agent/out_of_character.py)
                    "sinto muito", "perdón", "entschuldig", "scusa", "no puedo", "não posso", "non posso", "답변", "대답",
-                   # a form's request for input (SERVICE_TALK)
+                   # a form's request for input, an invitation to ask more (SERVICE_TALK)
                    "can you provide", "could you provide", "could you please provide", "can you please provide", "podrías proporcionar",
-                   "¿podrías proporcionar", "pourriez-vous", "könnten sie", "potresti fornir", "poderia fornecer", "poderia me fornecer")
+                   "¿podrías proporcionar", "pourriez-vous", "könnten sie", "potresti fornir", "poderia fornecer", "poderia me fornecer",
+                   "si tienes", "si necesitas", "estaré encantad", "si tu as", "si vous avez", "wenn du", "wenn sie", "se hai", "se tiver",
+                   "se você tiver", "se precisar")
 
 
 def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool | None:

@@ -387,6 +387,10 @@ def test_a_first_sentence_held_whole_is_checked_before_anything_shows():
     "Oh, je suis désolé, mais comme un assistant de chat, je n'ai pas la capacité de réagir.",
     "Como asistente de chat, no puedo opinar.", "Come assistente virtuale non ho gusti.", "As a chatbot, I can't taste food.",
     "Como um assistente de conversa, não tenho opinião.",
+    # any other question, in more forms (session 35: shown twice running in dev-es-tarta; 어떻게 in dev-ko-cafe)
+    "Si tienes alguna otra pregunta sobre tus experiencias o planes en general, estaré encantado de ayudar.",
+    "Estaré encantada de ayudarte.", "안녕하세요! 어떻게 도와드릴까요?", "Si tu as d'autres questions, je suis là.",
+    "Wenn du noch Fragen hast, sag Bescheid.", "Se hai altre domande, chiedi pure.", "Se tiver alguma dúvida, é só falar.",
 ])
 def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     assert breaks_character(text)
@@ -401,6 +405,8 @@ def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     "Tell me more about the trip!", "Can you give me more details? I'm so curious!", "The guide will provide more information tomorrow.",
     "¡Cuéntame más detalles del viaje!", "Dis-m'en plus !", "Erzähl mir mehr davon!",
     "Elle travaille comme assistante dentaire.", "Trabajo como asistente de cocina.", "Lavoro come assistente di volo.",
+    "Estaré encantada de ayudarte con la mudanza el sábado.", "이사 도와드릴까요?", "Se hai domande per il medico, scrivile.",
+    "Se tiver alguma dúvida sobre a receita, me liga!",
 ])
 def test_topics_and_a_friends_offer_do_not(text):
     assert not breaks_character(text)
@@ -715,3 +721,16 @@ def test_a_forms_request_for_input_is_held_and_left_out_whatever_the_chunks(piec
     assert shown == "Lisbon, I bet!"
     friendly = SentenceGate(("Sam", "Ark"), "I'm back home! Guess where I've just been?", "en", user_names=("Sam",))
     assert friendly.feed("Can you tell") == "Can you tell"  # a friend's question streams once it cannot be one
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+@pytest.mark.parametrize("language, user, reply, shown", [
+    ("es", "¿Y a cuántas tiendas tuve que ir?",
+     "Si tienes alguna otra pregunta sobre tus experiencias, estaré encantado de ayudar. ¡Fueron tres tiendas!", "¡Fueron tres tiendas!"),
+    ("de", "Na, wie war's?", "Wenn du noch Fragen hast, sag Bescheid. Der Chor war toll!", "Der Chor war toll!"),
+    ("pt", "Tudo bem?", "Se tiver alguma dúvida, é só falar. Aqui está tudo ótimo!", "Aqui está tudo ótimo!"),
+    ("de", "Was machen wir morgen?", "Wenn du magst, backen wir morgen Brot.", "Wenn du magst, backen wir morgen Brot."),
+])
+def test_an_invitation_to_ask_more_that_opens_a_reply_is_left_out(language, user, reply, shown, piece):
+    gate = SentenceGate(("Ark",), user, language)
+    assert stream(gate, reply, piece) == shown
