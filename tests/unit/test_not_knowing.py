@@ -25,6 +25,8 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     # "any" between (dev-it-napoli, session 35: to the note kept two turns before)
     "Mi dispiace, ma non ho alcuna informazione relativa a queste operazioni.", "Non ho nessun ricordo di questo.",
     "Não tenho nenhuma informação sobre isso.",
+    "Sì, mi dispiace, ma non ho la minima idea di cosa possa esserci stato in Napoli.",
+    "No tengo suficientes detalles para proporcionarte una respuesta precisa.",
 ])
 def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     assert says_it_does_not_know(sentence)
@@ -35,7 +37,7 @@ def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     "覚えてるよ、美術館だったね。", "我记得是在博物馆。", "기억나요, 박물관이었죠.", "I have the exact same mug!",
     "I don't have the time to bake today, but you should!",
     "Ricordo bene: giovedì devi restituire tre libri.", "Ich kann mich gut an deinen Bruder Felix erinnern!",
-    "Ho un ricordo bellissimo di Napoli!", "Non ho mai visto un babà così grande!",
+    "Ho un ricordo bellissimo di Napoli!", "Non ho mai visto un babà così grande!", "¡Tengo los detalles de la fiesta!",
 ])
 def test_an_answer_is_not_taken_for_not_knowing(sentence):
     assert not says_it_does_not_know(sentence)
