@@ -3,7 +3,6 @@ import pytest
 
 import constants
 from agent.character_guard import SentenceGate, echoes, greeting_held_back
-from agent.out_of_character import breaks_character, claims_user_name
 from agent.providers.fake import ScriptedChatModel, replies
 from persona.service import NexusService
 
@@ -20,27 +19,6 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
 ])
 def test_the_persona_s_own_name_as_a_line_label_is_taken_off(persona, text, shown):
     assert stream(SentenceGate(("Maya", persona), persona_name=persona), text, piece=2) == shown
-
-
-@pytest.mark.parametrize("text", [
-    "何かお手伝いできることがあれば、教えてください。", "Is there anything else I can help you with?",
-    "As an AI language model, I don't eat.", "私はAI言語モデルなので味はわかりません。", "How can I assist you today?",
-    "Let me know if there's anything else you need help with.", "If there is anything I can do, just say so.",
-])
-def test_help_desk_and_ai_talk_break_character(text):
-    assert breaks_character(text)
-
-
-@pytest.mark.parametrize("text", ["I love winter mornings!", "カレー、いいね！私も作ってみたいな。",
-                                  "If there's anything you need for the trip, pack it tonight?",
-                                  "Let me help you pack: a light jacket and your charger."])
-def test_ordinary_sentences_do_not(text):
-    assert not breaks_character(text)
-
-
-def test_a_line_written_as_someones_turn_breaks_character():
-    assert breaks_character("Ken: and then I went home", names=("Ken", "Ark"))
-    assert not breaks_character("Ken, that sounds fun!", names=("Ken", "Ark"))
 
 
 def test_the_reply_ends_before_the_first_sentence_out_of_character():
@@ -321,33 +299,6 @@ def test_a_retry_asks_for_the_personas_own_words(data_dir, clock):
     assert service.conversation("Ark")[-1].text == "Curry from scratch? Impressive!"
 
 
-@pytest.mark.parametrize("sentence, user, claims", [
-    ("I'm Maya.", "Maya", True),
-    ("My name is Maya, nice to meet you.", "Maya", True),
-    ("私はハルカです。", "ハルカ", True),
-    ("ハルカです！", "ハルカ", True),
-    ("I'm Maya's friend.", "Maya", False),
-    ("Hi Maya, I'm Ark.", "Maya", False),
-    ("ハルカさん、こんにちは。", "ハルカ", False),
-    ("I'm happy for you.", "", False),
-    ("Certo! Sono Marco.", "Marco", True),
-    ("Ciao Marco, sono Ark!", "Marco", False),
-    ("Eu sou a Ana.", "Ana", True),
-    ("Oi Ana! Sou o Ark.", "Ana", False),
-    ("¡Hola! Soy Lucía.", "Lucía", True),
-    ("Je suis Julien, et toi ?", "Julien", True),
-    ("Je suis contente pour toi, Julien !", "Julien", False),
-    ("Ich heiße Jonas.", "Jonas", True),
-    ("Hallo Jonas, ich bin Ark.", "Jonas", False),
-    ("你好！我是王磊。", "王磊", True),
-    ("王磊，你好！", "王磊", False),
-    ("네, 나 지수야.", "지수", True),
-    ("지수야, 안녕!", "지수", False),
-])
-def test_a_persona_taking_the_users_name_is_recognised(sentence, user, claims):
-    assert claims_user_name(sentence, user) == claims
-
-
 def test_a_reply_that_takes_the_users_name_ends_there_or_is_asked_for_again():
     later = SentenceGate(("Maya", "Ark"), "Morning! I'm Maya.", "en", user_names=("Maya",))
     assert stream(later, "Good morning, Maya! Your plan sounds good. I'm Maya. We can talk.") == \
@@ -368,72 +319,6 @@ def test_a_first_sentence_held_whole_is_checked_before_anything_shows():
     fine = SentenceGate(("ユウト", "アーク"), told, "ja", user_names=("ユウト",), hold_first_sentence=True)
     assert fine.feed("よかった") == ""  # held until the sentence is whole…
     assert fine.feed("！元気") == "よかった！"  # …then shown at once
-
-
-@pytest.mark.parametrize("text", [
-    "How can I help you today?", "Is there anything else I can help you with?", "Feel free to ask me anything!",
-    "If you have any other questions, let me know.", "I'm just an AI, so I don't have feelings.",
-    "As I'm an AI, I don't have personal preferences.", "何かお手伝いできることがあれば教えてください。",
-    "私はAIなので、味はわかりません。", "お気軽にどうぞ！", "有什么可以帮你的吗？", "作为一个人工智能，我没有感情。",
-    "무엇을 도와드릴까요?", "저는 AI라서 잘 모르겠어요.", "¿En qué te puedo ayudar?", "Como IA, no tengo opiniones.",
-    "Comment puis-je vous aider ?", "Si vous voulez discuter de ce sujet, n'hésitez pas à me dire!", "En tant qu'IA, je n'ai pas de préférences.", "Wie kann ich Ihnen helfen?",
-    "Als KI habe ich keine Gefühle.", "Come posso aiutarti oggi?", "Como posso te ajudar hoje?",
-    # a form's request for input (session 35)
-    "Can you provide more details about the location where Sam was?", "Could you please provide some information?",
-    "¿Podrías proporcionarme más detalles sobre tu viaje?", "Pourriez-vous me fournir plus de détails ?",
-    "Könnten Sie mir bitte weitere Informationen geben?", "Potresti fornirmi maggiori dettagli?",
-    "Poderia me fornecer mais detalhes?",
-    # as a chat assistant (session 35)
-    "Oh, je suis désolé, mais comme un assistant de chat, je n'ai pas la capacité de réagir.",
-    "Como asistente de chat, no puedo opinar.", "Come assistente virtuale non ho gusti.", "As a chatbot, I can't taste food.",
-    "Como um assistente de conversa, não tenho opinião.",
-    # any other question, in more forms (session 35: shown twice running in dev-es-tarta; 어떻게 in dev-ko-cafe)
-    "Si tienes alguna otra pregunta sobre tus experiencias o planes en general, estaré encantado de ayudar.",
-    "Estaré encantada de ayudarte.", "안녕하세요! 어떻게 도와드릴까요?", "Si tu as d'autres questions, je suis là.",
-    "Wenn du noch Fragen hast, sag Bescheid.", "Se hai altre domande, chiedi pure.", "Se tiver alguma dúvida, é só falar.",
-])
-def test_service_talk_and_ai_talk_break_character_in_every_language(text):
-    assert breaks_character(text)
-
-
-@pytest.mark.parametrize("text", [
-    "How can I help you feel better?", "Feel free to ask your sister, she knows the place.",
-    "引っ越しのお手伝いをしたんだね、えらい！", "人工知能の本、面白かった？", "アシスタントの仕事って大変そう。",
-    "I'd be happy to help you pack for the trip!", "我可以帮你想想周末去哪儿。", "Je peux t'aider à choisir un nom !", "N'hésite pas à me dire comment ça s'est passé !",
-    "Ich helfe dir gern beim Umzug.", "KI-Kunst finde ich spannend.", "AIの研究をしてるんだね！",
-    "Posso aiutarti a scegliere la pizza!", "Como foi o treino?",
-    "Tell me more about the trip!", "Can you give me more details? I'm so curious!", "The guide will provide more information tomorrow.",
-    "¡Cuéntame más detalles del viaje!", "Dis-m'en plus !", "Erzähl mir mehr davon!",
-    "Elle travaille comme assistante dentaire.", "Trabajo como asistente de cocina.", "Lavoro come assistente di volo.",
-    "Estaré encantada de ayudarte con la mudanza el sábado.", "이사 도와드릴까요?", "Se hai domande per il medico, scrivile.",
-    "Se tiver alguma dúvida sobre a receita, me liga!",
-])
-def test_topics_and_a_friends_offer_do_not(text):
-    assert not breaks_character(text)
-
-
-@pytest.mark.parametrize("text", [
-    "Hier ist eine Antwort auf Lenas Nachricht als Ark:", "Aqui está uma resposta em português com suas próprias palavras:",
-    "Here's a friendly reply to Sam:", "Here is a possible response:", "Voici une réponse amicale :",
-    "Aquí tienes una respuesta en español:", "Ecco una risposta in italiano:", "Ecco la mia risposta a Marco:",
-    "以下はユイさんへの返事です：",
-    "以下是给王磊的回复：", "다음은 지수님에게 보내는 답장입니다:",
-    "I'm sorry, but I don't have access to your conversations with Sam.",
-    "Mi dispiace, ma non ho accesso a informazioni aggiornate o recenti.", "Je n'ai pas accès à tes messages.",
-    "No tengo acceso a internet.", "Ich habe keinen Zugriff auf deine Daten.", "Não tenho acesso a essa informação.",
-    "申し訳ありませんが、その情報にはアクセスできません。", "抱歉，我无法访问你的聊天记录。", "죄송하지만 그 정보에 접근할 수 없어요.",
-])
-def test_talk_about_the_reply_itself_or_a_programs_access_breaks_character(text):
-    assert breaks_character(text)
-
-
-@pytest.mark.parametrize("text", [
-    "Here is my favourite bread recipe!", "Here is the answer: pizza!", "Ecco la mia ricetta preferita!",
-    "Your reply to her was perfect.", "The response at the museum was great!", "Voici ma recette préférée.",
-    "Did you get access to the new gym?", "以下の写真、すてきだね！", "你的回复很有意思。",
-])
-def test_replies_and_access_as_topics_do_not(text):
-    assert not breaks_character(text)
 
 
 def test_a_name_alone_answers_who_or_what_name():
@@ -621,52 +506,6 @@ def test_a_sentence_that_only_takes_the_users_name_is_left_out(user, reply, name
     gate = SentenceGate((*names, "Ark"), user, language, user_names=names)
     assert stream(gate, reply, piece) == shown
     assert gate.took_name and bool(gate.blocked) == (not shown)
-
-
-@pytest.mark.parametrize("text", [
-    "I'm sorry, but I can't give you that information right now.", "I am unable to assist with that.",
-    "すみません、しかし私はあなたの助手であるため、バイトの長引くことはできません。", "申し訳ありませんが、お答えすることはできません。",
-    "죄송합니다, 하지만 저는 민준의 말을 들 수 없습니다.", "답변이 가능하지 않습니다.",
-    "No entanto, não posso participar de atividades que possam causar danos à saúde.",
-    "Lo siento, pero no puedo ayudarte con eso.", "Désolé, je ne peux pas répondre à cette question.",
-    "Tut mir leid, ich kann dir nicht helfen.", "Mi dispiace, non posso rispondere.", "抱歉，我无法回答这个问题。",
-    # "capable" (bench conversation, session 35: a memory of a grandfather's bread got this)
-    "Désolé, mais je ne suis pas capable de répondre à cette question.", "Lo siento, no soy capaz de responder a eso.",
-    "I'm not capable of answering that.", "Non sono capace di rispondere a questa domanda.",
-])
-def test_a_refusal_as_a_service_refuses_breaks_character(text):
-    assert breaks_character(text)
-
-
-@pytest.mark.parametrize("text", [
-    "I can't wait to see it!", "I can't remember you telling me that.", "I can't believe you ran 10 km!",
-    "Ich kann nicht schwimmen.", "助手席に座ったの？", "No puedo esperar a verlo.", "나는 수영을 할 수 없어.",
-    "不能吃辣的话，就点清淡一点的吧。", "Eu não posso comer glúten.", "今日は会話が弾んだね。",
-    "Je ne suis pas capable de nager aussi loin que toi !", "No soy capaz de esperar hasta el viernes.",
-    "I'm not capable of running a marathon yet.", "Non sono capace di cucinare il risotto.",
-])
-def test_what_a_friend_cannot_do_is_no_refusal(text):
-    assert not breaks_character(text)
-
-
-@pytest.mark.parametrize("text", [
-    "Guten Abend Tobias! Ich bin hier, um dir zu helfen.", "Se hai bisogno di qualcosa, puoi chiedere.",
-    "Je suis là pour t'aider.", "Si necesitas algo, dímelo.", "Estou aqui para te ajudar.", "如果你需要帮助，请告诉我。",
-    "도움이 필요하시면 말씀해 주세요.",
-    # the verb left out (session 22: "Oi Beatriz! Eu sou Ark, aqui para te ajudar.")
-    "Eu sou Ark, aqui para te ajudar.", "Soy Ark, aquí para ayudarte.", "Sono Ark, qui per aiutarti!",
-])
-def test_here_to_help_and_if_you_need_anything_are_service_talk_in_every_language(text):
-    assert breaks_character(text)
-
-
-@pytest.mark.parametrize("text", [
-    "Mein Bruder war da, um mir zu helfen.", "Se hai bisogno di riposo, dormi un po'!", "Si necesitas descansar, descansa.",
-    "我在这里等你。", "Ich bin hier, um den Sonnenuntergang zu sehen.",
-    "Aqui para a festa junina, fiz um bolo.", "Vine aquí para ayudar a mi hermana con la mudanza.",
-])
-def test_help_and_need_as_topics_are_not(text):
-    assert not breaks_character(text)
 
 
 @pytest.mark.parametrize("piece", [1, 4, 1000])
