@@ -1,7 +1,4 @@
-"""Every tunable number of Nexus Ark, named, with where it comes from.
-
-Modules import what they need from here; nothing else hard-codes these values.
-"""
+"""Every tunable number of Nexus Ark, named, with where it comes from; modules import them from here."""
 from __future__ import annotations
 
 # --- Server -----------------------------------------------------------------
@@ -122,6 +119,7 @@ ECHO_ARRIVING_MAX_UNITS = 8
 ECHO_UNIT_SHARE = 0.75
 ECHO_UNITS_AT_LEAST = 5
 ECHO_DECIDED_SHARE = 0.5  # of a told message copied letter for letter: asked again at once (session 23)
+OPENING_WORD_MAX_TOKENS = 6  # a lone "Oui, " / 「そうなんだ、」 before a banned opening word: 2–3 tokens (llama_local.py)
 # Told at length (a sentence with several things in it, not a question: this many content words, or
 # Japanese/Chinese/Korean characters, fillers and names left out), a reply's opening is held until
 # it carries at least the SHORT_REACTION amount, so a lone "Sounds fun!" or 「すごい！」 is asked for

@@ -13,8 +13,8 @@ from typing import Iterable, Sequence
 
 import constants
 from agent import sentences
-from agent.engagement import FILLERS
-from agent.language import script_of_letters
+from agent.engagement import FILLERS, tells_nothing
+from agent.language import is_question, script_of_letters
 from agent.role import confirms_users_words
 from managers.cjk import bigrams, is_cjk
 
@@ -148,3 +148,19 @@ def restates(sentence: str, user_text: str) -> bool:
         return False
     match = difflib.SequenceMatcher(None, said, heard, autojunk=False).find_longest_match(0, len(said), 0, len(heard))
     return match.size >= ECHO_RESTATED_SHARE * len(heard)
+
+
+def told_openings(user_text: str, names: Sequence[str] = ()) -> tuple[str, ...]:
+    """The sentences of the user's message a reply may not open with, nor take up after a lone "Yes, ":
+    each one that tells something (not a greeting, not a question), from its first word on. The 1.5B
+    model's commonest way into saying a message back is its first words ("We adopted a puppy
+    yesterday, his…", 「今日仕事が早く終わったよ。」 to those very messages; bench conversation, session 36),
+    each one a retry; a question's words are an answer's ("Do you remember…?" — "Yes, I do")."""
+    if len(squash(user_text)) < ECHO_MIN_CHARS:  # "Hi!", "ㅋㅋㅋ": nothing to say back
+        return ()
+    openings = []
+    for sentence in sentences.split(user_text):
+        told = after_interjections(sentence.strip())
+        if told and not is_question(told) and not tells_nothing(told, names):
+            openings.append(told)
+    return tuple(dict.fromkeys(openings))

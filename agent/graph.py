@@ -21,7 +21,7 @@ from langgraph.graph import END, START, StateGraph
 import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate, greeting_held_back
-from agent.echoes import echoes, squash
+from agent.echoes import echoes, squash, told_openings
 from agent.engagement import least_to_say
 from agent.keep_requests import KeepAction
 from agent.language import is_question, name_for
@@ -391,6 +391,8 @@ def build_turn_graph() -> StateGraph:
         # opened three attempts running, even at a higher temperature). A greeting shown at once
         # stays: the next attempt goes on from it.
         greeted, at_least, nudged = "", 0, ()
+        names = (*guard.user_names, deps.user_name, deps.persona_name, *deps.persona_other_names)
+        told = told_openings(guard.user_text, names)  # never an opening: the message said back
         for attempt in range(1 + constants.EMPTY_REPLY_RETRIES):
             if state["rounds"] == 0 and not greeted:
                 deps.journal.open(reply_to=state["user_entry_id"], speaker=deps.persona_name)
@@ -403,7 +405,8 @@ def build_turn_graph() -> StateGraph:
             judged = guard if attempt == 0 else replace(guard, context=f"{guard.context}\n{asked[-1].content}",
                                                         instructions=(*guard.instructions, asked[-1].content))
             generation = _generate(deps, control, asked, tools, may_call, temperature, seed, judged,
-                                   last_attempt=attempt == constants.EMPTY_REPLY_RETRIES, avoid_openings=ended_by + left_out,
+                                   last_attempt=attempt == constants.EMPTY_REPLY_RETRIES,
+                                   avoid_openings=told + ended_by + left_out,
                                    past_echo=_echo_among(ended_by, guard.user_text), greeted=greeted, at_least=at_least)
             round_text, calls, stopped, error = generation.text, generation.calls, generation.stopped, generation.error
             round_text = greeted + round_text  # after a greeting an earlier attempt showed
@@ -422,9 +425,7 @@ def build_turn_graph() -> StateGraph:
             if greeted:  # the greeting shown at once is the reply, journaled and shown already
                 round_text = greeted
             else:
-                round_text = greeting_held_back(ended_by, guard.language,
-                                                (*guard.user_names, deps.user_name, deps.persona_name,
-                                                 *deps.persona_other_names), guard.user_names,
+                round_text = greeting_held_back(ended_by, guard.language, names, guard.user_names,
                                                 least_to_say(guard.user_text, guard.language))
                 if round_text:
                     deps.journal.write_text(round_text)

@@ -80,8 +80,9 @@ class ChatModel(Protocol):
         `seed` fixes the sampling where the backend allows it (benchmarks, tests, retries with
         a new seed); None samples freshly. `min_tokens`: the reply may not end before this many
         tokens, where the backend allows it (others ignore it).
-        `avoid_openings`: the reply may not open with the first token of any of these texts (a retry after the model
-        said the user's words back, three seeds running); backends that cannot, ignore it.
+        `avoid_openings`: the reply may not open with the first word of any of these texts, nor take it up after a
+        lone opening word ("Oui, "): the user's message and failed attempts, which the model said back three seeds
+        running; backends that cannot, ignore it.
         `prefix`: the reply so far (a greeting already shown): the model goes on from it, and what it
         yields follows it; backends that cannot, write the whole reply afresh.
         """

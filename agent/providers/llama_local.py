@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -18,15 +19,23 @@ from agent.providers.base import CallStopped, ChatMessage, ProviderError, Stream
 log = logging.getLogger(__name__)
 
 
-def _reply_rules(min_tokens: int, end_tokens: Sequence[int], banned_first: Sequence[int]):
+# A reply's opening word alone ("Oui, ", 「はい、」, "Wow! "): after it, a word the reply may not open with may not
+# come either ("Oui, le premier client a acheté…" said the user's message back after "Le…" was banned as the opening).
+_ONE_WORD_OPENING = re.compile(r"\s*[¡¿]?[\w'’]+\s*[,，、!！.。…~～]+\s*")
+
+
+def _reply_rules(min_tokens: int, end_tokens: Sequence[int], banned_first: Sequence[int],
+                 spell: Callable[[Sequence[int]], str] | None = None):
     """A llama.cpp logits processor, or None: the end of the reply cannot be sampled before
-    `min_tokens` generated tokens, and the reply cannot open with a token of `banned_first`. (The
-    prompt's length is what the first call sees: generation starts there.)"""
+    `min_tokens` generated tokens, and the reply cannot open with a token of `banned_first` — nor,
+    with `spell` (token ids → text), take one up right after an opening word alone. (The prompt's
+    length is what the first call sees: generation starts there.)"""
     if not min_tokens and not banned_first:
         return None
     from llama_cpp import LogitsProcessorList
 
     start: list[int] = []
+    banned = list(banned_first)
 
     def processor(input_ids, scores):
         if not start:
@@ -34,11 +43,23 @@ def _reply_rules(min_tokens: int, end_tokens: Sequence[int], banned_first: Seque
         generated = len(input_ids) - start[0]
         if generated < min_tokens:
             scores[list(end_tokens)] = -float("inf")
-        if generated == 0 and banned_first:
-            scores[list(banned_first)] = -float("inf")
+        if banned and (generated == 0 or spell is not None and generated <= constants.OPENING_WORD_MAX_TOKENS
+                       and _ONE_WORD_OPENING.fullmatch(spell(list(input_ids[start[0]:])))):
+            scores[banned] = -float("inf")
         return scores
 
     return LogitsProcessorList([processor])
+
+
+def opening_spellings(text: str) -> tuple[str, ...]:
+    """How a text's first word may come as a reply's first token: as it is, after a space, and in the
+    other case of its first letter (after "Oui," the model goes on with " le", not " Le")."""
+    text = text.strip()
+    if not text:
+        return ()
+    other = text[:1].swapcase() + text[1:]
+    forms = (text, other) if other != text else (text,)
+    return tuple(spelled for form in forms for spelled in (form, " " + form))
 
 
 class LlamaCppChatModel:
@@ -121,13 +142,15 @@ class LlamaCppChatModel:
         prefix: str = "",
     ) -> Iterator[StreamEvent]:
         llama = self.load()
-        # Each failed opening's first token, as it opens a reply and as it follows a space.
-        banned = [token for text in avoid_openings if text.strip() for spelled in (text.strip(), " " + text.strip())
-                  for token in llama.tokenize(spelled.encode("utf-8"), add_bos=False, special=False)[:1]]
+        # Each opening's first token, in the forms it may come in; not a lone space (" 今日は" is " " + "今日は").
+        banned = sorted({token for text in avoid_openings for spelled in opening_spellings(text)
+                         for token in llama.tokenize(spelled.encode("utf-8"), add_bos=False, special=False)[:1]
+                         if llama.detokenize([token]).strip()})
         sampling = dict(stream=True, temperature=temperature, max_tokens=max_tokens,
                         repeat_penalty=constants.LOCAL_REPEAT_PENALTY, min_p=constants.LOCAL_MIN_P,
                         top_k=constants.LOCAL_TOP_K, seed=seed,
-                        logits_processor=_reply_rules(min_tokens, self._end_tokens(llama), banned))
+                        logits_processor=_reply_rules(min_tokens, self._end_tokens(llama), banned,
+                                                     lambda ids: llama.detokenize(ids).decode("utf-8", "ignore")))
         with self._run_lock:
             try:
                 # Going on from the reply so far: the chat's own prompt tokens (so the cached prefix

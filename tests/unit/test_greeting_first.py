@@ -109,7 +109,7 @@ def test_service_talk_left_out_after_the_greeting_is_not_opened_with_again(data_
     model, _, reply = send(data_dir, clock, "Giulia",
                            "Ciao Ark! Sono Giulia. Sono appena tornata da un weekend a Napoli con mia cugina.",
                            "Ciao Giulia! Come posso aiutarti oggi?", "Che bello! Cosa avete mangiato di buono?")
-    assert model.avoided[0] == () and "Come posso aiutarti oggi?" in model.avoided[1]
+    assert "Come posso aiutarti oggi?" not in model.avoided[0] and "Come posso aiutarti oggi?" in model.avoided[1]
     assert reply == "Ciao Giulia! Che bello! Cosa avete mangiato di buono?"
 
 
@@ -193,3 +193,15 @@ def test_what_follows_a_reaction_shown_is_judged_with_it_as_one_opening():
     retry = SentenceGate(("Diego", "Ark"), message, "es", user_names=("Diego",), persona_name="Ark", greet_early=True,
                          greeted="¡Qué pena!")
     assert "".join(retry.feed(c) for c in "¿Cómo estás?") + retry.flush() == " ¿Cómo estás?"
+
+
+
+def test_no_attempt_may_open_with_what_the_user_told(data_dir, clock):
+    # The model's commonest echo opened with the message's own first words ("Le premier client a acheté…"
+    # to that message): every attempt is asked not to, the first one too (bench conversation, session 36).
+    told = "Le premier client a acheté trois croissants et une baguette !"
+    model, _, reply = send(data_dir, clock, "Camille", f"Bonjour Ark ! {told}",
+                           told, "Trois croissants et une baguette, quel beau début !")
+    assert all(told in avoided for avoided in model.avoided)  # the echo the scripted model wrote was not allowed
+    assert "Bonjour Ark !" not in model.avoided[0]  # a greeting is said back as a greeting
+    assert reply == "Trois croissants et une baguette, quel beau début !"

@@ -165,3 +165,26 @@ def test_the_shared_bench_folder_is_found_by_flag_environment_or_beside_the_repo
     (tmp_path / "bench" / "qa_f1.py").write_text("")
     assert find_shared("bench/qa_f1.py") == tmp_path
     assert shared_candidates(tmp_path / "elsewhere") == [tmp_path / "elsewhere"]
+
+
+def test_a_banned_opening_word_cannot_come_after_a_lone_opening_word_either():
+    import numpy as np
+
+    from agent.providers.llama_local import _reply_rules
+
+    spelled = {5: "Oui", 6: ",", 7: " le", 8: " premier", 9: " Ah"}
+    [processor] = _reply_rules(0, (1,), (7,), lambda ids: "".join(spelled[i] for i in ids))
+    prompt = [0, 0, 0]
+    assert processor(np.array(prompt), np.zeros(10))[7] == -np.inf  # the opening itself
+    assert processor(np.array(prompt + [5]), np.zeros(10))[7] == 0.0  # "Oui" alone: not a whole opening word yet
+    assert processor(np.array(prompt + [5, 6]), np.zeros(10))[7] == -np.inf  # "Oui," then " le…": out
+    assert processor(np.array(prompt + [5, 6, 9]), np.zeros(10))[7] == 0.0  # "Oui, Ah": two words, it goes on
+
+
+def test_an_opening_is_banned_in_the_forms_it_comes_in():
+    from agent.providers.llama_local import opening_spellings
+
+    assert opening_spellings(" Le premier client ") == ("Le premier client", " Le premier client",
+                                                       "le premier client", " le premier client")
+    assert opening_spellings("今日は") == ("今日は", " 今日は")  # no case to swap
+    assert opening_spellings("  ") == ()
