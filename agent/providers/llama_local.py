@@ -19,9 +19,10 @@ from agent.providers.base import CallStopped, ChatMessage, ProviderError, Stream
 log = logging.getLogger(__name__)
 
 
-# A reply's opening word alone ("Oui, ", 「はい、」, "Wow! "): after it, a word the reply may not open with may not
-# come either ("Oui, le premier client a acheté…" said the user's message back after "Le…" was banned as the opening).
-_ONE_WORD_OPENING = re.compile(r"\s*[¡¿]?[\w'’]+\s*[,，、!！.。…~～]+\s*")
+# A reply's opening word alone ("Oui, ", 「はい、」, "Wow! ") or a quote mark: after it, a word the reply may not open
+# with may not come either ("Oui, le premier client a acheté…" said the user's message back after "Le…" was banned
+# as the opening; '"Sì, hai bisogno di restituire tre libri…' to "Domani devo restituire tre libri…").
+_ONE_WORD_OPENING = re.compile(r"\s*[¡¿\"“「『]*(?:[\w'’]+\s*[,，、!！.。…~～]+\s*)?")
 
 
 def _reply_rules(min_tokens: int, end_tokens: Sequence[int], banned_first: Sequence[int],

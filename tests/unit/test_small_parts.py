@@ -188,3 +188,16 @@ def test_an_opening_is_banned_in_the_forms_it_comes_in():
                                                        "le premier client", " le premier client")
     assert opening_spellings("今日は") == ("今日は", " 今日は")  # no case to swap
     assert opening_spellings("  ") == ()
+
+
+def test_a_banned_opening_word_cannot_come_after_a_quote_mark_either():
+    import numpy as np
+
+    from agent.providers.llama_local import _reply_rules
+
+    spelled = {5: '"', 6: "Sì", 7: ",", 8: " Dom"}
+    [processor] = _reply_rules(0, (1,), (8,), lambda ids: "".join(spelled[i] for i in ids))
+    assert processor(np.array([0]), np.zeros(10))[8] == -np.inf  # the opening itself
+    assert processor(np.array([0, 5]), np.zeros(10))[8] == -np.inf  # '"' then "Domani devo…"
+    assert processor(np.array([0, 5, 6]), np.zeros(10))[8] == 0.0  # '"Sì' then " Dom…": another word
+    assert processor(np.array([0, 5, 6, 7]), np.zeros(10))[8] == -np.inf  # '"Sì,' then " Domani devo…"
