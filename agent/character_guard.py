@@ -153,6 +153,10 @@ def _other_latin_language(sentence: str, language: str) -> bool:
     return found in LATIN_LANGUAGES and found != language
 
 
+def _surely_in(sentence: str, language: str) -> bool:
+    return sure_language(sentence, constants.LANGUAGE_REPLY_MIN_SCORE) == language
+
+
 def _end(text: str, final: bool = False) -> int | None:
     """Where the first piece of `text` ends (a colon before a space ends a piece too: "Here are
     some tips for house-training a puppy: take him out after meals." restates the question only up
@@ -513,7 +517,8 @@ class SentenceGate:
                 if _other_latin_language(said, self._latin_language):
                     self.blocked, self._pending = said, ""
                     return None
-            self._latin_language = ""  # decided: the reply is in the message's language, or may be
+            if _surely_in(said, self._latin_language):  # decided; else ("¡Genial!", "Good evening!") the next sentence tells
+                self._latin_language = ""
         end = _end(self._pending, final)
         # A greeting or "Sure!": held until something follows.
         # A reaction shown at once ("¡Qué pena!") is judged with what follows it, as one opening — alone,
@@ -638,9 +643,11 @@ class SentenceGate:
             if end is None:
                 break
             sentence, self._pending = self._pending[:end], self._pending[end:]
-            if self._offends(sentence):
+            if self._offends(sentence) or self._latin_language and _other_latin_language(sentence, self._latin_language):
                 self.blocked, self._pending = sentence, ""
                 break
+            if self._latin_language and _surely_in(sentence, self._latin_language):
+                self._latin_language = ""
             if self._most_chars is not None and (self._shown_chars + sum(map(len, shown)) + len(self._lead_in)
                                                  + len(sentence.rstrip()) > self._most_chars):
                 self.full, self._pending = True, ""  # a held lead-in goes too: it would end the reply on a ":"

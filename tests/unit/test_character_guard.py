@@ -237,6 +237,26 @@ def test_a_reply_in_the_messages_language_is_shown(language, user_text, reply):
     assert stream(gate, reply) == reply and not gate.blocked
 
 
+@pytest.mark.parametrize("language, user_text, reply, shown", [
+    # A first sentence that may be either language decides nothing: the next one is checked too
+    # ("Good evening! Today was very busy, I feel really tired." to "Nabend! Heute war…"; session 36).
+    ("de", "Nabend! Heute war im Büro richtig viel los.", "Good evening! Today was very busy, I feel really tired.",
+     "Good evening!"),
+    ("es", "Hoy fui a la playa con mi hermana.", "Wow! That sounds like a lovely day with your sister!", "Wow!"),
+    ("fr", "J'ai couru un marathon hier.", "Super ! Bravo. How long did it take you?", "Super ! Bravo. "),
+])
+def test_a_later_sentence_in_another_language_ends_the_reply(language, user_text, reply, shown):
+    gate = SentenceGate(user_text=user_text, language=language, greet_early=True)
+    assert stream(gate, reply) == shown and gate.blocked
+
+
+def test_once_a_sentence_is_surely_in_the_messages_language_a_later_one_is_not_judged_for_it():
+    # "Okay" and "cool" are English words too: the reply was decided German by its first sentence.
+    gate = SentenceGate(user_text="Ich bin heute sehr müde.", language="de")
+    reply = "Oh nein, das tut mir leid, ruh dich heute Abend gut aus. Okay, cool, bis morgen!"
+    assert stream(gate, reply) == reply and not gate.blocked
+
+
 def test_a_french_reply_streams_once_its_language_is_sure_before_its_first_sentence_ends():
     gate = SentenceGate(user_text="J'ai couru un marathon hier.", language="fr")
     assert gate.feed("Oh") == ""  # too early to tell
