@@ -10,12 +10,14 @@ from agent.out_of_character import breaks_character, claims_user_name
     "何かお手伝いできることがあれば、教えてください。", "Is there anything else I can help you with?",
     "As an AI language model, I don't eat.", "私はAI言語モデルなので味はわかりません。", "How can I assist you today?",
     "Let me know if there's anything else you need help with.", "If there is anything I can do, just say so.",
+    "何か他にもご質問ください！",  # bench conversation, session 36 (keep-phrasings-dev)
 ])
 def test_help_desk_and_ai_talk_break_character(text):
     assert breaks_character(text)
 
 
-@pytest.mark.parametrize("text", ["I love winter mornings!", "カレー、いいね！私も作ってみたいな。",
+@pytest.mark.parametrize("text", ["I love winter mornings!", "カレー、いいね！私も作ってみたいな。", "何か質問ある？",
+                                  "先生にご質問したの？",
                                   "If there's anything you need for the trip, pack it tonight?",
                                   "Let me help you pack: a light jacket and your charger."])
 def test_ordinary_sentences_do_not(text):
