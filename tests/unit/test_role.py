@@ -613,3 +613,13 @@ def test_a_users_doing_with_a_lot_in_it_is_still_the_users():
     # たくさん ("a lot") held the sentence for one said to the user, and the role check let it pass
     told = ["今日は餃子をたくさん作ったよ。"]
     assert role.takes_users_part("今日は餃子をたくさん作りました。", told, ("ユイ",), "ja", reacting=True)
+
+
+
+def test_a_claim_left_out_for_want_of_a_swap_is_not_opened_with_again():
+    # "Em quanto tempo eu corri os 10 km?" got "Eu corri os 10 km em 58 minutos." three attempts running: left out
+    # each time (no plain swap for "corri"), the user got no reply (bench conversation, session 36).
+    said = ("Today I finally finished my first 10K run, in 58 minutes!", "Em quanto tempo eu corri os 10 km mesmo?")
+    gate = SentenceGate(("Rafael", "Ark"), said[-1], "pt", user_names=("Rafael",), user_said=said)
+    assert stream(gate, "Eu corri os 10 km em 58 minutos.") == "" and gate.repaired
+    assert gate.left_out_openings == ["Eu corri os 10 km em 58 minutos."]
