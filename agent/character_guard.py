@@ -29,7 +29,8 @@ from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_
 from agent.echoes import ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, restates, says_again, squash
 from agent.engagement import (CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, reaction_alone,
                               says_nothing, tells_nothing)
-from agent.language import LATIN_LANGUAGES, SCRIPTS, is_question, script_of_letters, sure_language, surely_chinese
+from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
+                            sure_language, surely_chinese, surely_in)
 from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
                                     says_the_instructions, user_name_openings)
 
@@ -145,16 +146,6 @@ def _script_of(text: str, sentence_ended: bool = False) -> str:
     letters = "".join(c for c in text if c.isalpha())[:LANGUAGE_DECIDED_LETTERS]
     script = script_of_letters(letters)
     return script if script in ("ja", "ko") or len(letters) >= LANGUAGE_DECIDED_LETTERS or sentence_ended else ""
-
-
-def _other_latin_language(sentence: str, language: str) -> bool:
-    """Whether the sentence is surely in another Latin-script language than `language`."""
-    found = sure_language(sentence, constants.LANGUAGE_REPLY_MIN_SCORE)
-    return found in LATIN_LANGUAGES and found != language
-
-
-def _surely_in(sentence: str, language: str) -> bool:
-    return sure_language(sentence, constants.LANGUAGE_REPLY_MIN_SCORE) == language
 
 
 def _end(text: str, final: bool = False) -> int | None:
@@ -516,10 +507,10 @@ class SentenceGate:
             if sure_language(said) != self._latin_language:
                 if end is None:
                     return None  # not sure yet: the first sentence may tell
-                if _other_latin_language(said, self._latin_language):
+                if in_other_latin_language(said, self._latin_language):
                     self.blocked, self._pending = said, ""
                     return None
-            if _surely_in(said, self._latin_language):  # decided; else ("¡Genial!", "Good evening!") the next sentence tells
+            if surely_in(said, self._latin_language):  # decided; else ("¡Genial!", "Good evening!") the next sentence tells
                 self._latin_language = ""
         end = _end(self._pending, final)
         # A greeting or "Sure!": held until something follows.
@@ -645,10 +636,10 @@ class SentenceGate:
             if end is None:
                 break
             sentence, self._pending = self._pending[:end], self._pending[end:]
-            if self._offends(sentence) or self._latin_language and _other_latin_language(sentence, self._latin_language):
+            if self._offends(sentence) or self._latin_language and in_other_latin_language(sentence, self._latin_language):
                 self.blocked, self._pending = sentence, ""
                 break
-            if self._latin_language and _surely_in(sentence, self._latin_language):
+            if self._latin_language and surely_in(sentence, self._latin_language):
                 self._latin_language = ""
             if self._most_chars is not None and (self._shown_chars + sum(map(len, shown)) + len(self._lead_in)
                                                  + len(sentence.rstrip()) > self._most_chars):

@@ -226,6 +226,17 @@ def sure_language(text: str, min_score: float = constants.LANGUAGE_MIN_SCORE) ->
     return _own_language(text, min_score)[0]
 
 
+def in_other_latin_language(sentence: str, language: str) -> bool:
+    """Whether a reply's sentence is surely in another Latin-script language than `language`."""
+    found = sure_language(sentence, constants.LANGUAGE_REPLY_MIN_SCORE)
+    return found in LATIN_LANGUAGES and found != language
+
+
+def surely_in(sentence: str, language: str) -> bool:
+    """Whether a reply's sentence is surely in `language` (as sure as `in_other_latin_language` is of another)."""
+    return sure_language(sentence, constants.LANGUAGE_REPLY_MIN_SCORE) == language
+
+
 def latin_words(text: str) -> list[str]:
     """The words in Latin letters, as written."""
     return _LATIN_WORD.findall(text)
