@@ -249,7 +249,7 @@ class SentenceGate:
         self._heard = squash(user_text)
         self._heard_before = tuple(squash(t) for t in self._user_said[:-1])
         self._script = SCRIPTS.get(language, "")
-        # Not English: the first sentence is held until it is surely in the message's language, or whole.
+        # Not English: judged until a sentence is surely in the message's language (the first one held till then)
         self._latin_language = language if language in LATIN_LANGUAGES and language != "en" else ""
         self._context = squash(context)
         self._context_lines = {squash(line) for line in context.splitlines()} - {""}
@@ -281,6 +281,12 @@ class SentenceGate:
                 or says_the_instructions(sentence, self._instructions, self._named, self._user_text)
                 or (len(said) >= ECHO_MIN_CHARS and said in self._context
                     and (len(said) >= CONTEXT_COPY_MIN_CHARS or said in self._context_lines)))
+
+    def _in_another_language(self, sentence: str) -> bool:
+        """Surely in another Latin-script language than the message's; one surely in its own decides the language."""
+        if self._latin_language and surely_in(sentence, self._latin_language):
+            self._latin_language = ""
+        return bool(self._latin_language) and in_other_latin_language(sentence, self._latin_language)
 
     def _opens_a_context_line(self, text: str) -> bool:
         """Whether `text` so far is the start of one of the context's longer lines, or a piece of an
@@ -501,18 +507,14 @@ class SentenceGate:
                 if surely_chinese(self._pending[:end]):
                     self.blocked, self._pending = self._pending[:end], ""
                     return None
-        if self._latin_language:
-            end = _end(self._pending, final)
-            said = self._fillers + (self._pending[:end] if end is not None else self._pending)
-            if sure_language(said) != self._latin_language:
-                if end is None:
-                    return None  # not sure yet: the first sentence may tell
-                if in_other_latin_language(said, self._latin_language):
-                    self.blocked, self._pending = said, ""
-                    return None
-            if surely_in(said, self._latin_language):  # decided; else ("¡Genial!", "Good evening!") the next sentence tells
-                self._latin_language = ""
         end = _end(self._pending, final)
+        if self._latin_language:
+            said = self._fillers + (self._pending[:end] if end is not None else self._pending)
+            if end is None and sure_language(said) != self._latin_language:
+                return None  # not sure yet: the first sentence may tell
+            if self._in_another_language(said):  # nothing shown: asked again
+                self.blocked, self._pending = said, ""
+                return None
         # A greeting or "Sure!": held until something follows.
         # A reaction shown at once ("¡Qué pena!") is judged with what follows it, as one opening — alone,
         # "¿Cómo estás?" was too little to show after a long message, and together they had been enough.
@@ -636,11 +638,9 @@ class SentenceGate:
             if end is None:
                 break
             sentence, self._pending = self._pending[:end], self._pending[end:]
-            if self._offends(sentence) or self._latin_language and in_other_latin_language(sentence, self._latin_language):
+            if self._offends(sentence) or self._in_another_language(sentence):
                 self.blocked, self._pending = sentence, ""
                 break
-            if self._latin_language and surely_in(sentence, self._latin_language):
-                self._latin_language = ""
             if self._most_chars is not None and (self._shown_chars + sum(map(len, shown)) + len(self._lead_in)
                                                  + len(sentence.rstrip()) > self._most_chars):
                 self.full, self._pending = True, ""  # a held lead-in goes too: it would end the reply on a ":"
