@@ -403,6 +403,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
         return True
     if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):
         return False
+    reacting = reacting or _japanese_topic_is_self(said, user_texts, language)
     claiming = [clause for clause in said if _in_the_first_person(clause, language, reacting)]
     mine = content_units(" ".join(claiming))
     if len(mine) < constants.ROLE_MIN_SHARED_UNITS:
@@ -414,6 +415,16 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
                 or len(shared) >= constants.ROLE_SHARED_UNITS_ENOUGH):
             return True
     return False
+
+
+def _japanese_topic_is_self(clauses: Sequence[str], user_texts: Sequence[str], language: str) -> bool:
+    """Whether a Japanese clause makes the persona the topic with the user's own words (私のアレルギー):
+    its clauses with no subject are then the persona's too (「私のアレルギーが無かったので、スパイスから
+    カレーを作りました。」 answered "what did I cook?": §4, sessions 35-36)."""
+    if language != "ja" or not user_texts:
+        return False
+    told = set().union(*_told(user_texts))
+    return any(_JA_SELF.search(clause) and content_units(clause) & told for clause in clauses)
 
 
 _HONORIFIC_ONLY = re.compile(_HONORIFIC)
@@ -430,7 +441,6 @@ def _speaks_to_user(sentence: str, user_texts: Sequence[str]) -> bool:
         if name is None or not any(name.group(0) + said.group(0) in text for text in user_texts):
             return True
     return False
-
 
 
 def _owns_users_thing(said: str, user_texts: Sequence[str]) -> bool:

@@ -623,3 +623,28 @@ def test_a_claim_left_out_for_want_of_a_swap_is_not_opened_with_again():
     gate = SentenceGate(("Rafael", "Ark"), said[-1], "pt", user_names=("Rafael",), user_said=said)
     assert stream(gate, "Eu corri os 10 km em 58 minutos.") == "" and gate.repaired
     assert gate.left_out_openings == ["Eu corri os 10 km em 58 minutos."]
+
+
+_CURRY_DAY = ("こんばんは！ハルカです。今日は初めてスパイスからカレーを作ってみたよ。", "覚えておいてほしいんだけど、私はエビのアレルギーがあるの。")
+
+
+@pytest.mark.parametrize("sentence, claims", [
+    # 私 made the topic with the user's own allergy: the curry after it, with no subject, is then the persona's too
+    ("私のアレルギーが無かったので、スパイスからカレーを作りました。", True),
+    ("私はエビのアレルギーがあるけど、スパイスからカレーを作りました。", True),
+    # a first-person clause of nothing the user told carries nothing over
+    ("私は嬉しいので、スパイスからカレーを作りましたね。", False),
+    # no first person anywhere: the answer to "what did I cook?" leaves the subject out
+    ("たしか、スパイスからカレーを作りました。", False),
+    # "me too" stays the persona's own
+    ("私もエビのアレルギーがあるので、スパイスからカレーを作りました。", False),
+])
+def test_a_japanese_first_person_topic_carries_to_the_clauses_without_a_subject(sentence, claims):
+    assert takes_users_part(sentence, _CURRY_DAY, ["ハルカ"], "ja", reacting=False) is claims
+
+
+def test_a_question_about_the_users_cooking_gets_it_back_as_theirs():
+    gate = SentenceGate(("ハルカ", "アーク"), "この前、私が初めて作った料理は何だったっけ？", "ja", user_names=("ハルカ",),
+                        user_said=_CURRY_DAY)
+    shown = stream(gate, "私のアレルギーが無かったので、スパイスからカレーを作りました。")
+    assert "私" not in shown and "カレー" in shown
