@@ -25,6 +25,7 @@ from agent.echoes import echoes, squash, told_openings
 from agent.engagement import least_to_say
 from agent.keep_requests import KeepAction
 from agent.language import is_question, name_for
+from agent.notices import empty_reply_notice
 from agent.out_of_character import claims_user_name
 from agent.plain_desu import PlainDesuMender
 from agent.reply_form import asks_for_brevity
@@ -105,10 +106,6 @@ def _control(config: RunnableConfig) -> TurnControl:
 
 def _deps(config: RunnableConfig) -> TurnDeps:
     return config["configurable"]["deps"]
-
-
-EMPTY_REPLY_NOTICE = ("{persona} could not find words this time: the model gave only empty replies. "
-                      "Nothing was saved as a reply; press Regenerate or send your message again.")
 
 
 def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str, reason: str = "") -> list[ChatMessage]:
@@ -431,7 +428,8 @@ def build_turn_graph() -> StateGraph:
                     deps.journal.write_text(round_text)
                     get_stream_writer()({"type": "token", "text": round_text})
                 else:
-                    error = EMPTY_REPLY_NOTICE.format(persona=deps.persona_name)
+                    error = empty_reply_notice(guard.language, name_for(guard.language, (
+                        deps.persona_name, *deps.persona_other_names)))
         get_stream_writer()({"type": "guard", "asked_again": attempt, "repaired": repairs})
         reply_raw = state["reply_raw"] + round_text
         return {"reply_raw": reply_raw, "pending_calls": calls, "stopped": stopped, "error": error,

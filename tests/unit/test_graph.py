@@ -258,6 +258,18 @@ def test_only_empty_replies_end_in_a_notice_and_nothing_is_logged_as_the_reply(d
     assert not (data_dir / "characters/Ark/journal/streaming.jsonl").exists()
 
 
+@pytest.mark.parametrize("message, words", [
+    ("Eu corri os 10 km em 58 minutos ontem!", "não encontrou palavras"),
+    ("今日は初めてスパイスからカレーを作ってみたよ。", "言葉が見つかりませんでした"),
+    ("Heute bin ich endlich umgezogen, die Küche ist winzig.", "keine Worte gefunden"),
+])
+def test_the_notice_of_an_empty_reply_is_in_the_users_language(data_dir, clock, message, words):
+    model = ScriptedChatModel(replies(""))
+    service = make_service(data_dir, clock, model)
+    [error] = [e for e in run(service, message) if e.kind == "error"]
+    assert words in error.text and ("Ark" in error.text or "アーク" in error.text)
+
+
 def test_the_local_models_emotion_is_read_after_the_reply(data_dir, clock):
     model = ScriptedChatModel(replies("That's wonderful news!"),
                               json_script=lambda system, user, schema: '{"category": "joy", "intensity": 0.8}')
