@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Callable
+from typing import Callable, Sequence
 
 from agent import sentences
 from agent.prompt_builder import fit_to_budget
@@ -127,3 +127,26 @@ def _join(head: str, sentences: list[str], kept: list[int]) -> str:
     if kept[-1] < len(sentences) - 1:
         text = _glue(text, ELISION)
     return head + text
+
+
+# "- [7 May 2023] Ken: …": a remembered message (an episode's line, "- [7 May 2023]★ …", has no speaker).
+_DATED_MESSAGE = re.compile(r"^- \[([^\]]{1,40})\] ([^:\n\[]{1,40}: .*)$", re.DOTALL)
+
+
+def grouped_by_date(lines: Sequence[str]) -> str:
+    """Recalled lines in their order with each day said once, above its messages ("[10 April 2026]",
+    then "- Haruka: …" for each): the date took ~10 of a memory line's tokens (digits are a token
+    each), and the recalled lines of a turn are often of the same day (§4, session 36: 16 of the
+    tail's ~137 tokens). Documents and episodes are shown whole, as they come."""
+    shown, day = [], None
+    for line in lines:
+        message = _DATED_MESSAGE.match(line)
+        if message is None:
+            shown.append(line)
+            day = None
+            continue
+        if message.group(1) != day:
+            day = message.group(1)
+            shown.append(f"[{day}]")
+        shown.append(f"- {message.group(2)}")
+    return "\n".join(shown)

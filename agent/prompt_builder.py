@@ -34,29 +34,36 @@ class PromptSection:
     # Cuts a line to a number of tokens (agent/memory_lines.focused_line about the user's message):
     # no line takes more than 1/PROMPT_LINES_AT_LEAST of the section's room.
     shorten: Callable[[str, int], str] | None = None
+    # Joins the kept lines in their order (memories: each date said once above its lines); "\n" when None.
+    join: Callable[[Sequence[str]], str] | None = None
     # A static section that grows at its end (core memory: kept notes are appended): when it does not
     # fit, its newest lines are kept and the oldest left out (`fit_newest_lines`), never the other way.
     newest_first: bool = False
 
 
 def fit_lines(lines: Sequence[str], budget: int, count: CountTokens, order: Sequence[str] = (),
-              shorten: Callable[[str, int], str] | None = None) -> str:
+              shorten: Callable[[str, int], str] | None = None,
+              join: Callable[[Sequence[str]], str] | None = None) -> str:
     """The lines, in their order of importance, that fit in `budget` tokens together: one that
     does not fit is passed over for the next (the first one cut if none fits), sorted by `order`
-    (stable; one key per line) when given. With `shorten`, a line longer than the budget's
-    1/PROMPT_LINES_AT_LEAST share is first cut to that share."""
+    (stable; one key per line) when given, and joined by `join` (one per line when None), as
+    they are counted. With `shorten`, a line longer than the budget's 1/PROMPT_LINES_AT_LEAST
+    share is first cut to that share."""
     share = budget // constants.PROMPT_LINES_AT_LEAST
     if shorten:
         lines = [shorten(line, share) if count(line) > share else line for line in lines]
+    joined = join or "\n".join
+
+    def shown(indices: list[int]) -> str:
+        return joined([lines[k] for k in (sorted(indices, key=lambda k: order[k]) if order else indices)])
+
     kept: list[int] = []
     for index, line in enumerate(lines):
-        if line and count("\n".join([lines[k] for k in kept] + [line])) <= budget:
+        if line and count(shown(kept + [index])) <= budget:
             kept.append(index)
     if not kept and lines:
         return fit_to_budget(lines[0], budget, count)
-    if order:
-        kept.sort(key=lambda k: order[k])
-    return "\n".join(lines[k] for k in kept)
+    return shown(kept)
 
 
 def fit_newest_lines(text: str, budget: int, count: CountTokens) -> tuple[str, int]:
@@ -209,7 +216,7 @@ def build_prompt(
         if room <= 0:
             text = ""
         elif section.lines:
-            text = fit_lines(section.lines, room, count, section.line_order, section.shorten)
+            text = fit_lines(section.lines, room, count, section.line_order, section.shorten, section.join)
         else:
             text = fit_to_budget(section.text, room, count)
         if text:

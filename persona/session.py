@@ -14,7 +14,7 @@ import constants
 from agent.drives import Drives, feelings_lines, opening_line
 from agent.introductions import introduced_name
 from agent.language import message_language, name_for
-from agent.memory_lines import focused_line
+from agent.memory_lines import focused_line, grouped_by_date
 from agent.prompt_builder import (BuiltPrompt, HistoryWindow, PromptSection, build_prompt, fit_to_budget, index_from_end,
                                   select_history)
 from agent.providers.base import ChatMessage, ChatModel, ToolSpec
@@ -456,7 +456,7 @@ class CharacterSession:
             about = without_form_request(user_entry.text)  # the lines' subject, not the reply's form
             dynamic.append(PromptSection(
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
-                shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens)))
+                shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens), join=grouped_by_date))
         persona = self.name_in(language)  # one read of character.json for the reminder and the nudge's room
         reminder = reply_reminder(language, persona, user_name, brief=asks_for_brevity(user_entry.text))
         prompt = build_prompt(

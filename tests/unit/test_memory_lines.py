@@ -84,3 +84,35 @@ def test_a_line_of_greetings_alone_still_shows_its_opening():
     line = "- [2 May 2026] Ken: Hey Maya! Thanks! Wow! Good night! See you! Bye now!"
     cut = focused_line(line, "zebra", 10, count)
     assert cut.startswith("- [2 May 2026] Ken: Hey Maya!")
+
+
+def test_each_day_is_said_once_above_its_messages():
+    from agent.memory_lines import grouped_by_date
+
+    shown = grouped_by_date([
+        "- [10 April 2026] ハルカ: 今日は初めてスパイスからカレーを作ってみたよ。",
+        "- [10 April 2026] Ark: すごいですね！",
+        "- [11 April 2026]★ ハルカはカレーを作った。アークは喜んだ。",  # an episode: whole, as it comes
+        "- [12 April 2026] ハルカ: ただいま！",
+        "recipe.txt: Spice curry, step 2: toast the cumin.",  # a document's passage: whole
+        "- [12 April 2026] ハルカ: 私のアレルギー、覚えてる？",
+    ]).split("\n")
+    assert shown == [
+        "[10 April 2026]",
+        "- ハルカ: 今日は初めてスパイスからカレーを作ってみたよ。",
+        "- Ark: すごいですね！",
+        "- [11 April 2026]★ ハルカはカレーを作った。アークは喜んだ。",
+        "[12 April 2026]",
+        "- ハルカ: ただいま！",
+        "recipe.txt: Spice curry, step 2: toast the cumin.",
+        "[12 April 2026]",
+        "- ハルカ: 私のアレルギー、覚えてる？",
+    ]
+
+
+def test_the_users_recalled_words_are_still_found_under_their_day():
+    from agent.graph import recalled_user_lines
+    from agent.memory_lines import grouped_by_date
+
+    context = grouped_by_date(["- [3 May 2026] Ken: I adopted a puppy.", "- [3 May 2026] Ken: His name is Mochi."])
+    assert recalled_user_lines(context, ["Ken"]) == ["I adopted a puppy.", "His name is Mochi."]

@@ -130,3 +130,16 @@ def test_a_section_with_a_budget_of_its_own_leaves_the_dynamic_room_to_the_memor
     assert "Mochi:\n- fact 0" in both.context and "fact 9" not in both.context
     assert "Notes" not in build_prompt([], window, [PromptSection("entity_page", "Notes", "", page)], "hi", BUDGETS,
                                        count).context  # no budget named for it: not shown
+
+
+def test_memory_lines_are_counted_as_they_are_shown():
+    """Said once for its day, a date leaves room for another line of the same budget."""
+    from agent.memory_lines import grouped_by_date
+    from agent.prompt_builder import fit_lines
+
+    lines = tuple(f"- [10 April 2026] Haruka: message number {n}." for n in range(4))
+    one_by_one = fit_lines(lines, 40, count)
+    grouped = fit_lines(lines, 40, count, join=grouped_by_date)
+    assert one_by_one.count("Haruka") == 3
+    assert grouped.count("Haruka") == 4 and grouped.count("10 April 2026") == 1
+    assert count(grouped) <= 40
