@@ -18,7 +18,6 @@ complete and passed the check. Sentence ends: 。！？!? and "." before a space
 """
 from __future__ import annotations
 
-import difflib
 import logging
 import re
 from typing import Sequence
@@ -26,7 +25,8 @@ from typing import Sequence
 import constants
 from agent import role, sentences
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
-from agent.echoes import ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, restates, says_again, squash
+from agent.echoes import (ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, repeats_earlier_reply, restates,
+                          says_again, squash)
 from agent.engagement import (CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, reaction_alone,
                               says_nothing, tells_nothing)
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
@@ -91,9 +91,6 @@ def _risk_after_lead(text: str, openings: Sequence[str]) -> bool | None:
 CONTEXT_COPY_MIN_CHARS = 40
 # An opening that is so far this many letters of an instruction, from anywhere in it, is held until it is whole.
 INSTRUCTION_PIECE_MIN_CHARS = 4
-# A sentence this similar to one of the persona's last replies' is said again: the conversation scorer
-# counts a reply ≥ 0.9 like one of the last three as a repeat.
-REPEAT_SIMILARITY = 0.9
 # A sentence opening that answers the one before it; after that one is left out it answers nothing.
 _CONNECTIVES = ("however", "but", "that said", "still", "though", "anyway", "nevertheless", "pero", "sin embargo",
                 "mais", "cependant", "aber", "jedoch", "però", "tuttavia", "mas", "porém", "でも", "しかし", "ただ",
@@ -217,6 +214,7 @@ class SentenceGate:
         `instructions`: the reply's own instruction lines, never to be said back in other words."""
         self._hold_first = hold_first_sentence
         self._said_before = [squash(s) for reply in persona_said for s in sentences.split(reply)]
+        self._said_again = lambda text: repeats_earlier_reply(text, self._said_before, self._script, self._user_names)
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
         self._names = tuple(names)
         self._user_names = tuple(n for n in user_names if n.strip())
@@ -349,11 +347,11 @@ class SentenceGate:
             self.repaired += 1
         return repaired or ""
 
-    def _repeats(self, sentence: str) -> bool:
-        """The sentence is (nearly) one the persona said in its last replies."""
-        said = squash(sentence)
-        return len(said) >= ECHO_MIN_CHARS and any(
-            difflib.SequenceMatcher(None, said, before).ratio() >= REPEAT_SIMILARITY for before in self._said_before)
+    def _not_said_before(self, opening: str) -> str:
+        """The opening, and the fillers held before it, without what the last replies said (「好的，我会记住。」)."""
+        if self._said_again(self._fillers):
+            self._fillers = ""
+        return "".join(p for p in sentences.split(opening) if not self._said_again(p))
 
     def _copying(self, text: str) -> bool:
         """So far the user's own words, letter for letter, after an opening "Yes, " or 「はい、」."""
@@ -594,7 +592,8 @@ class SentenceGate:
             else:
                 first = self._own_part(first)
             self._pending = self._pending[end:]
-            if not said_back and (not first.strip() or restates(first, self._user_text) or self._repeats(first)):
+            first = first if said_back else self._not_said_before(first)
+            if not said_back and (not first.strip() or restates(first, self._user_text)):
                 # left out: what follows opens
                 return self._decide_opening(final) if self._pending.strip() else None
             self._streaming = self._first_done = True
@@ -647,7 +646,7 @@ class SentenceGate:
                 break
             sentence = self._own_part(sentence)
             # A restated question, or a sentence said in a reply before, is left out; the reply goes on.
-            if restates(sentence, self._user_text) or self._repeats(sentence):
+            if restates(sentence, self._user_text) or self._said_again(sentence):
                 continue
             if self._most_chars is not None and not final and (
                     sentence.rstrip().endswith((":", "：")) or (self._lead_in and not sentence.strip())):

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 
 import constants
 from agent import sentences
-from agent.engagement import FILLERS, tells_nothing
+from agent.engagement import FILLERS, only_greets, tells_nothing
 from agent.language import is_question, script_of_letters
 from agent.role import confirms_users_words
 from managers.cjk import bigrams, is_cjk
@@ -164,3 +164,23 @@ def told_openings(user_text: str, names: Sequence[str] = ()) -> tuple[str, ...]:
         if told and not is_question(told) and not tells_nothing(told, names):
             openings.append(told)
     return tuple(dict.fromkeys(openings))
+
+
+# A sentence this similar to one of the persona's last replies' is said again: the conversation scorer
+# counts a reply ≥ 0.9 like one of the last three as a repeat.
+REPEAT_SIMILARITY = 0.9
+# A Chinese, Japanese or Korean letter tells about what two or three Latin ones do: 「好的，我会记住。」 (6
+# letters) said again to the next thing told passed the echoes' 10-letter floor (§4, session 36,
+# dev-zh-climbing). Greetings keep that floor: 「こんにちは！」 on another day is no fault.
+REPEAT_MIN_CJK_CHARS = 5
+
+
+def repeats_earlier_reply(sentence: str, said_before: Sequence[str], script: str, user_names: Sequence[str] = ()) -> bool:
+    """Whether `sentence`, of a reply in `script` ("ja", "zh", "ko", "latin"), is (nearly) one of
+    the persona's last replies' sentences (`said_before`, squashed)."""
+    said = squash(sentence)
+    floor = ECHO_MIN_CHARS
+    if script in ("ja", "zh", "ko") and not only_greets(sentence, user_names):
+        floor = REPEAT_MIN_CJK_CHARS
+    return len(said) >= floor and any(
+        difflib.SequenceMatcher(None, said, before).ratio() >= REPEAT_SIMILARITY for before in said_before)

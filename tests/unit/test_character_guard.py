@@ -442,6 +442,21 @@ def test_a_reply_that_only_says_a_recent_reply_again_is_asked_for_again():
     assert stream(gate, "猫はとても好きです、一緒に遊びたいな。") == "" and gate.blocked
 
 
+@pytest.mark.parametrize("user, before, reply, language, shown", [
+    # a short CJK sentence said again is a repeat too (six letters: below the Latin floor of ten)
+    ("还有，我上个月买了一双新的攀岩鞋，是蓝色的。", "🛠️ 已记入核心记忆\n好的，我会记住。", "好的，我会记住。蓝色的攀岩鞋很好看！", "zh",
+     "蓝色的攀岩鞋很好看！"),
+    ("오늘 비가 와서 손님이 별로 없었어.", "그렇구나. 오늘은 푹 쉬세요!", "손님이 적어서 아쉬웠겠어요. 오늘은 푹 쉬세요!", "ko",
+     "손님이 적어서 아쉬웠겠어요. "),
+    # a greeting of another day is no repeat, nor a short Latin sentence
+    ("今日は仕事が早く終わったよ。", "こんにちは！カレーを作りましたね。", "こんにちは！お疲れさまでした。", "ja", "こんにちは！お疲れさまでした。"),
+    ("I went to the market again.", "Oh, nice! What did you buy?", "Was it busy? Oh, nice!", "en", "Was it busy? Oh, nice!"),
+])
+def test_a_short_cjk_sentence_of_a_recent_reply_is_left_out(user, before, reply, language, shown):
+    gate = SentenceGate((), user, language, persona_said=(before,), hold_first_sentence=language in ("ja", "zh"))
+    assert stream(gate, reply) == shown
+
+
 def test_when_every_attempt_fails_a_greeting_one_held_back_is_the_reply_not_a_notice(data_dir, clock):
     message = "Oi! Eu sou a Ana. Passei o dia na praia com minhas primas e tomei um sol gostoso."
     model = ScriptedChatModel(replies("Olá! ", "Olá! ", message))
