@@ -211,7 +211,28 @@ def says_the_instructions(sentence: str, instructions: Sequence[str], names: Seq
         run = "".join(_longest_run(sentence, instruction))
         if len(_CJK_CHAR.findall(run)) >= INSTRUCTION_RUN_CJK_CHARS and run not in user_text:
             return True
-        words = _longest_run(said, [w.casefold() for w in _WORD.findall(instruction)])
+        told = [w.casefold() for w in _WORD.findall(instruction)]
+        words = _longest_run(said, told)
         if len(words) >= INSTRUCTION_RUN_WORDS and " ".join(words) not in heard:
             return True
+        if _mostly_words_of(said, told, names, heard):
+            return True
     return False
+
+
+# The instruction in other words: "Como Ark, en español, respondo a Lucía como sigue:" to "Responde a Lucía
+# como Ark, en español, …" (§4, session 36) shares no run of four words, but five of its seven words.
+INSTRUCTION_BAG_WORDS = 5
+INSTRUCTION_BAG_SHARE = 0.65
+_SAME_WORD_PREFIX = 5  # "respondo" and "responde", "answering" and "answer"
+
+
+def _mostly_words_of(said: Sequence[str], told: Sequence[str], names: Sequence[str], heard: str) -> bool:
+    """Whether the sentence's words (`said`, names left out) are mostly the instruction's (`told`),
+    and not as the user's message has them."""
+    name_words = {w.casefold() for name in names for w in _WORD.findall(name)}
+    mine = [w for w in said if w not in name_words]
+    shared = [w for w in mine if w in told or (len(w) >= _SAME_WORD_PREFIX and any(
+        t[:_SAME_WORD_PREFIX] == w[:_SAME_WORD_PREFIX] for t in told))]
+    return (len(shared) >= INSTRUCTION_BAG_WORDS and len(shared) >= INSTRUCTION_BAG_SHARE * len(mine)
+            and not all(w in heard.split() for w in shared))

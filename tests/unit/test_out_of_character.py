@@ -166,3 +166,23 @@ def test_here_to_help_and_if_you_need_anything_are_service_talk_in_every_languag
 ])
 def test_help_and_need_as_topics_are_not(text):
     assert not breaks_character(text)
+
+
+@pytest.mark.parametrize("language, user, sentence, said_back", [
+    # the retry's line in other words: no run of four words, most words its own
+    ("es", "Lucía", "Como Ark, en español, respondo a Lucía como sigue:", True),
+    ("fr", "Camille", "En tant qu'Ark, je réponds à Camille en français, avec mes propres mots :", True),
+    ("de", "Jonas", "Als Ark antworte ich Jonas auf Deutsch, mit meinen eigenen Worten:", True),
+    # replies that share a few of its words
+    ("en", "Ken", "What do you think?", False),
+    ("en", "Ken", "What do you think about the recital, in the end?", False),
+    ("es", "Lucía", "¡Qué bien, te lo dije como a la primera!", False),
+    ("es", "Lucía", "Como te dije, en español se dice «rocódromo».", False),
+    ("de", "Jonas", "Auf Deutsch sagt man dazu Umzugskarton, glaube ich.", False),
+])
+def test_the_reply_instruction_said_back_in_other_words(language, user, sentence, said_back):
+    from agent.out_of_character import says_the_instructions
+    from agent.reply_rules import every_retry_nudge, reply_reminder
+
+    instructions = (*every_retry_nudge(language, "Ark", user), reply_reminder(language, "Ark", user))
+    assert says_the_instructions(sentence, instructions, ("Ark", user), "¿De qué charlamos el martes?") is said_back
