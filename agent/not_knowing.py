@@ -42,7 +42,12 @@ _NOT_KNOWING = re.compile(
     r"|覚えられません|記憶できません|記憶することができません|覚えることができません"
     r"|情報(?:が|は)(?:ありません|ない))"
     r"|不知道|不记得|不清楚|没有(?:相关|这方面的)?(?:信息|资料|记录)|记不(?:起|清)|无法(?:记住|记得|回忆)|不能记住"
-    r"|모르|기억(?:이|나지) (?:안|않|없)|기억이 안|정보가 없|기억할 수 없",
+    r"|모르|기억(?:이|나지) (?:안|않|없)|기억이 안|정보가 없|기억할 수 없"
+    # not having the information, with an article or an adjective between ("non ho l'informazione necessaria",
+    # "I don't have the necessary information", "je n'ai pas les informations nécessaires")
+    r"|\b(?:i (?:don't|do not) have|no tengo|je n'ai pas|non ho|ich habe (?:\w+ )?(?:nicht|keine)|não tenho)\b[^.!?。,;:]{0,30}?"
+    r"(?:\binformation|informazion[ei]\b|\binformación\b|\binformations?\b|\binformationen\b|\binformaç"
+    r"|\bdetalles\b|\bdettagli\b|\bdétails\b|\bdetalhes\b|\beinzelheiten\b)",
     re.IGNORECASE,
 )
 # How such a sentence opens (lower-case), beyond the openings the guard always holds (agent/character_guard.py:

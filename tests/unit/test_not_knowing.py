@@ -27,6 +27,11 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     "Não tenho nenhuma informação sobre isso.",
     "Sì, mi dispiace, ma non ho la minima idea di cosa possa esserci stato in Napoli.",
     "No tengo suficientes detalles para proporcionarte una respuesta precisa.",
+    # an article or an adjective before "information" (dev-it-tesi, session 36: 28 told two turns before)
+    "Mi dispiace, ma non ho l'informazione necessaria per rispondere a questa domanda.",
+    "I'm sorry, but I don't have the necessary information about your exam.",
+    "Désolé, je n'ai pas les informations nécessaires.", "Ich habe leider nicht die nötigen Informationen dazu.",
+    "Não tenho os detalhes sobre isso.",
 ])
 def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     assert says_it_does_not_know(sentence)
@@ -38,6 +43,9 @@ def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     "I don't have the time to bake today, but you should!",
     "Ricordo bene: giovedì devi restituire tre libri.", "Ich kann mich gut an deinen Bruder Felix erinnern!",
     "Ho un ricordo bellissimo di Napoli!", "Non ho mai visto un babà così grande!", "¡Tengo los detalles de la fiesta!",
+    # "not" and "information" in different clauses
+    "I don't have to go anywhere today, the information desk was closed though.",
+    "Ich habe keine Zeit, aber die Informationen klingen spannend.", "Je n'ai pas encore goûté ce pain, mais les détails comptent.",
 ])
 def test_an_answer_is_not_taken_for_not_knowing(sentence):
     assert not says_it_does_not_know(sentence)
