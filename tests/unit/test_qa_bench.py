@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from agent.memory_lines import grouped_by_date
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.retrieval import spelled_out_date
 from bench import qa_bench
@@ -112,9 +113,10 @@ def test_three_conditions_each_from_the_replayed_state(conversation_file, qa_f1)
             for dia in record["evidence"]:
                 turn = next(t for s in ("session_1", "session_2") for t in CONVERSATION[s] if t["dia_id"] == dia)
                 date = "2023-05-08" if dia.startswith("D1:") else "2023-05-25"
-                # As every recalled memory is shown: "[8 May 2023]", "yesterday" as the day it was.
+                # As every recalled memory is shown: under "[8 May 2023]", "yesterday" as the day it was.
                 logged = f"[{date}] {turn['speaker']}: {turn['text']}"
-                assert f"- {spelled_out_date(logged)}" in context
+                day, line = grouped_by_date([f"- {spelled_out_date(logged)}"]).split("\n")
+                assert day in context and line in context
             assert "…(truncated)" not in context
     assert len(prefixes) == 1
     assert all(a["prefix_reused"] for r in records for a in r["conditions"].values())
