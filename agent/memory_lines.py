@@ -136,8 +136,9 @@ _DATED_MESSAGE = re.compile(r"^- \[([^\]]{1,40})\] ([^:\n\[]{1,40}: .*)$", re.DO
 def grouped_by_date(lines: Sequence[str]) -> str:
     """Recalled lines in their order with each day said once, above its messages ("[10 April 2026]",
     then "- Haruka: …" for each): the date took ~10 of a memory line's tokens (digits are a token
-    each), and the recalled lines of a turn are often of the same day (§4, session 36: 16 of the
-    tail's ~137 tokens). Documents and episodes are shown whole, as they come."""
+    each), and a turn's recalled lines are often of one day, so the same room holds more of them
+    (§5, session 37: 334 lines shown against 296, F1 34.1 → 36.4). Documents and episodes are
+    shown whole, as they come."""
     shown, day = [], None
     for line in lines:
         message = _DATED_MESSAGE.match(line)
