@@ -179,11 +179,9 @@ def asks_about_the_persona(text: str, persona_names: Sequence[str] = ()) -> bool
 
 
 def first_person_at(text: str, language: str = "") -> tuple[int | None, bool]:
-    """Where the first word in the first person starts in `text`, and whether it surely is one: a
-    last word still arriving may become one ("m…" → "my", "I…" → "It's", 「わた…」) — else (None, False).
-    While a reply streams, what comes from a sure one is held until its sentence is whole and checked;
-    from an unsure one, until the next characters tell. `language`: the reply's, whose verbs may
-    carry the person (_FIRST_PERSON_VERBS)."""
+    """Where the first word in the first person starts in `text`, and whether it surely is one (a last word
+    still arriving may become one: "m…" → "my", 「わた…」), else (None, False): a streaming reply holds from a sure
+    one until its sentence is checked. `language`: the reply's, whose verbs may carry the person."""
     sure = [m.start() for m in _FIRST_PERSON.finditer(text) if m.end() < len(text) or _HAN.search(m.group(0))
             or _HANGUL_WORD.search(m.group(0)) or _KANA.search(m.group(0))]
     sure += [i for i in (text.find(w) for w in _CJK_FIRST_PERSON) if i >= 0 and i + 1 < len(text) or
@@ -314,11 +312,9 @@ def says_you(sentence: str) -> bool:
 
 def tells_own_life(sentence: str, user_texts: Sequence[str], user_names: Sequence[str] = (),
                    language: str = "") -> bool:
-    """Whether a sentence of the persona's tells something of its own: in the first person, no "you"
-    in it, and not the user's own facts said back as its own ("FYI, I finished another pottery
-    project - want to see a pic?" does). What a companion mostly says — questions, advice, "you" — is
-    about the user; a night asked to tell the persona's own day from those gave Noor's cello practice
-    and her flat to the persona (bench nights, session 23: all 8 episodes misattributed)."""
+    """Whether a sentence of the persona's tells something of its own: in the first person, no "you" in it,
+    not the user's facts as its own ("FYI, I finished another pottery project - want to see a pic?" does). A
+    night asked to tell the persona's day from all it said gave it Noor's cello practice (bench nights, session 23)."""
     bare = sentence.strip()
     if not bare or says_you(bare) or not speaks_of_oneself(bare, language):
         return False
@@ -347,13 +343,11 @@ _PERSON_TOKEN = re.compile(r"[\u3400-\u9fff]|[\u3040-\u30ff]+|[^\W\d_]+(?:['’]
 
 
 def confirms_users_words(sentence: str, user_text: str) -> bool:
-    """Whether the sentence is the persona's own act on the user's words: aligned word by word with
-    the message, where the message says "my" or "I" the sentence says "your" or "you", and words of
-    its own say what the persona does ("I noted that your dentist appointment is on Thursday at 4pm."
-    to "Can you note that my dentist appointment is on Thursday at 4pm?", 「好的，我记住了你的号码是A1024。」
-    to 「我的号码是A1024。」). A confirmation, not the message said back (bench conversation, session 19:
-    asked for twice, 5.3 s) — the swap alone ("He chewed one of your shoes!" to "He chewed one of my
-    shoes.") still is one."""
+    """Whether the sentence is the persona's own act on the user's words: aligned word by word with the
+    message, its "your" where the message's "my" is, and words of its own saying what the persona does ("I
+    noted that your dentist appointment is on Thursday at 4pm." to "Can you note that my dentist appointment
+    is on Thursday at 4pm?", 「好的，我记住了你的号码是A1024。」 to 「我的号码是A1024。」): a confirmation, not
+    the message said back (bench conversation, session 19) — the swap alone ("He chewed one of your shoes!") is."""
     heard, said = _PERSON_TOKEN.findall(user_text), _PERSON_TOKEN.findall(sentence)
     matcher = difflib.SequenceMatcher(None, [w.casefold() for w in heard], [w.casefold() for w in said], autojunk=False)
     changed = [(heard[i1:i2], said[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
@@ -409,7 +403,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     if len(mine) < constants.ROLE_MIN_SHARED_UNITS:
         return False
     for units in _told(user_texts):
-        shared = mine & units
+        shared = _shared(mine, units)
         if len(shared) >= constants.ROLE_MIN_SHARED_UNITS and (
                 len(shared) >= constants.ROLE_SHARED_SHARE * min(len(mine), len(units))
                 or len(shared) >= constants.ROLE_SHARED_UNITS_ENOUGH):
@@ -417,10 +411,16 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     return False
 
 
+def _shared(mine: set[str], told: set[str]) -> set[str]:
+    """`mine`'s units that are `told`'s, or part of one or holding one where a run of kanji or kana is a
+    unit (ピアノ and ピアノ教室, 試験 and 資格試験: 「私はピアノを始めました。」, §4, session 37)."""
+    return {u for u in mine if u in told or (not u.isascii() and len(u) >= 2 and any(
+        not t.isascii() and len(t) >= 2 and (u in t or t in u) for t in told))}
+
+
 def _japanese_topic_is_self(clauses: Sequence[str], user_texts: Sequence[str], language: str) -> bool:
-    """Whether a Japanese clause makes the persona the topic with the user's own words (私のアレルギー):
-    its clauses with no subject are then the persona's too (「私のアレルギーが無かったので、スパイスから
-    カレーを作りました。」 answered "what did I cook?": §4, sessions 35-36)."""
+    """Whether a Japanese clause makes the persona the topic with the user's own words (私のアレルギー): its
+    clauses with no subject are its too (「私のアレルギーが無かったので、スパイスからカレーを作りました。」)."""
     if language != "ja" or not user_texts:
         return False
     told = set().union(*_told(user_texts))

@@ -648,3 +648,23 @@ def test_a_question_about_the_users_cooking_gets_it_back_as_theirs():
                         user_said=_CURRY_DAY)
     shown = stream(gate, "私のアレルギーが無かったので、スパイスからカレーを作りました。")
     assert "私" not in shown and "カレー" in shown
+
+
+@pytest.mark.parametrize("sentence, said, language", [
+    # a kanji or katakana run is one unit: the reply said a part of the user's (§4, session 37)
+    ("私はピアノを始めました。", "アーク、今日からピアノ教室に通い始めたよ。", "ja"),
+    ("それは、私は試験に落ちたためです。", "はぁ…資格試験、落ちちゃった。けっこう勉強したのに。", "ja"),
+    # a Korean word with its particle
+    ("우리는 '파란 고양이'라는 이름으로 카페를 열었습니다.", "기억해 줘: 우리 카페 이름은 '파란 고양이'야.", "ko"),
+])
+def test_part_of_the_users_word_is_their_word(sentence, said, language):
+    assert takes_users_part(sentence, [said], ["ミサキ"], language)
+
+
+@pytest.mark.parametrize("sentence, said", [
+    ("私も教室に通っていました。", "アーク、今日からピアノ教室に通い始めたよ。"),  # "me too"
+    ("ピアノ教室、楽しそうですね！", "アーク、今日からピアノ教室に通い始めたよ。"),  # no first person
+    ("私は試験の日が好きです。", "はぁ…資格試験、落ちちゃった。"),  # one word of the user's only
+])
+def test_part_of_a_word_does_not_make_a_claim_alone(sentence, said):
+    assert not takes_users_part(sentence, [said], ["ミサキ"], "ja")
