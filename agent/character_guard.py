@@ -31,6 +31,7 @@ from agent.engagement import (CJK_FILLERS, FILLERS, content_size, least_to_say, 
                               says_nothing, tells_nothing)
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
                             sure_language, surely_chinese, surely_in)
+from agent.held_back import SCRIPT_FITS
 from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
                                     says_the_instructions, user_name_openings)
 
@@ -102,33 +103,9 @@ _CONNECTIVE_ARRIVING = re.compile(
 # Hangul), then a reply in another script than the user's message is asked for again (「Wow, John! …」
 # to a Japanese message, a Japanese reply to a Korean one).
 LANGUAGE_DECIDED_LETTERS = 6
-# The scripts a reply in each script's languages may open with (agent/language.py SCRIPTS): Han
-# characters alone may be Japanese (今日は…) or Chinese.
-_SCRIPT_FITS = {"ja": ("ja", "han"), "zh": ("han",), "ko": ("ko",), "latin": ("latin",)}
 # Among Latin-script languages the first letters tell nothing ("Oh", "Super"): a reply to a Spanish,
 # French, German, Portuguese or Italian message is judged on its first sentence at most, and asked
 # for again only when that sentence is surely in another language (constants.LANGUAGE_REPLY_MIN_SCORE).
-
-
-def greeting_held_back(held_back: Sequence[str], language: str, names: Sequence[str] = (),
-                       user_names: Sequence[str] = (), least: int = 1) -> str:
-    """The first of the attempts' held-back openings that is a greeting or filler alone, or a
-    reaction shorter than `least` (what a reply to the message must carry), and may be shown
-    ("Olá!", 「希望健康！」), or "": when every attempt failed, a greeting beats a notice instead of a
-    reply (bench conversation, session 15: "Tudo ótimo!", "Olá!" and an echo held back, and the chat
-    showed that the model had found no words; session 19: 「希望健康！」 between two echoes)."""
-    fits = _SCRIPT_FITS.get(SCRIPTS.get(language, ""), ())
-    for text in (t.strip() for t in held_back):
-        if not text or not says_nothing(text, names, max(least, 1)) or breaks_character(text, names) \
-                or claims_user_name(text, user_names):
-            continue
-        script = script_of_letters(text)
-        if fits and script not in fits:
-            continue
-        if language in LATIN_LANGUAGES and sure_language(text) not in ("", language):
-            continue
-        return text
-    return ""
 
 
 def _joint_after(shown: str) -> str:
@@ -495,7 +472,7 @@ class SentenceGate:
             script = _script_of(self._fillers + self._pending, _end(self._pending, final) is not None)
             if not script and not final:
                 return None
-            if script and script not in _SCRIPT_FITS[self._script]:  # another language: nothing shown, ask again
+            if script and script not in SCRIPT_FITS[self._script]:  # another language: nothing shown, ask again
                 self.blocked, self._pending = self._pending, ""
                 return None
             if self._script == "ja" and script == "han":  # Japanese, or Chinese (「我也喜欢咖喱！」): its first sentence tells

@@ -20,10 +20,11 @@ from langgraph.graph import END, START, StateGraph
 
 import constants
 from agent import reply_tags
-from agent.character_guard import SentenceGate, greeting_held_back
+from agent.character_guard import SentenceGate
 from agent.echoes import echoes, squash, told_openings
 from agent.engagement import least_to_say
 from agent.keep_requests import KeepAction
+from agent.held_back import greeting_held_back, users_words_held_back
 from agent.language import is_question, name_for
 from agent.notices import empty_reply_notice
 from agent.out_of_character import claims_user_name
@@ -422,8 +423,10 @@ def build_turn_graph() -> StateGraph:
             if greeted:  # the greeting shown at once is the reply, journaled and shown already
                 round_text = greeted
             else:
-                round_text = greeting_held_back(ended_by, guard.language, names, guard.user_names,
-                                                least_to_say(guard.user_text, guard.language))
+                round_text = (greeting_held_back(ended_by, guard.language, names, guard.user_names,
+                                                 least_to_say(guard.user_text, guard.language))
+                              or users_words_held_back(ended_by + left_out, guard.language, guard.user_said, names,
+                                                       guard.user_names))
                 if round_text:
                     deps.journal.write_text(round_text)
                     get_stream_writer()({"type": "token", "text": round_text})

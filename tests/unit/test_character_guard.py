@@ -2,7 +2,8 @@
 import pytest
 
 import constants
-from agent.character_guard import SentenceGate, echoes, greeting_held_back
+from agent.character_guard import SentenceGate, echoes
+from agent.held_back import greeting_held_back
 from agent.providers.fake import ScriptedChatModel, replies
 from persona.service import NexusService
 
