@@ -37,6 +37,9 @@ _NOT_KNOWING = re.compile(
     r"|\bich weiß (?:es |das )?nicht\b|\bweiß ich nicht\b|\bich erinnere mich nicht\b|\bkeine informationen\b"
     r"|\bnon (?:lo )?so\b|\bnon (?:me lo )?ricordo\b|\bnon ho (?:alcuna |nessuna )?(?:informazion[ei]|idea)\b"
     r"|\bnon ho (?:alcun|nessun) ricordo\b|\bnon ho la (?:minima|più pallida) idea\b"
+    # no memory of it ("non ho memoria di dove…": dev-it-napoli, session 37)
+    r"|\bnon ho (?:alcuna |nessuna )?memoria\b|\bi have no (?:memory|recollection)\b|\bno tengo (?:ningún )?(?:recuerdo|memoria)\b"
+    r"|\bje n'ai (?:aucun )?souvenir\b|\bkeine erinnerung\b|\bnão tenho (?:nenhuma )?(?:memória|lembrança)\b"
     r"|\bnão (?:o )?sei\b|\bnão me lembro\b|\bnão tenho (?:essa |a |nenhuma )?informaç"
     r"|(?:わかりません|分かりません|わからない|分からない|知りません|知らない|覚えていません|覚えてない|思い出せません"
     r"|覚えられません|記憶できません|記憶することができません|覚えることができません"

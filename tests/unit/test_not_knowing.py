@@ -32,6 +32,10 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     "I'm sorry, but I don't have the necessary information about your exam.",
     "Désolé, je n'ai pas les informations nécessaires.", "Ich habe leider nicht die nötigen Informationen dazu.",
     "Não tenho os detalhes sobre isso.",
+    # no memory of it
+    "Mi dispiace, ma non ho memoria di dove sei stata con tua cugina.", "I have no memory of that weekend.",
+    "No tengo ningún recuerdo de eso.", "Je n'ai aucun souvenir de ce week-end.", "Ich habe keine Erinnerung daran.",
+    "Não tenho nenhuma lembrança disso.",
 ])
 def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     assert says_it_does_not_know(sentence)
@@ -46,6 +50,7 @@ def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     # "not" and "information" in different clauses
     "I don't have to go anywhere today, the information desk was closed though.",
     "Ich habe keine Zeit, aber die Informationen klingen spannend.", "Je n'ai pas encore goûté ce pain, mais les détails comptent.",
+    "Ho una memoria bellissima di Napoli!", "Tengo un recuerdo precioso de esa tarta.",
 ])
 def test_an_answer_is_not_taken_for_not_knowing(sentence):
     assert not says_it_does_not_know(sentence)
