@@ -323,3 +323,26 @@ def goal_ok(goal: str, user_name: str, user_texts: Sequence[str], language: str)
     shown to the next nights' dreams, which wrote them into the strategy (bench nights, session 25)."""
     return about_the_user(goal, user_name, user_texts, language)
 
+
+_KATAKANA_WORD = re.compile(r"[\u30a1-\u30fa][\u30a1-\u30fc]*")
+
+
+def misspelt_names(text: str, names: Sequence[str], known_text: str) -> tuple[str, ...]:
+    """Katakana words of `text` that are one of the persona's katakana `names` misspelt: the same first
+    kana, at most NAME_MISSPELLING_EDITS apart, and never written in `known_text` (the days, the ask),
+    so no word the user used. Told in Japanese to write "as Ark", the 1.5B model wrote アーケー for
+    the persona its user calls アーク, and gave it Yui's transfer (bench nights, session 27)."""
+    katakana = [n for n in names if _KATAKANA_WORD.fullmatch(n)]
+    found = {word for word in _KATAKANA_WORD.findall(text) if word not in katakana and word not in known_text
+             and any(word[0] == n[0] and _edits(word, n) <= constants.NAME_MISSPELLING_EDITS for n in katakana)}
+    return tuple(sorted(found))
+
+
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance: the insertions, deletions and substitutions between two short words."""
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]

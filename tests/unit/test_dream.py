@@ -9,11 +9,10 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 import constants
-from agent.dream import (copies_the_days, days_to_reflect, dream_schema, fit_days, goal_ok, level_for, parse_dream,
-                         strange_words, strategy_key)
+from agent.dream import (copies_the_days, days_to_reflect, dream_schema, fit_days, goal_ok, level_for, misspelt_names,
+                         parse_dream, strange_words, strategy_key)
 from agent.providers.base import ToolCall
 from agent.providers.fake import ScriptedChatModel, replies
-from agent.role import misspelt_names
 from agent.tools import run_tool
 from managers.episodes import Episode
 from managers.goals import SHORT, GoalsMeta
