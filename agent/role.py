@@ -368,7 +368,11 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     # Clause by clause: a "maybe" or "not" of another clause does not excuse this one
     # (「私はエビのアレルギーがあるため、…食べれないかもしれません」: the allergy is told as the persona's).
     negation = _NOT_A_CLAIM_PT if language == "pt" else _NOT_A_CLAIM
-    said = [clause for clause in _CLAUSE_BREAK.split(bare) if not negation.search(clause)]
+    # A "not" the user said too excuses nothing: "Ich habe die Kisten noch nicht ausgepackt." to "…die Kisten sind
+    # immer noch nicht ausgepackt." is the user's fact (§4, session 37).
+    heard = {w.casefold() for text in user_texts for w in negation.findall(text)}
+    said = [clause for clause in _CLAUSE_BREAK.split(bare)
+            if not (found := negation.findall(clause)) or all(w.casefold() in heard for w in found)]
     if _owns_users_thing(" ".join(said), user_texts):
         return True
     if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):

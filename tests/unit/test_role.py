@@ -668,3 +668,16 @@ def test_part_of_the_users_word_is_their_word(sentence, said, language):
 ])
 def test_part_of_a_word_does_not_make_a_claim_alone(sentence, said):
     assert not takes_users_part(sentence, [said], ["ミサキ"], "ja")
+
+
+@pytest.mark.parametrize("sentence, said, language, claims", [
+    # the user's own "not" said back: their fact, not the persona's negation (dev-de-umzug, session 37)
+    ("Ich bin wirklich müde und habe die Kisten noch nicht ausgepackt.",
+     "Ich bin so müde, die Kisten sind immer noch nicht ausgepackt.", "de", True),
+    ("I still haven't finished the first draft of my novel.", "I still haven't finished the first draft of my novel!", "en", True),
+    # a "not" or "either" of the persona's own still excuses
+    ("Ich habe keine Kisten, aber ich helfe dir gern!", "Ich bin so müde, die Kisten sind immer noch nicht ausgepackt.", "de", False),
+    ("I've never been to Portugal either.", "I've never been to Portugal.", "en", False),
+])
+def test_a_negation_the_user_said_too_excuses_nothing(sentence, said, language, claims):
+    assert takes_users_part(sentence, [said], ["Jonas"], language) is claims
