@@ -678,6 +678,8 @@ def test_part_of_a_word_does_not_make_a_claim_alone(sentence, said):
     # a "not" or "either" of the persona's own still excuses
     ("Ich habe keine Kisten, aber ich helfe dir gern!", "Ich bin so müde, die Kisten sind immer noch nicht ausgepackt.", "de", False),
     ("I've never been to Portugal either.", "I've never been to Portugal.", "en", False),
+    # a "not" of another of the user's sentences, about something else, is not theirs to this one
+    ("I don't have a cat named Hana, but I love cats.", "I have a cat named Hana. I don't know what to cook tonight.", "en", False),
 ])
 def test_a_negation_the_user_said_too_excuses_nothing(sentence, said, language, claims):
     assert takes_users_part(sentence, [said], ["Jonas"], language) is claims
