@@ -370,9 +370,9 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     negation = _NOT_A_CLAIM_PT if language == "pt" else _NOT_A_CLAIM
     # A "not" the user said too excuses nothing: "Ich habe die Kisten noch nicht ausgepackt." to "…die Kisten sind
     # immer noch nicht ausgepackt." is the user's fact (§4, session 37).
-    about = content_units(bare)
-    heard = {w.casefold() for text in user_texts for told in sentences.split(text) if about & content_units(told)
-             for w in negation.findall(told)}
+    about = content_units(negation.sub(" ", bare))
+    heard = {w.casefold() for text in user_texts for told in sentences.split(text)
+             if about & content_units(negation.sub(" ", told)) for w in negation.findall(told)}
     said = [clause for clause in _CLAUSE_BREAK.split(bare)
             if not (found := negation.findall(clause)) or all(w.casefold() in heard for w in found)]
     if _owns_users_thing(" ".join(said), user_texts):
