@@ -317,9 +317,7 @@ class SentenceGate:
         if not self._release_fillers or not echoes(sentence, self._user_text) or breaks_character(sentence, self._names) \
                 or claims_user_name(sentence, self._user_names, self._asked_name):
             return ""
-        if not role.takes_users_part(sentence, self._user_said, self._user_names, self._language, self._reacting):
-            return ""
-        repaired = role.as_users(sentence, self._language, self._user_names[0] if self._user_names else "")
+        repaired = role.users_part_said_back(sentence, self._user_said, self._user_names, self._language, self._reacting)
         if repaired:
             self.repaired += 1
         return repaired or ""
@@ -602,9 +600,9 @@ class SentenceGate:
         echo = self._left_out_echo.strip()
         if not echo or claims_user_name(echo, self._user_names, self._asked_name):
             return ""  # "Sou o Rafael, sou brasileiro…" names the user only to take their name
-        if role.takes_users_part(echo, self._user_said, self._user_names, self._language, self._reacting):
-            repaired = role.as_users(echo, self._language, self._user_names[0] if self._user_names else "")
-            return repaired or ""
+        said_back = role.users_part_said_back(echo, self._user_said, self._user_names, self._language, self._reacting)
+        if said_back is not None:
+            return said_back
         return echo if role.addresses_the_user(echo, self._user_names) else ""
 
     def _later_sentences(self, final: bool = False) -> str:

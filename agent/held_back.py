@@ -50,9 +50,7 @@ def users_words_held_back(held_back: Sequence[str], language: str, user_said: Se
     tarta de queso para el cumpleaños de tu padre." answers."""
     for text in (t.strip() for t in held_back):
         first = sentences.split(text)[0].strip() if text else ""
-        if not first or not role.takes_users_part(first, user_said, user_names, language, reacting=True):
-            continue
-        said_back = role.as_users(first, language, user_names[0] if user_names else "")
+        said_back = role.users_part_said_back(first, user_said, user_names, language, reacting=True) if first else ""
         if said_back and _may_show(said_back, language, names, user_names):
             return said_back
     return ""

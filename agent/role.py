@@ -370,21 +370,20 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     negation = _NOT_A_CLAIM_PT if language == "pt" else _NOT_A_CLAIM
     # A "not" the user said too excuses nothing: "Ich habe die Kisten noch nicht ausgepackt." to "…die Kisten sind
     # immer noch nicht ausgepackt." is the user's fact (§4, session 37).
-    about = content_units(negation.sub(" ", bare))
-    heard = {w.casefold() for text in user_texts for told in sentences.split(text)
-             if about & content_units(negation.sub(" ", told)) for w in negation.findall(told)}
+    heard = _negations_told(bare, user_texts, negation) if negation.search(bare) else set()
     said = [clause for clause in _CLAUSE_BREAK.split(bare)
             if not (found := negation.findall(clause)) or all(w.casefold() in heard for w in found)]
     if _owns_users_thing(" ".join(said), user_texts):
         return True
     if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):
         return False
-    reacting = reacting or _japanese_topic_is_self(said, user_texts, language)
+    told = _told(user_texts)
+    reacting = reacting or _japanese_topic_is_self(said, told, language)
     claiming = [clause for clause in said if _in_the_first_person(clause, language, reacting)]
     mine = content_units(" ".join(claiming))
     if len(mine) < constants.ROLE_MIN_SHARED_UNITS:
         return False
-    for units in _told(user_texts):
+    for units in told:
         shared = _shared(mine, units)
         if len(shared) >= constants.ROLE_MIN_SHARED_UNITS and (
                 len(shared) >= constants.ROLE_SHARED_SHARE * min(len(mine), len(units))
@@ -400,13 +399,29 @@ def _shared(mine: set[str], told: set[str]) -> set[str]:
         not t.isascii() and len(t) >= 2 and (u in t or t in u) for t in told))}
 
 
-def _japanese_topic_is_self(clauses: Sequence[str], user_texts: Sequence[str], language: str) -> bool:
-    """Whether a Japanese clause makes the persona the topic with the user's own words (私のアレルギー): its
-    clauses with no subject are its too (「私のアレルギーが無かったので、スパイスからカレーを作りました。」)."""
-    if language != "ja" or not user_texts:
+def _negations_told(sentence: str, user_texts: Sequence[str], negation: re.Pattern) -> set[str]:
+    """The negation words (lower-case) of the user's sentences about the same things as `sentence`."""
+    about = content_units(negation.sub(" ", sentence))
+    return {w.casefold() for text in user_texts for told in sentences.split(text)
+            if about & content_units(negation.sub(" ", told)) for w in negation.findall(told)}
+
+
+def _japanese_topic_is_self(clauses: Sequence[str], told: Sequence[set[str]], language: str) -> bool:
+    """Whether a Japanese clause makes the persona the topic with the user's own words (私のアレルギー; `told`: the
+    units of the user's sentences): its clauses with no subject are its too (「私のアレルギーが無かったので、…」)."""
+    if language != "ja" or not told:
         return False
-    told = set().union(*_told(user_texts))
-    return any(_JA_SELF.search(clause) and content_units(clause) & told for clause in clauses)
+    words = set().union(*told)
+    return any(_JA_SELF.search(clause) and content_units(clause) & words for clause in clauses)
+
+
+def users_part_said_back(sentence: str, user_texts: Sequence[str], user_names: Sequence[str], language: str,
+                         reacting: bool = False) -> str | None:
+    """The sentence said back as the user's if it tells the user's part as the persona's: "" where the
+    language allows no plain swap, None if it is no such sentence."""
+    if not takes_users_part(sentence, user_texts, user_names, language, reacting):
+        return None
+    return as_users(sentence, language, user_names[0] if user_names else "") or ""
 
 
 _HONORIFIC_ONLY = re.compile(_HONORIFIC)
