@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from agent.english_verbs import IRREGULAR
 from agent.sentences import split
 
 # --- English ------------------------------------------------------------------------------------
@@ -22,11 +23,10 @@ _EN_TIME = r"(?:today|yesterday|tonight|earlier(?: today)?|last night|this (?:mo
 _EN_SUBJECT = (r"(?:(?i:i|we|you|he|she|they|it|there|this|that)|(?i:my|our|his|her|their|the|a|an)\s+[\w'’-]+"
                r"|[A-Z][\w'’-]*(?:['’]s\s+[\w'’-]+)?)")  # "Mina", "Mina's sister"
 _EN_ADVERB = r"(?i:\w+ly|also|just|both|all|then|first|even|only|still|never|once)"
-# Past tense: a regular "-ed" (not the "-eed" of need, feed…) or a common irregular verb.
-_EN_PAST = (r"(?:(?!\w*eed\b)\w+ed|agreed|was|were|had|did|told|said|went|spoke|made|felt|got|came|saw|thought|"
-            r"took|gave|found|knew|wrote|met|heard|left|began|brought|bought|ate|drank|ran|sang|taught|won|lost|"
-            r"spent|sent|kept|sat|stood|understood|became|chose|forgot|fell|grew|meant|paid|slept|threw|woke|"
-            r"wore|built|caught|fought|held|dreamt|learnt)")
+# Past tense: a regular "-ed" (not the "-eed" of need, feed…) or an irregular verb's past that is
+# not also its present ("I read every night" tells no day).
+_EN_PAST = ("(?:(?!\\w*eed\\b)\\w+ed|agreed|were|"
+            + "|".join(past for base, (past, _) in IRREGULAR.items() if past != base) + ")")
 
 
 def _en_narrates(user_name: str) -> re.Pattern[str]:

@@ -131,8 +131,15 @@ def ranking_terms(terms: Sequence[str]) -> tuple[list[str], list[str]]:
 LEXICAL_TABLES = ("items_fts", "items_porter", "items_grams")
 
 
-def fts_phrase(term: str) -> str:
-    """A term as an FTS5 phrase (quotes doubled), so user text is never FTS syntax."""
+# A search term: one word, or a word with its other forms ("buy", "bought"), matched as one term.
+Term = str | tuple[str, ...]
+
+
+def fts_phrase(term: Term) -> str:
+    """A term as an FTS5 phrase (quotes doubled), so user text is never FTS syntax; a term's forms
+    as phrases joined by OR."""
+    if isinstance(term, tuple):
+        return " OR ".join(fts_phrase(form) for form in term)
     return '"' + term.replace('"', '""') + '"'
 
 
@@ -432,7 +439,7 @@ class MemoryDB:
         with self._lock:
             return self._items().neighbours(ids, radius)
 
-    def bm25(self, table: str, terms: Sequence[str], kinds: Sequence[str], limit: int,
+    def bm25(self, table: str, terms: Sequence[Term], kinds: Sequence[str], limit: int,
              postings_budget: int | None = None) -> dict[int, float]:
         """BM25 (higher = better, `lexical.bm25`) of the `limit` best live items of `kinds` matching
         any term in one lexical index.
@@ -459,13 +466,13 @@ class MemoryDB:
             self._match_lists.clear()
             self._term_counts.clear()
 
-    def _term_matches(self, table: str, terms: Sequence[str]) -> list[np.ndarray]:
+    def _term_matches(self, table: str, terms: Sequence[Term]) -> list[np.ndarray]:
         """Each term's matching row ids in `table`, ascending, from the match lists kept in memory
         (caller holds the lock and has called `_items()`, which drops the lists after another
         connection's write)."""
         top_id = self._conn.execute("SELECT coalesce(max(id), 0) FROM items").fetchone()[0]
 
-        def reader(term: str):
+        def reader(term: Term):
             def read(after: int) -> np.ndarray:
                 rows = self._conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ? AND rowid > ?"
                                           " AND rowid <= ? ORDER BY rowid", [fts_phrase(term), after, top_id])
@@ -475,7 +482,7 @@ class MemoryDB:
         found = {t: self._match_lists.matches((table, t), top_id, reader(t)) for t in dict.fromkeys(terms)}
         return [found[t] for t in terms]
 
-    def terms_within_budget(self, table: str, terms: Sequence[str], budget: int) -> list[str]:
+    def terms_within_budget(self, table: str, terms: Sequence[Term], budget: int) -> list[Term]:
         """The rarest terms whose matches add up to at most `budget`, in their given order.
 
         Ranking reads every match of every term, so a term found in a large share of a long history
@@ -495,10 +502,10 @@ class MemoryDB:
                 break
             kept.add(term)
         if len(kept) < len(counts):
-            log.debug("Lexical search in %s leaves out common terms %s", table, sorted(set(counts) - kept))
+            log.debug("Lexical search in %s leaves out common terms %s", table, sorted(map(str, set(counts) - kept)))
         return [t for t in terms if t in kept]
 
-    def _term_count(self, table: str, term: str, items: int) -> int:
+    def _term_count(self, table: str, term: Term, items: int) -> int:
         """How many rows of `table` match `term`, counted again once the items have grown enough
         (caller holds the lock)."""
         key = (table, term)

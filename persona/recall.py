@@ -18,6 +18,7 @@ import numpy as np
 
 import constants
 from agent.engagement import tells_nothing
+from agent.english_verbs import forms_of
 from agent.keyword_sampling import LogBlock, sample_keyword_hits
 from agent.language import is_question, only_asks
 from agent.memory_lines import terms
@@ -29,7 +30,7 @@ from agent.role import asks_about_the_persona, speaks_of_oneself
 from managers.chat_log import parse_timestamp
 from managers.embeddings import beside_embedder
 from managers.lexical import is_latin_word
-from managers.memory_db import MemoryDB, StoredItem, ranking_terms
+from managers.memory_db import MemoryDB, StoredItem, Term, ranking_terms
 from managers.rag import MEMORY_KINDS, NIGHT_KINDS, MemoryIndexer, said_in
 from managers.vector_index import VectorIndex
 
@@ -116,6 +117,11 @@ def _top(scores: dict[int, float], limit: int) -> dict[int, float]:
     if len(scores) <= limit:
         return scores
     return dict(heapq.nlargest(limit, scores.items(), key=lambda kv: kv[1]))
+
+
+def _as_term(forms: tuple[str, ...]) -> Term:
+    """A word alone as itself; a word with other forms as one term of them all."""
+    return forms if len(forms) > 1 else forms[0]
 
 
 def _merge(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
@@ -270,7 +276,8 @@ class MemoryRecall:
         messages' own (`window_sums`), so no search runs over window texts or window vectors."""
         db, w = self.indexer.db, weights or recall_weights(self.indexer.embedder)
         words = content_words(query_plan.rag_query + " " + " ".join(query_plan.keywords))
-        latin = list(dict.fromkeys(t.lower() for t in words if is_latin_word(t)))  # "Müller" too, not only ASCII
+        # "Müller" too, not only ASCII; an irregular verb with its other forms ("buy" finds "bought").
+        latin = list(dict.fromkeys(_as_term(forms_of(t)) for t in words if is_latin_word(t)))
         long_terms, cjk_grams = ranking_terms(words)  # a repeated CJK gram weighs double
         long_terms = list(dict.fromkeys(long_terms))
         per_signal = constants.RECALL_CANDIDATES

@@ -18,6 +18,9 @@ from pathlib import Path
 # Used where the CPU cannot be read (not Linux, or not x86): the portable AVX2 build of before.
 DEFAULT_ARGS = "-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DLLAVA_BUILD=OFF"
 
+# AMX is left out on purpose: the development VM lists amx_tile / amx_int8, but its kernel does not
+# grant the tile state, and a build with GGML_AMX_INT8 died with SIGILL at its first `tilezero`
+# (BENCHMARKS.md, session 38). A CPU flag is not proof that the instructions may run.
 # ggml option → the /proc/cpuinfo flags it needs (ggml/src/ggml-cpu/CMakeLists.txt: GGML_AVX512
 # compiles with -mavx512f -mavx512cd -mavx512vl -mavx512dq -mavx512bw).
 _OPTIONS = (

@@ -1,6 +1,8 @@
 """The words a message is searched by, in every supported language: accented and Hangul words
 survive whole, a name is never cut to a stem, no English stemming of other languages' words."""
+from agent.english_verbs import forms_of
 from agent.memory_lines import terms
+from agent.recap import only_recaps
 from agent.query_planner import content_words, proper_nouns
 from managers.documents import query_terms
 from managers.memory_db import Item, MemoryDB, ranking_terms
@@ -47,3 +49,21 @@ def test_korean_words_are_searched_by_their_syllable_pairs(tmp_path):
     assert [i for i, _ in db.bm25("items_porter", ["müller"], ["current_log"], 10).items()] == [ids[2]]
     assert [i for i, _ in db.lexical_search(["Müller"], ["current_log"], 10)] == [ids[2]]
     assert [i for i, _ in db.lexical_search(["Straße"], ["current_log"], 10)] == [ids[2]]
+
+
+def test_an_irregular_verb_is_searched_with_its_other_forms(tmp_path):
+    """Porter leaves "bought" apart from "buy": "What did I buy?" must reach "I bought…"."""
+    assert forms_of("buy") == ("buy", "bought") and forms_of("Went") == ("went", "go", "gone")
+    assert forms_of("bicycle") == ("bicycle",)
+    db = MemoryDB(tmp_path / "memory.db")
+    ids = db.add_items([item("a", "I bought a second-hand accordion"), item("b", "We ate ramen after the film"),
+                        item("c", "Buying shoes online is a gamble")])
+    found = db.bm25("items_porter", [forms_of("buy")], ["current_log"], 10)
+    assert set(found) == {ids[0], ids[2]}
+    assert set(db.bm25("items_porter", [forms_of("eaten")], ["current_log"], 10)) == {ids[1]}
+    assert db.terms_within_budget("items_porter", [forms_of("buy"), "film"], 1) == ["film"]
+
+
+def test_a_past_tense_opening_is_read_from_the_same_table():
+    assert only_recaps("Sam drove to the coast and swam in the cold sea.", "en")
+    assert not only_recaps("Sam reads before bed, so ask him about the book.", "en")
