@@ -38,8 +38,12 @@ _NOT_KNOWING = re.compile(
     r"|\bnon (?:lo )?so\b|\bnon (?:me lo )?ricordo\b|\bnon ho (?:alcuna |nessuna )?(?:informazion[ei]|idea)\b"
     r"|\bnon ho (?:alcun|nessun) ricordo\b|\bnon ho la (?:minima|più pallida) idea\b"
     # no memory of it ("non ho memoria di dove…": dev-it-napoli, session 37)
-    r"|\bnon ho (?:alcuna |nessuna )?memoria\b|\bi have no (?:memory|recollection)\b|\bno tengo (?:ningún )?(?:recuerdo|memoria)\b"
-    r"|\bje n'ai (?:aucun )?souvenir\b|\bkeine erinnerung\b|\bnão tenho (?:nenhuma )?(?:memória|lembrança)\b"
+    # and in the plural ("no tengo recuerdos de conversaciones pasadas": dev-es-weeks-escalada, session 37)
+    r"|\bnon ho (?:alcuna |nessuna )?memori[ae]\b|\bnon ho (?:alcun |nessun )?ricordi\b"
+    r"|\bi (?:have no |(?:don't|do not) have (?:any |a )?)(?:memory|memories|recollections?)\b"
+    r"|\bno tengo (?:ningún |ninguna )?(?:recuerdos?|memoria)\b"
+    r"|\bje n'ai (?:aucun |pas de )?souvenirs?\b|\bkeine erinnerung(?:en)?\b"
+    r"|\bnão tenho (?:nenhuma )?(?:memórias?|lembranças?)\b"
     r"|\bnão (?:o )?sei\b|\bnão me lembro\b|\bnão tenho (?:essa |a |nenhuma )?informaç"
     r"|(?:わかりません|分かりません|わからない|分からない|知りません|知らない|覚えていません|覚えてない|思い出せません"
     r"|覚えられません|記憶できません|記憶することができません|覚えることができません"

@@ -36,6 +36,10 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     "Mi dispiace, ma non ho memoria di dove sei stata con tua cugina.", "I have no memory of that weekend.",
     "No tengo ningún recuerdo de eso.", "Je n'ai aucun souvenir de ce week-end.", "Ich habe keine Erinnerung daran.",
     "Não tenho nenhuma lembrança disso.",
+    # in the plural (dev-es-weeks-escalada, session 37: the climbing class among the recalled lines)
+    "Lo siento, pero no tengo recuerdos de conversaciones pasadas.", "Sorry, I don't have any memories of that night.",
+    "Je n'ai pas de souvenirs de cette soirée.", "Ich habe keine Erinnerungen an den Abend.",
+    "Non ho ricordi di quella sera.", "Não tenho memórias dessa noite.",
 ])
 def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     assert says_it_does_not_know(sentence)
@@ -51,6 +55,7 @@ def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     "I don't have to go anywhere today, the information desk was closed though.",
     "Ich habe keine Zeit, aber die Informationen klingen spannend.", "Je n'ai pas encore goûté ce pain, mais les détails comptent.",
     "Ho una memoria bellissima di Napoli!", "Tengo un recuerdo precioso de esa tarta.",
+    "Tengo recuerdos muy bonitos de esa noche.", "I have fond memories of that café too!",
 ])
 def test_an_answer_is_not_taken_for_not_knowing(sentence):
     assert not says_it_does_not_know(sentence)
