@@ -32,7 +32,7 @@ SERVICE_TALK = re.compile(
     r"|\blet me know if there(?:'s| is) anything\b"
     r"|\bif there(?:'s| is) anything (?:else )?(?:i can (?:do|help)|you need (?:help|me)|you'd like (?:to (?:talk|know|discuss)|me to))\b"
     r"|\bfeel free to (?:ask|let me know|reach out)(?: me)?(?: anything| if| any|\s*[.!]|$)"
-    r"|\bif you have any (?:other |more |further )?questions\b|\bi(?:'m| am) here to (?:help|assist)\b"
+    r"|\bif you have any (?:other |more |further )?questions\b|\bi(?:'m| am) (?:just |always |only |simply )?here to (?:help|assist)\b"
     r"|\bi(?:'d| would) be (?:happy|glad) to (?:help|assist)\s*(?:you)?\s*(?:with that|with anything)?\s*[.!]"
     r"|\bi can (?:help|assist) (?:you )?with that\b"
     # a form's request for input ("Can you provide more details about the location where Sam was?" to "Guess
@@ -74,7 +74,7 @@ SERVICE_TALK = re.compile(
     # "I'm here to help" and "if you need anything" beyond English (bench conversation, session 18: "Ich bin
     # hier, um dir zu helfen.", "Se hai bisogno di qualcosa, puoi chiedere."; session 22: "Eu sou Ark, aqui para
     # te ajudar.", the verb left out)
-    r"|\bich bin (?:hier|da),? um (?:dir|ihnen|euch) zu helfen\b|\bwenn (?:du|sie) (?:etwas|irgendetwas|hilfe) brauch(?:st|en)\b"
+    r"|\bich bin (?:nur |immer |einfach )?(?:hier|da),? um (?:dir|ihnen|euch) zu helfen\b|\bwenn (?:du|sie) (?:etwas|irgendetwas|hilfe) brauch(?:st|en)\b"
     r"|\b(?:je suis )?(?:là|ici) pour (?:t'|vous )aider\b|\bsi (?:tu as|vous avez) besoin de (?:quoi que ce soit|quelque chose|d'aide)\b"
     r"|\bestoy aquí para ayudar(?:te|le)?\b|\baquí para ayudar(?:te|le)\b|\bsi necesitas (?:algo|ayuda|cualquier cosa)\b"
     r"|\b(?:sono )?qui per aiutar(?:ti|la|vi)\b|\bse hai bisogno di (?:qualcosa|aiuto|qualsiasi cosa)\b"

@@ -154,6 +154,8 @@ def test_what_a_friend_cannot_do_is_no_refusal(text):
     "도움이 필요하시면 말씀해 주세요.",
     # the verb left out (session 22: "Oi Beatriz! Eu sou Ark, aqui para te ajudar.")
     "Eu sou Ark, aqui para te ajudar.", "Soy Ark, aquí para ayudarte.", "Sono Ark, qui per aiutarti!",
+    # an adverb between (dev-en-sister-offers, session 37: "Hello! I'm just here to help.")
+    "Hello! I'm just here to help.", "I'm always here to assist.", "Ich bin nur hier, um dir zu helfen.",
 ])
 def test_here_to_help_and_if_you_need_anything_are_service_talk_in_every_language(text):
     assert breaks_character(text)
@@ -163,6 +165,7 @@ def test_here_to_help_and_if_you_need_anything_are_service_talk_in_every_languag
     "Mein Bruder war da, um mir zu helfen.", "Se hai bisogno di riposo, dormi un po'!", "Si necesitas descansar, descansa.",
     "我在这里等你。", "Ich bin hier, um den Sonnenuntergang zu sehen.",
     "Aqui para a festa junina, fiz um bolo.", "Vine aquí para ayudar a mi hermana con la mudanza.",
+    "I'm just here, thinking about your trip.", "I'm always here to listen when the day was long.",
 ])
 def test_help_and_need_as_topics_are_not(text):
     assert not breaks_character(text)
