@@ -470,7 +470,7 @@ def _possessed_units(text: str) -> set[str]:
     return {u for m in _POSSESSED.finditer(text) for u in content_units(next(g for g in m.groups() if g))}
 
 
-_POSSESSED = re.compile(r"(?:私|僕|俺|わたし|あたし|うち)の([^、。！？\s]{1,8})|我(?:们)?的([^，。！？\s]{1,6})"
+_POSSESSED = re.compile(r"(?:(?:私|僕|俺|わたし|あたし)(?:達|たち)?|うち|我々)の([^、。！？\s]{1,8})|我(?:们)?的([^，。！？\s]{1,6})"
                         r"|\b(?:my|our|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|mein\w*|unser\w*|mio|mia|miei|mie|"
                         r"meu|minha|meus|minhas)\s+((?:\w+(?:[-'’]\w+)*\s+){0,2}\w+(?:[-'’]\w+)*)", re.IGNORECASE)
 
@@ -516,7 +516,8 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
             return " ".join(out)
         return _EN_PRONOUN.sub(swap, sentence.replace("’", "'"))
     if language == "ja" and user_name:
-        swapped = _JA_SELF.sub(lambda m: f"{user_name}さんは" if m.group(0)[-1] in "、，" else f"{user_name}さん", sentence)
+        swapped = _JA_SELF.sub(lambda m: f"{user_name}さんは" if m.group(0)[-1] in "、，" else f"{user_name}さん",
+                               _JA_POSSESSIVE.sub(f"{user_name}さんの", sentence))  # 「私達の猫」 too
         return swapped if swapped != sentence else None
     if language == "zh":
         return _ZH_SELF.sub(lambda m: "你们" if m.group(0) == "我们" else "你", sentence)
@@ -583,7 +584,8 @@ _POSSESSIVE_SWAPS = {
     "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue"},
     "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas"},
 }
-_JA_POSSESSIVE = re.compile(r"(?:私|僕|俺|わたし|あたし|うち)の")
+# 「私達の猫」 ("our cat") of the user's 「うちの猫」 is theirs too (§4, session 37).
+_JA_POSSESSIVE = re.compile(r"(?:(?:私|僕|俺|わたし|あたし)(?:達|たち)?|うち|我々)の")
 _KO_POSSESSIVE = re.compile(_KO_MY)
 
 

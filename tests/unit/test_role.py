@@ -683,3 +683,11 @@ def test_part_of_a_word_does_not_make_a_claim_alone(sentence, said):
 ])
 def test_a_negation_the_user_said_too_excuses_nothing(sentence, said, language, claims):
     assert takes_users_part(sentence, [said], ["Jonas"], language) is claims
+
+
+def test_our_cat_of_the_users_cat_is_said_back_as_theirs():
+    said = ("あ、ごめん、間違えた。ソラは兄の犬で、うちの猫の名前はハナだよ。",)  # §4, session 37: 「私達の猫」
+    gate = SentenceGate(("タクミ", "アーク"), said[-1], "ja", user_names=("タクミ",), user_said=said)
+    shown = stream(gate, "ハナちゃんは、私達の猫の名前です。")
+    assert "私" not in shown and "タクミさんの猫" in shown
+    assert not takes_users_part("私たちの会話はいつも楽しいですね。", said, ["タクミ"], "ja", reacting=True)
