@@ -81,6 +81,13 @@ SERVICE_TALK = re.compile(
     r"|\bestou aqui para (?:te |lhe )?ajudar\b|\baqui para (?:te |lhe )ajudar\b|\bse (?:você )?precisar de (?:algo|ajuda|alguma coisa|qualquer coisa)\b"
     r"|我(?:在这里|随时)(?:为你|为您|帮助你|帮你)|如果(?:你|您)需要(?:任何)?(?:帮助|帮忙)"
     r"|도와(?:드리기|주기) 위해|도움이 필요하시면"
+    # Thanks for "the message", as a service answers mail: "Bonjour Camille ! Merci pour ce message." was the
+    # whole reply to the first customer's croissants (§4, session 37). Thanks for what was told stays.
+    r"|\bthanks? (?:you )?(?:so much )?for (?:your|the|this|that) (?:kind |lovely )?message\b"
+    r"|\bmerci (?:beaucoup )?pour (?:ton|votre|ce|le) (?:gentil )?message\b|\bgracias por (?:tu|su|el|este) mensaje\b"
+    r"|\bdanke (?:schön )?für (?:deine|ihre|die|diese) nachricht\b|\bgrazie (?:mille )?per (?:il tuo |il suo |il |questo )messaggio\b"
+    r"|\bobrigad[oa] (?:pela|por sua|pela sua|pela tua) mensagem\b|メッセージ(?:を)?(?:ありがとう|どうも)|谢谢(?:你|您)的(?:消息|留言|信息)"
+    r"|메시지 (?:보내 주셔서 )?(?:감사|고마워)"
     # Talk about the reply itself ("Here is a reply to Lena's message as Ark:", "Aqui está uma resposta
     # em português com suas próprias palavras:") and a program's lack of access ("I don't have access to
     # your conversations", "non ho accesso a informazioni aggiornate"): the model speaking as a tool

@@ -189,3 +189,17 @@ def test_the_reply_instruction_said_back_in_other_words(language, user, sentence
 
     instructions = (*every_retry_nudge(language, "Ark", user), reply_reminder(language, "Ark", user))
     assert says_the_instructions(sentence, instructions, ("Ark", user), "¿De qué charlamos el martes?") is said_back
+
+
+@pytest.mark.parametrize("text, service", [
+    # thanks for "the message" answers mail (§4, session 37: the whole reply to the first customer's croissants)
+    ("Bonjour Camille ! Merci pour ce message.", True), ("Thank you so much for your message!", True),
+    ("Gracias por tu mensaje, Lucía.", True), ("Danke für deine Nachricht!", True), ("Grazie per il messaggio!", True),
+    ("Obrigada pela mensagem!", True), ("メッセージありがとう！", True), ("谢谢你的消息。", True), ("메시지 감사합니다.", True),
+    # thanks for what was told, and a message as a topic
+    ("Thanks for telling me about the croissants!", False), ("Your message to your mom was sweet.", False),
+    ("Did Lena send you a message from the airport?", False), ("Merci de m'avoir raconté ta journée !", False),
+    ("Gracias por contármelo, qué bonito.", False),
+])
+def test_thanks_for_the_message_is_service_talk(text, service):
+    assert breaks_character(text) is service
