@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+import constants
 from agent.relative_time import MONTHS
 
 
@@ -19,13 +20,14 @@ from agent.relative_time import MONTHS
 class Period:
     start: date
     end: date  # inclusive
+    slack_days: int | None = None  # its own slack (a day named by its weekday), else the caller's
 
     def days_outside(self, day: date, slack_days: int) -> int:
-        """0 when `day` falls in the period or within `slack_days` after it (what happened is often
+        """0 when `day` falls in the period or within the slack after it (what happened is often
         told a few days later), else how many days it lies before or after that."""
         if day < self.start:
             return (self.start - day).days
-        return max(0, (day - self.end).days - slack_days)
+        return max(0, (day - self.end).days - (slack_days if self.slack_days is None else self.slack_days))
 
 
 def _month(year: int, month: int) -> Period:
@@ -71,6 +73,58 @@ _EN_SEASON = re.compile(r"\b(spring|summer|autumn|fall) (?:of )?(\d{4})\b", re.I
 _EN_YEAR = re.compile(r"\b(?:in|during|of) (\d{4})\b", re.IGNORECASE)
 _RELATIVE = re.compile(r"\b(yesterday|last week|last month|last year)\b|(昨日|きのう|昨天)|(先週|上周|上个?星期)"
                        r"|(先月|上个?月)|(去年|昨年)", re.IGNORECASE)
+
+
+# The days of the week (Monday = 0) in the supported languages, and the weekend: "What did we chat about
+# last Tuesday night?", 「火曜日に何話したっけ？」, "lo scorso fine settimana" named no period (issue 18).
+_WEEKDAY_NAMES = (
+    ("monday", "lunes", "lundi", "montag", "lunedì", "lunedi", "segunda-feira", "月曜", "星期一", "周一", "礼拜一", "월요일"),
+    ("tuesday", "martes", "mardi", "dienstag", "martedì", "martedi", "terça-feira", "火曜", "星期二", "周二", "礼拜二", "화요일"),
+    ("wednesday", "miércoles", "miercoles", "mercredi", "mittwoch", "mercoledì", "mercoledi", "quarta-feira", "水曜",
+     "星期三", "周三", "礼拜三", "수요일"),
+    ("thursday", "jueves", "jeudi", "donnerstag", "giovedì", "giovedi", "quinta-feira", "木曜", "星期四", "周四", "礼拜四",
+     "목요일"),
+    ("friday", "viernes", "vendredi", "freitag", "venerdì", "venerdi", "sexta-feira", "金曜", "星期五", "周五", "礼拜五",
+     "금요일"),
+    ("saturday", "sábado", "sabado", "samedi", "samstag", "sonnabend", "sabato", "土曜", "星期六", "周六", "礼拜六", "토요일"),
+    ("sunday", "domingo", "dimanche", "sonntag", "domenica", "日曜", "星期日", "星期天", "周日", "礼拜天", "礼拜日",
+     "일요일"),
+)
+_WEEKDAY_OF = {name: day for day, names in enumerate(_WEEKDAY_NAMES) for name in names}
+# Latin-script names as whole words (German "Dienstagabend" too), "domingo" in lower case only ("Domingo"
+# is a name); CJK names anywhere.
+_WEEKDAY = re.compile(
+    r"(?<![\w-])(?i:(monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag"
+    r"|samstag|sonnabend|sonntag))(?:abend|morgen|nachmittag|nacht)?\b"
+    r"|(?<![\w-])(?i:(lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|lundi|mardi|mercredi|jeudi"
+    r"|vendredi|samedi|dimanche|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi"
+    r"|sabato|domenica|segunda-feira|terça-feira|quarta-feira|quinta-feira|sexta-feira))(?![\w-])"
+    r"|(?<![\w-])(domingo)(?![\w-])"
+    # not 每周一次 "once a week", 每周三次 "three times a week"
+    r"|(月曜|火曜|水曜|木曜|金曜|土曜|日曜|星期[一二三四五六日天]|(?<![每一])周[一二三四五六日]|礼拜[一二三四五六日天]"
+    r"|[월화수목금토일]요일)")
+_WEEKEND = re.compile(r"\b(?:week-?end|wochenende|fin de semana|fine settimana|fim de semana)\b|週末|周末|주말",
+                      re.IGNORECASE)
+# A day or weekend still to come is not asked about as past: "next Tuesday", "el martes que viene", 来週の金曜.
+_AHEAD = re.compile(r"\b(?:next|coming|upcoming|próxim[oa]|prochaine?|nächste[nmrs]?|kommende[nmrs]?|prossim[oa]"
+                    r"|que viene|qui vient)\b|来週|再来週|下周|下个?星期|下个?礼拜|다음 ?주", re.IGNORECASE)
+
+
+def _past_weekday(text: str, today: date) -> Period | None:
+    """The latest day before today named by its weekday, or the latest weekend over (that day a
+    week ago when today is it); None when the text names none, or names one still to come."""
+    day = _WEEKDAY.search(text)
+    weekend = _WEEKEND.search(text)
+    found = day or weekend
+    if found is None or _AHEAD.search(text[max(0, found.start() - 16):found.end() + 12]):
+        return None
+    if day:
+        weekday = _WEEKDAY_OF[next(g for g in day.groups() if g).lower()]
+        back = (today.weekday() - weekday) % 7 or 7
+        return Period(today - timedelta(days=back), today - timedelta(days=back), constants.WEEKDAY_SLACK_DAYS)
+    back = (today.weekday() - 6) % 7 or 7  # to the Sunday that ended the latest weekend before today
+    sunday = today - timedelta(days=back)
+    return Period(sunday - timedelta(days=1), sunday, constants.WEEKDAY_SLACK_DAYS)
 
 
 def _month_number(name: str) -> int:
@@ -128,6 +182,8 @@ def named_period(text: str, today: date | None) -> Period | None:
     if (m := _CJK_YEAR.search(text) or _EN_YEAR.search(text)) and valid(m.group(1)):
         year = int(m.group(1))
         return Period(date(year, 1, 1), date(year, 12, 31))
+    if period := _past_weekday(text, today):
+        return period
     if m := _RELATIVE.search(text):
         return _relative(m, today)
     return None

@@ -111,6 +111,25 @@ def test_a_named_period_brings_up_the_memory_from_it(tmp_path, clock, embedder):
         assert recall(asked, now).items[0].text.endswith(expected.text), asked
 
 
+def test_a_day_of_the_week_brings_up_that_days_talk(tmp_path, embedder):
+    # Two evenings told alike, two days apart, small talk after each: asked on the Saturday after, "last
+    # Wednesday" is the later one, "on Monday" the earlier.
+    told = ["Went to my evening class and made a small bowl", "Sounds fun!", "My sister called about her car",
+            "The bus was late again", "Went to my evening class and made a small plate", "Sounds fun too!",
+            "I need to buy milk tomorrow", "Work was busy today"]
+    dated = [(text, datetime(2026, 1, 12 if i < 4 else 14, 20, i, tzinfo=timezone.utc)) for i, text in enumerate(told)]
+    times = iter(t for _, t in dated)
+    log = ChatLog(tmp_path / "Ark" / "logs", lambda: next(times))
+    entries = [log.append("USER", "Nina", text) for text, _ in dated]
+    indexer = MemoryIndexer(tmp_path / "Ark", embedder)
+    indexer.update()
+    recall = MemoryRecall(indexer, random.Random(0))
+    for asked, now, expected in (
+            ("What did I make in my class last Wednesday night?", datetime(2026, 1, 17, 16, tzinfo=timezone.utc), entries[4]),
+            ("What did I make in my class on Monday evening?", datetime(2026, 1, 17, 16, tzinfo=timezone.utc), entries[0])):
+        assert recall(asked, now).items[0].text.endswith(expected.text), asked
+
+
 def test_memories_that_match_by_themselves_and_tell_come_first():
     def item(n, text, lexical, dense):
         return RankedItem(n, f"[2023-07-10] Jo: {text}", (f"m{n}",), "2023-07.txt", "current_log", 1 - n / 10,

@@ -26,9 +26,24 @@ TODAY = date(2023, 10, 24)  # a Tuesday
     ("What did we do from May to July?", date(2023, 5, 1), date(2023, 7, 31)),
     ("what did I cook in may", date(2023, 5, 1), date(2023, 5, 31)),
     ("Since March I have been running", date(2023, 3, 1), date(2023, 3, 31)),
+    # a day of the week: the latest one before today, a week ago when today is that day (§4: "last Tuesday night")
+    ("What did we chat about last Friday night?", date(2023, 10, 20), date(2023, 10, 20)),
+    ("What did I tell you on Tuesday?", date(2023, 10, 17), date(2023, 10, 17)),
+    ("¿De qué charlamos el domingo por la noche?", date(2023, 10, 22), date(2023, 10, 22)),
+    ("Was haben wir am Samstagabend gemacht?", date(2023, 10, 21), date(2023, 10, 21)),
+    ("Lundi, j'ai vu Paul.", date(2023, 10, 23), date(2023, 10, 23)),
+    ("Cosa ho fatto giovedì?", date(2023, 10, 19), date(2023, 10, 19)),
+    ("O que eu fiz na quarta-feira?", date(2023, 10, 18), date(2023, 10, 18)),
+    ("金曜日に何を話したっけ？", date(2023, 10, 20), date(2023, 10, 20)),
+    ("周六我们聊了什么？", date(2023, 10, 21), date(2023, 10, 21)),
+    ("월요일에 뭐 했지?", date(2023, 10, 23), date(2023, 10, 23)),
+    # the weekend: the latest one over
+    ("Ti ricordi dove sono stata lo scorso fine settimana?", date(2023, 10, 21), date(2023, 10, 22)),
+    ("週末に何をしたっけ？", date(2023, 10, 21), date(2023, 10, 22)),
 ])
 def test_the_period_a_message_names(text, start, end):
-    assert named_period(text, TODAY) == Period(start, end)
+    period = named_period(text, TODAY)
+    assert (period.start, period.end) == (start, end)
 
 
 @pytest.mark.parametrize("text", [
@@ -37,6 +52,9 @@ def test_the_period_a_message_names(text, start, end):
     # May the person, may the verb: a month needs a date's context (issue 18)
     "What did I get from May?", "I got a lovely letter from May", "This may take a while",
     "Did you meet a friend of May's?",
+    # a day still to come, a name, and "once a week"
+    "What am I doing next Friday?", "El martes que viene tengo médico.", "来週の金曜日は空いてる？", "下周六我们去爬山吧",
+    "Domingo is coming over", "现在每周跑三次，每次十公里左右。",
 ])
 def test_no_period_where_none_is_named(text):
     assert named_period(text, TODAY) is None
@@ -48,3 +66,11 @@ def test_days_outside_a_period_count_the_slack_after_it_as_inside():
     assert july.days_outside(date(2022, 8, 5), 7) == 0  # told a few days later
     assert july.days_outside(date(2022, 8, 10), 7) == 3
     assert july.days_outside(date(2022, 6, 20), 7) == 11
+
+
+def test_a_day_named_by_its_weekday_has_a_slack_of_its_own():
+    tuesday = named_period("What did we talk about last Tuesday?", TODAY)
+    dated = named_period("What did we talk about on October 17?", TODAY)
+    assert (tuesday.start, tuesday.end) == (dated.start, dated.end)
+    assert tuesday.days_outside(date(2023, 10, 18), 7) == 0 and tuesday.days_outside(date(2023, 10, 20), 7) == 2
+    assert dated.days_outside(date(2023, 10, 20), 7) == 0
