@@ -62,10 +62,17 @@ def _stopwords(text: str) -> set[str] | frozenset[str]:
     return _EN_STOP
 
 
+# "The other day" says "recently", not what to search for: "What did I buy the other day?" recalled "Long
+# day. My neighbour's dog barked half the night." before "I bought a secondhand record player" (§4, session 38).
+_VAGUE_TIME = re.compile(r"\bthe other (?:day|night|week)\b|\bl['’]autre (?:jour|soir)\b|\bel otro día\b|\bla otra noche\b"
+                         r"|\bl['’]altr[oa] (?:giorno|sera)\b|\b(?:o )?outro dia\b|\bneulich\b|\bletztens\b"
+                         r"|この前|こないだ|先日|前几天|前两天|요전에|며칠 전에?", re.IGNORECASE)
+
+
 def content_words(text: str) -> list[str]:
     """Words worth searching for: no stopwords, no particles, no 1-letter Latin-script tokens;
-    accented words whole ("Müller", "café"), Hangul words as written."""
-    text = unicodedata.normalize("NFKC", text)
+    accented words whole ("Müller", "café"), Hangul words as written; no "the other day"."""
+    text = _VAGUE_TIME.sub(" ", unicodedata.normalize("NFKC", text))
     stop = _stopwords(text)
     words = []
     for token in WORD_TOKEN.findall(text):

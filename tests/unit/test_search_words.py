@@ -67,3 +67,10 @@ def test_an_irregular_verb_is_searched_with_its_other_forms(tmp_path):
 def test_a_past_tense_opening_is_read_from_the_same_table():
     assert only_recaps("Sam drove to the coast and swam in the cold sea.", "en")
     assert not only_recaps("Sam reads before bed, so ask him about the book.", "en")
+
+
+def test_the_other_day_is_no_search_word():
+    assert content_words("What did I buy the other day?") == ["buy"]
+    assert content_words("¿Qué compré el otro día?") == ["compré"]
+    assert content_words("Cosa ho comprato l'altro giorno?") == ["comprato"]
+    assert "day" in content_words("What day is the other appointment?")  # a day asked about stays
