@@ -328,7 +328,7 @@ RECALL_PERIOD_BONUS = 0.15
 # (BENCHMARKS.md §5, session 10).
 RECALL_OWN_DENSE_MIN = 0.3
 PERIOD_SLACK_DAYS = 7
-WEEKDAY_SLACK_DAYS = 1  # "last Tuesday" is near: what was told then came that day or the next, not in a week
+WEEKDAY_SLACK_DAYS = 0  # "last Tuesday" names the day itself: the filler told the day after is not its talk (§4 en-weeks-pottery)
 # Keyword search reads this many of the oldest and of the newest matches (spares for the noise
 # filters: too short, in the context, duplicates), and this many at random from between them.
 KEYWORD_END_CANDIDATES = 20

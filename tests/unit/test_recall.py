@@ -353,7 +353,7 @@ def test_the_question_about_their_own_doings_gets_their_earlier_words_as_a_memor
 def test_the_message_being_answered_neither_sets_the_scale_nor_lifts_its_neighbours(tmp_path, clock, embedder):
     lines = ["I bought a secondhand record player at the thrift store.", "Nice find!", "ok", "Cool!",
              "Remind me that my library books are due back on the 20th.", "Sure.",
-             "I remember when my dad used to play his old jazz records.", "Lovely.", "What did I buy the other day?"]
+             "I remember when my dad used to play his old jazz records.", "Lovely.", "What did I purchase recently?"]
     entries, recall = build(tmp_path, clock, embedder, lines)
     question = entries[-1]
     plan = rule_plan(question.text)
