@@ -109,6 +109,8 @@ _WEEKEND = re.compile(r"\b(?:week-?end|wochenende|fin de semana|fine settimana|f
 _AHEAD = re.compile(r"\b(?:next|coming|upcoming|próxim[oa]|prochaine?|nächste[nmrs]?|kommende[nmrs]?|prossim[oa]"
                     r"|que viene|qui vient)\b|来週|再来週|下周|下个?星期|下个?礼拜|다음 ?주", re.IGNORECASE)
 
+_THIS = re.compile(r"\b(?:this|ce|este|dieses|diesem|questo|neste|nesse)\s*$|今週の?$|今$|这个?$|이번 ?$", re.IGNORECASE)
+
 
 def _past_weekday(text: str, today: date) -> Period | None:
     """The latest day before today named by its weekday, or the latest weekend over (that day a
@@ -122,6 +124,10 @@ def _past_weekday(text: str, today: date) -> Period | None:
         weekday = _WEEKDAY_OF[next(g for g in day.groups() if g).lower()]
         back = (today.weekday() - weekday) % 7 or 7
         return Period(today - timedelta(days=back), today - timedelta(days=back), constants.WEEKDAY_SLACK_DAYS)
+    if _THIS.search(text[max(0, found.start() - 8):found.start()]):  # "this weekend": now, or one still to come
+        if today.weekday() < 5:
+            return None
+        return Period(today - timedelta(days=today.weekday() - 5), today, constants.WEEKDAY_SLACK_DAYS)
     back = (today.weekday() - 6) % 7 or 7  # to the Sunday that ended the latest weekend before today
     sunday = today - timedelta(days=back)
     return Period(sunday - timedelta(days=1), sunday, constants.WEEKDAY_SLACK_DAYS)

@@ -74,3 +74,12 @@ def test_a_day_named_by_its_weekday_has_a_slack_of_its_own():
     assert (tuesday.start, tuesday.end) == (dated.start, dated.end)
     assert tuesday.days_outside(date(2023, 10, 17), 7) == 0 and tuesday.days_outside(date(2023, 10, 18), 7) == 1
     assert dated.days_outside(date(2023, 10, 20), 7) == 0
+
+
+def test_this_weekend_is_the_one_under_way_or_none_before_it():
+    saturday, wednesday = date(2023, 10, 21), date(2023, 10, 25)
+    now_on = named_period("What did I do this weekend?", saturday)
+    assert (now_on.start, now_on.end) == (saturday, saturday)
+    assert named_period("¿Qué hacemos este fin de semana?", wednesday) is None
+    last = named_period("今週末何した？", date(2023, 10, 22))
+    assert (last.start, last.end) == (saturday, date(2023, 10, 22))
