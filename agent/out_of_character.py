@@ -83,9 +83,11 @@ SERVICE_TALK = re.compile(
     r"|도와(?:드리기|주기) 위해|도움이 필요하시면"
     # Thanks for "the message", as a service answers mail: "Bonjour Camille ! Merci pour ce message." was the
     # whole reply to the first customer's croissants (§4, session 37). Thanks for what was told stays.
-    r"|\bthanks? (?:you )?(?:so much )?for (?:your|the|this|that) (?:kind |lovely )?message\b"
-    r"|\bmerci (?:beaucoup )?pour (?:ton|votre|ce|le) (?:gentil )?message\b|\bgracias por (?:tu|su|el|este) mensaje\b"
-    r"|\bdanke (?:schön )?für (?:deine|ihre|die|diese) nachricht\b|\bgrazie (?:mille )?per (?:il tuo |il suo |il |questo )messaggio\b"
+    # or glad to receive it ("Je suis ravi de recevoir votre message", its retry)
+    r"|\b(?:thanks? (?:you )?(?:so much )?for|(?:glad|happy|pleased) to (?:get|receive|read)) (?:your|the|this|that) (?:kind |lovely )?message\b"
+    r"|\b(?:merci (?:beaucoup )?pour|(?:ravie?|heureuse?|contente?) de (?:recevoir|lire)) (?:ton|votre|ce|le) (?:gentil )?message\b"
+    r"|\b(?:gracias por|me alegra recibir) (?:tu|su|el|este) mensaje\b|\bdanke (?:schön )?für (?:deine|ihre|die|diese) nachricht\b"
+    r"|\bgrazie (?:mille )?per (?:il tuo |il suo |il |questo )messaggio\b"
     r"|\bobrigad[oa] (?:pela|por sua|pela sua|pela tua) mensagem\b|メッセージ(?:を)?(?:ありがとう|どうも)|谢谢(?:你|您)的(?:消息|留言|信息)"
     r"|메시지 (?:보내 주셔서 )?(?:감사|고마워)"
     # Talk about the reply itself ("Here is a reply to Lena's message as Ark:", "Aqui está uma resposta

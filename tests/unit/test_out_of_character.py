@@ -196,6 +196,7 @@ def test_the_reply_instruction_said_back_in_other_words(language, user, sentence
     ("Bonjour Camille ! Merci pour ce message.", True), ("Thank you so much for your message!", True),
     ("Gracias por tu mensaje, Lucía.", True), ("Danke für deine Nachricht!", True), ("Grazie per il messaggio!", True),
     ("Obrigada pela mensagem!", True), ("メッセージありがとう！", True), ("谢谢你的消息。", True), ("메시지 감사합니다.", True),
+    ("Je suis ravi de recevoir votre message.", True), ("So glad to get your message!", True),
     # thanks for what was told, and a message as a topic
     ("Thanks for telling me about the croissants!", False), ("Your message to your mom was sweet.", False),
     ("Did Lena send you a message from the airport?", False), ("Merci de m'avoir raconté ta journée !", False),
