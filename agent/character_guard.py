@@ -62,7 +62,7 @@ _RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ご
 def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool | None:
     """True if `text` opens like one of `openings` (lower-case), False once it cannot, None while
     undecided."""
-    head = text.lstrip().lower().replace("’", "'")
+    head = text.lstrip().lstrip("¡¿").lower().replace("’", "'")  # "¡Lo siento, pero no puedo ayudarte con eso."
     if any(head.startswith(o) for o in openings):
         return True
     return None if any(o.startswith(head) for o in openings) else False

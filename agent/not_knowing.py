@@ -30,11 +30,11 @@ _NOT_KNOWING = re.compile(
     r"|\bno (?:tengo (?:la )?capacidad de|puedo) (?:recordar|acordarme)\b"
     r"|\bje n'ai pas la capacité de (?:me souvenir|me rappeler|retenir)\b|\bje ne peux pas me (?:souvenir|rappeler)\b"
     r"|\bich kann mich (?:\w+ ){0,2}?nicht (?:\w+ )?erinnern\b|\bich habe nicht die fähigkeit,? (?:mich )?(?:\w+ ){0,3}?zu erinnern"
-    r"|\bnon ho (?:la )?capacità di ricordare\b|\bnon (?:posso|riesco a) ricordare\b"
+    r"|\bnon ho (?:la )?capacità di ricordar(?:e|ti|lo|la|mi)\b|\bnon (?:posso|riesco a) ricordar(?:e|lo|la|mi)\b"
     r"|\bnão (?:tenho (?:a )?capacidade de|consigo|posso) (?:me )?lembrar\b"
     r"|\bno (?:lo )?sé\b|\bno (?:lo )?recuerdo\b|\bno me acuerdo\b|\bno tengo (?:la |esa |ninguna )?información\b|\bno tengo (?:suficientes |los |esos )(?:detalles|datos)\b"
     r"|\bje ne (?:le )?sais pas\b|\bje ne m'en souviens pas\b|\bje ne me (?:le )?rappelle pas\b|\bje n'ai (?:pas|aucune) d?'?informations?\b"
-    r"|\bich weiß (?:es |das )?nicht\b|\bweiß ich nicht\b|\bich erinnere mich nicht\b|\bkeine informationen\b"
+    r"|\bich weiß (?:es |das )?nicht\b|\bweiß ich nicht\b|\bich erinnere mich nicht\b|\bkeine informationen\b|\bich habe keine ahnung\b|^\W*keine ahnung\b"
     r"|\bnon (?:lo )?so\b|\bnon (?:me lo )?ricordo\b|\bnon ho (?:alcuna |nessuna )?(?:informazion[ei]|idea)\b"
     r"|\bnon ho (?:alcun|nessun) ricordo\b|\bnon ho la (?:minima|più pallida) idea\b"
     # no memory of it ("non ho memoria di dove…": dev-it-napoli, session 37)

@@ -609,3 +609,10 @@ def test_a_forms_request_for_input_is_held_and_left_out_whatever_the_chunks(piec
 def test_an_invitation_to_ask_more_that_opens_a_reply_is_left_out(language, user, reply, shown, piece):
     gate = SentenceGate(("Ark",), user, language)
     assert stream(gate, reply, piece) == shown
+
+
+def test_a_refusal_after_an_inverted_exclamation_mark_is_held_like_any_other():
+    # §4, session 38: "¡Lo siento, pero no puedo ayudarte con eso." streamed past the risky openings' check
+    said = ("¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano.", "Oye, ¿qué fue lo que me compré el otro día?")
+    gate = SentenceGate(("Diego", "Ark"), said[-1], "es", user_names=("Diego",), user_said=said, greet_early=True)
+    assert stream(gate, "¡Lo siento, pero no puedo ayudarte con eso.") == "" and gate.left_out_openings

@@ -40,6 +40,8 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     "Lo siento, pero no tengo recuerdos de conversaciones pasadas.", "Sorry, I don't have any memories of that night.",
     "Je n'ai pas de souvenirs de cette soirée.", "Ich habe keine Erinnerungen an den Abend.",
     "Non ho ricordi di quella sera.", "Não tenho memórias dessa noite.",
+    # §4, session 38 (dev-it-napoli, dev-de-umzug: the note and the neighbour's name in the recalled lines)
+    "Mi dispiace, ma non ho la capacità di ricordarti o gestire calendari.", "Ich habe keine Ahnung, wie sie heißt.",
 ])
 def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     assert says_it_does_not_know(sentence)
@@ -56,6 +58,7 @@ def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     "Ich habe keine Zeit, aber die Informationen klingen spannend.", "Je n'ai pas encore goûté ce pain, mais les détails comptent.",
     "Ho una memoria bellissima di Napoli!", "Tengo un recuerdo precioso de esa tarta.",
     "Tengo recuerdos muy bonitos de esa noche.", "I have fond memories of that café too!",
+    "Ich hatte keine Ahnung, dass du so gut backst!",
 ])
 def test_an_answer_is_not_taken_for_not_knowing(sentence):
     assert not says_it_does_not_know(sentence)
