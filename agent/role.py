@@ -470,7 +470,9 @@ def _possessed_units(text: str) -> set[str]:
     return {u for m in _POSSESSED.finditer(text) for u in content_units(next(g for g in m.groups() if g))}
 
 
-_POSSESSED = re.compile(r"(?:(?:私|僕|俺|わたし|あたし)(?:達|たち)?|うち|我々)の([^、。！？\s]{1,8})|我(?:们)?的([^，。！？\s]{1,6})"
+# Japanese "my" and "our": 「私達の猫」 ("our cat") of the user's 「うちの猫」 is theirs too (§4, session 37).
+_JA_MY = r"(?:(?:私|僕|俺|わたし|あたし)(?:達|たち)?|うち|我々)の"
+_POSSESSED = re.compile(_JA_MY + r"([^、。！？\s]{1,8})|我(?:们)?的([^，。！？\s]{1,6})"
                         r"|\b(?:my|our|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|mein\w*|unser\w*|mio|mia|miei|mie|"
                         r"meu|minha|meus|minhas)\s+((?:\w+(?:[-'’]\w+)*\s+){0,2}\w+(?:[-'’]\w+)*)", re.IGNORECASE)
 
@@ -584,8 +586,7 @@ _POSSESSIVE_SWAPS = {
     "it": {"mio": "tuo", "mia": "tua", "miei": "tuoi", "mie": "tue"},
     "pt": {"meu": "seu", "minha": "sua", "meus": "seus", "minhas": "suas"},
 }
-# 「私達の猫」 ("our cat") of the user's 「うちの猫」 is theirs too (§4, session 37).
-_JA_POSSESSIVE = re.compile(r"(?:(?:私|僕|俺|わたし|あたし)(?:達|たち)?|うち|我々)の")
+_JA_POSSESSIVE = re.compile(_JA_MY)
 _KO_POSSESSIVE = re.compile(_KO_MY)
 
 
