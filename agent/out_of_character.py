@@ -181,12 +181,19 @@ def claims_user_name(sentence: str, user_names: str | Sequence[str], asked_name:
 
 
 _PROMPT_LAYOUT = re.compile(r"\s*(?:#{1,3}\s|-{3,}|={3,})")
+# A note in brackets about the message or the reply, as a program annotates its output: 「（このメッセージの後ろに
+# Aoiが送信したメッセージをそのまま残す）」 (`--quick`, session 38).
+_BRACKETED_NOTE = re.compile(
+    r"\s*[(（][^)）]*(?:\bmessages?\b|\brepl(?:y|ies)\b|\bresponse\b|\bmensajes?\b|\brespuesta\b|\bréponse\b|\bnachricht\b"
+    r"|\bantwort\b|\bmessaggio\b|\brisposta\b|\bmensagem\b|\bresposta\b|メッセージ|返信|返事|送信|消息|回复|메시지|답장)"
+    r"[^)）]*[)）][\s.。]*$", re.IGNORECASE)
 
 
 def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
     """Whether the sentence steps out of the persona, starts a turn as one of `names`, or writes
     the prompt's own layout (a "# Now" section heading, a "---" rule)."""
-    if SERVICE_TALK.search(sentence) or REFUSAL.search(sentence) or _PROMPT_LAYOUT.match(sentence):
+    if (SERVICE_TALK.search(sentence) or REFUSAL.search(sentence) or _PROMPT_LAYOUT.match(sentence)
+            or _BRACKETED_NOTE.match(sentence)):
         return True
     speakers = "|".join(re.escape(n) for n in names if n)
     return bool(speakers and re.match(rf"\s*(?:{speakers})\s*[:：]", sentence))

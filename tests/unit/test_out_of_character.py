@@ -204,3 +204,14 @@ def test_the_reply_instruction_said_back_in_other_words(language, user, sentence
 ])
 def test_thanks_for_the_message_is_service_talk(text, service):
     assert breaks_character(text) is service
+
+
+@pytest.mark.parametrize("text, note", [
+    # a program's note on its output (`--quick`, session 38), in brackets of either width
+    ("(このメッセージの後ろにAoiが送信したメッセージをそのまま残す)", True), ("（返信は日本語で）", True),
+    ("(Note: this reply keeps the user's words.)", True), ("(Respuesta en español.)", True),
+    # brackets of the persona's own talk
+    ("(haha)", False), ("I love it (really).", False), ("Did you send (or get) a message from Lena?", False),
+])
+def test_a_bracketed_note_about_the_message_or_reply_steps_out(text, note):
+    assert breaks_character(text) is note
