@@ -38,11 +38,6 @@ IRREGULAR: dict[str, tuple[str, str]] = {
 }
 
 
-def past_tenses() -> tuple[str, ...]:
-    """Every irregular past-tense form of the table, once each."""
-    return tuple(dict.fromkeys(past for past, _ in IRREGULAR.values()))
-
-
 @lru_cache(maxsize=1)
 def _families() -> dict[str, tuple[str, ...]]:
     """Each form of the table → the base and its forms, base first. A form two verbs share (the

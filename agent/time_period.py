@@ -20,14 +20,14 @@ from agent.relative_time import MONTHS
 class Period:
     start: date
     end: date  # inclusive
-    slack_days: int | None = None  # its own slack (a day named by its weekday), else the caller's
+    slack_days: int = constants.PERIOD_SLACK_DAYS  # days after it still inside (none for a weekday)
 
-    def days_outside(self, day: date, slack_days: int) -> int:
-        """0 when `day` falls in the period or within the slack after it (what happened is often
+    def days_outside(self, day: date) -> int:
+        """0 when `day` falls in the period or within its slack after it (what happened is often
         told a few days later), else how many days it lies before or after that."""
         if day < self.start:
             return (self.start - day).days
-        return max(0, (day - self.end).days - (slack_days if self.slack_days is None else self.slack_days))
+        return max(0, (day - self.end).days - self.slack_days)
 
 
 def _month(year: int, month: int) -> Period:

@@ -214,10 +214,10 @@ def _first_not_excluded(db: MemoryDB, order: list[tuple[int, float]], excluded: 
 
 def _days_outside(period: Period | None, when: dict[int, datetime | None]) -> dict[int, int]:
     """For each dated item, how many days it lies outside the period the query names (0: inside,
-    constants.PERIOD_SLACK_DAYS after its end included); empty when the query names none."""
+    the period's slack after its end included); empty when the query names none."""
     if period is None:
         return {}
-    return {i: period.days_outside(ts.date(), constants.PERIOD_SLACK_DAYS) for i, ts in when.items() if ts}
+    return {i: period.days_outside(ts.date()) for i, ts in when.items() if ts}
 
 
 def _named_speakers(speakers: set[str], query: str) -> set[str]:

@@ -62,18 +62,18 @@ def test_no_period_where_none_is_named(text):
 
 def test_days_outside_a_period_count_the_slack_after_it_as_inside():
     july = Period(date(2022, 7, 1), date(2022, 7, 31))
-    assert july.days_outside(date(2022, 7, 15), 7) == 0
-    assert july.days_outside(date(2022, 8, 5), 7) == 0  # told a few days later
-    assert july.days_outside(date(2022, 8, 10), 7) == 3
-    assert july.days_outside(date(2022, 6, 20), 7) == 11
+    assert july.days_outside(date(2022, 7, 15)) == 0
+    assert july.days_outside(date(2022, 8, 5)) == 0  # told a few days later
+    assert july.days_outside(date(2022, 8, 10)) == 3
+    assert july.days_outside(date(2022, 6, 20)) == 11
 
 
 def test_a_day_named_by_its_weekday_has_a_slack_of_its_own():
     tuesday = named_period("What did we talk about last Tuesday?", TODAY)
     dated = named_period("What did we talk about on October 17?", TODAY)
     assert (tuesday.start, tuesday.end) == (dated.start, dated.end)
-    assert tuesday.days_outside(date(2023, 10, 17), 7) == 0 and tuesday.days_outside(date(2023, 10, 18), 7) == 1
-    assert dated.days_outside(date(2023, 10, 20), 7) == 0
+    assert tuesday.days_outside(date(2023, 10, 17)) == 0 and tuesday.days_outside(date(2023, 10, 18)) == 1
+    assert dated.days_outside(date(2023, 10, 20)) == 0
 
 
 def test_this_weekend_is_the_one_under_way_or_none_before_it():
