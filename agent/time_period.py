@@ -109,16 +109,31 @@ _WEEKEND = re.compile(r"\b(?:week-?end|wochenende|fin de semana|fine settimana|f
 _AHEAD = re.compile(r"\b(?:next|coming|upcoming|próxim[oa]|prochaine?|nächste[nmrs]?|kommende[nmrs]?|prossim[oa]"
                     r"|que viene|qui vient)\b|来週|再来週|下周|下个?星期|下个?礼拜|다음 ?주", re.IGNORECASE)
 
+# A message about what is still to come names the next such day, not the last: "What do I have to do on Thursday?",
+# "Cosa devo fare giovedì?", 「木曜日の予定は？」 (a bare weekday read as the last one boosted what was said that day, §4
+# dev-it-napoli, session 38). Future and obligation forms with their person, so "did I have to", "musste", 「した」 stay past.
+_TO_COME = re.compile(
+    r"\b(?:I|you|we)(?:'ll| will| am going to|'m going to| are going to|'re going to| gonna)\b"
+    r"|(?<!\bdid )(?<!\bhad )\b(?:I|you|we) (?:have|need) to\b|\b(?:do|will|should) (?:I|you|we) (?:have|need) to\b"
+    r"|\b(?:should|must) (?:I|we)\b|\bI (?:must|should)\b|\bam I \w+ing\b"
+    r"|\b(?:tengo|tienes|tiene|tenemos) que\b|\bhay que\b|\b(?:debo|debes|debemos)\b|\b(?:voy|vas|vamos) a\b"
+    r"|\b(?:je dois|tu dois|on doit|nous devons|il faut|je vais|tu vas|on va|nous allons)\b"
+    r"|\b(?:muss|musst|müssen|werde|wirst|soll|sollte|sollen)\b"
+    r"|\b(?:devo|devi|deve|dobbiamo|dovete|devono)\b"
+    r"|\b(?:tenho|tens|temos) (?:que|de)\b|\b(?:preciso|precisas|precisamos|vou|vais|vamos)\b"
+    r"|予定|なきゃ|なければ|なくちゃ|つもり|ないといけない|(?:我|你|我们|咱们)(?:要|得|需要|打算|准备|应该)"
+    r"|해야|할 거|예정|계획", re.IGNORECASE)
 _THIS = re.compile(r"\b(?:this|ce|este|dieses|diesem|questo|neste|nesse)\s*$|今週の?$|今$|这个?$|이번 ?$", re.IGNORECASE)
 
 
 def _past_weekday(text: str, today: date) -> Period | None:
     """The latest day before today named by its weekday, or the latest weekend over (that day a
-    week ago when today is it); None when the text names none, or names one still to come."""
+    week ago when today is it); None when the text names none, or names one still to come ("next
+    Friday", or a day asked about in the future: `_TO_COME`)."""
     day = _WEEKDAY.search(text)
     weekend = _WEEKEND.search(text)
     found = day or weekend
-    if found is None or _AHEAD.search(text[max(0, found.start() - 16):found.end() + 12]):
+    if found is None or _AHEAD.search(text[max(0, found.start() - 16):found.end() + 12]) or _TO_COME.search(text):
         return None
     if day:
         weekday = _WEEKDAY_OF[next(g for g in day.groups() if g).lower()]

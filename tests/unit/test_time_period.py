@@ -83,3 +83,25 @@ def test_this_weekend_is_the_one_under_way_or_none_before_it():
     assert named_period("¿Qué hacemos este fin de semana?", wednesday) is None
     last = named_period("今週末何した？", date(2023, 10, 22))
     assert (last.start, last.end) == (saturday, date(2023, 10, 22))
+
+
+@pytest.mark.parametrize("text", [
+    "What do I have to do on Thursday?", "Where am I going on Saturday?", "I'll see Paul on Monday.",
+    "Cosa devo fare giovedì?", "¿Qué tengo que hacer el jueves?", "Qu'est-ce que je dois faire jeudi ?",
+    "Was muss ich am Donnerstag machen?", "O que eu tenho que fazer na quinta-feira?", "木曜日の予定、覚えてる？",
+    "木曜日に何しなきゃいけないんだっけ？", "周四我要做什么？", "목요일에 뭐 해야 돼?",
+])
+def test_a_weekday_asked_about_as_still_to_come_names_no_past_day(text):
+    assert named_period(text, TODAY) is None
+
+
+@pytest.mark.parametrize("text, day", [
+    ("What did I have to do on Thursday?", date(2023, 10, 19)), ("Was musste ich am Donnerstag machen?", date(2023, 10, 19)),
+    ("¿Qué tuve que hacer el jueves?", date(2023, 10, 19)), ("Cosa dovevo fare giovedì?", date(2023, 10, 19)),
+    ("Where was I going on Saturday?", date(2023, 10, 21)), ("木曜日に何したっけ？", date(2023, 10, 19)),
+    ("你记得周四我说了什么吗？", date(2023, 10, 19)), ("我觉得周四的课很难。", date(2023, 10, 19)),
+])
+def test_a_weekday_of_what_was_due_or_done_stays_the_last_one(text, day):
+    # the past of "have to" and a 得 that is part of a word (记得 "remember", 觉得 "think") are no future
+    period = named_period(text, TODAY)
+    assert (period.start, period.end) == (day, day)
