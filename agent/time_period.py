@@ -109,18 +109,21 @@ _WEEKEND = re.compile(r"\b(?:week-?end|wochenende|fin de semana|fine settimana|f
 _AHEAD = re.compile(r"\b(?:next|coming|upcoming|próxim[oa]|prochaine?|nächste[nmrs]?|kommende[nmrs]?|prossim[oa]"
                     r"|que viene|qui vient)\b|来週|再来週|下周|下个?星期|下个?礼拜|다음 ?주", re.IGNORECASE)
 
-# A message about what is still to come names the next such day, not the last: "What do I have to do on Thursday?",
-# "Cosa devo fare giovedì?", 「木曜日の予定は？」 (a bare weekday read as the last one boosted what was said that day, §4
-# dev-it-napoli, session 38). Future and obligation forms with their person, so "did I have to", "musste", 「した」 stay past.
+# A day of the week asked about with a plan or an obligation names no past day: "What do I have to do on Thursday?",
+# "Cosa devo fare giovedì?", 「木曜日の予定は？」 ask of one still to come, and even "What did I have to do on
+# Thursday?" or "Cosa dovevo fare giovedì?" (often a plan forgotten) ask of something told before that day — the day
+# itself holds neither (a bare weekday read as the last one boosted what was said that day: §4 dev-it-napoli,
+# session 38). The forms go with their person, so "What did I do on Thursday?" and 「木曜日に何したっけ？」 stay the last.
 _TO_COME = re.compile(
     r"\b(?:I|you|we)(?:'ll| will| am going to|'m going to| are going to|'re going to| gonna)\b"
-    r"|(?<!\bdid )(?<!\bhad )\b(?:I|you|we) (?:have|need) to\b|\b(?:do|will|should) (?:I|you|we) (?:have|need) to\b"
-    r"|\b(?:should|must) (?:I|we)\b|\bI (?:must|should)\b|\bam I \w+ing\b"
-    r"|\b(?:tengo|tienes|tiene|tenemos) que\b|\bhay que\b|\b(?:debo|debes|debemos)\b|\b(?:voy|vas|vamos) a\b"
-    r"|\b(?:je dois|tu dois|on doit|nous devons|il faut|je vais|tu vas|on va|nous allons)\b"
-    r"|\b(?:muss|musst|müssen|werde|wirst|soll|sollte|sollen)\b"
-    r"|\b(?:devo|devi|deve|dobbiamo|dovete|devono)\b"
-    r"|\b(?:tenho|tens|temos) (?:que|de)\b|\b(?:preciso|precisas|precisamos|vou|vais|vamos)\b"
+    r"|\b(?:I|you|we) (?:have|need|had) to\b|\b(?:do|did|will|should) (?:I|you|we) (?:have|need) to\b"
+    r"|\b(?:should|must) (?:I|we)\b|\bI (?:must|should)\b|\bam I \w+ing\b|\bsupposed to\b"
+    r"|\b(?:tengo|tienes|tiene|tenemos|tenía|tenías|teníamos|tuve|tuviste) que\b|\bhay que\b"
+    r"|\b(?:debo|debes|debemos|debía|debías)\b|\b(?:voy|vas|vamos) a\b"
+    r"|\b(?:je dois|tu dois|on doit|nous devons|je devais|tu devais|il faut|il fallait|je vais|tu vas|on va|nous allons)\b"
+    r"|\b(?:muss|musst|müssen|musste|musstest|mussten|werde|wirst|soll|sollte|sollen)\b"
+    r"|\b(?:devo|devi|deve|dobbiamo|dovete|devono|dovevo|dovevi|doveva|dovevamo)\b"
+    r"|\b(?:tenho|tens|temos|tinha|tínhamos) (?:que|de)\b|\b(?:preciso|precisas|precisamos|precisava|vou|vais|vamos)\b"
     r"|予定|なきゃ|なければ|なくちゃ|つもり|ないといけない|(?:我|你|我们|咱们)(?:要|得|需要|打算|准备|应该)"
     r"|해야|할 거|예정|계획", re.IGNORECASE)
 _THIS = re.compile(r"\b(?:this|ce|este|dieses|diesem|questo|neste|nesse)\s*$|今週の?$|今$|这个?$|이번 ?$", re.IGNORECASE)
