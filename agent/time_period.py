@@ -114,7 +114,7 @@ _AHEAD = re.compile(r"\b(?:next|coming|upcoming|próxim[oa]|prochaine?|nächste[
 # Thursday?" or "Cosa dovevo fare giovedì?" (often a plan forgotten) ask of something told before that day — the day
 # itself holds neither (a bare weekday read as the last one boosted what was said that day: §4 dev-it-napoli,
 # session 38). The forms go with their person, so "What did I do on Thursday?" and 「木曜日に何したっけ？」 stay the last.
-_TO_COME = re.compile(
+_PLAN_OR_OBLIGATION = re.compile(
     r"\b(?:I|you|we)(?:'ll| will| am going to|'m going to| are going to|'re going to| gonna)\b"
     r"|\b(?:I|you|we) (?:have|need|had) to\b|\b(?:do|did|will|should) (?:I|you|we) (?:have|need) to\b"
     r"|\b(?:should|must) (?:I|we)\b|\bI (?:must|should)\b|\bam I \w+ing\b|\bsupposed to\b"
@@ -131,12 +131,12 @@ _THIS = re.compile(r"\b(?:this|ce|este|dieses|diesem|questo|neste|nesse)\s*$|今
 
 def _past_weekday(text: str, today: date) -> Period | None:
     """The latest day before today named by its weekday, or the latest weekend over (that day a
-    week ago when today is it); None when the text names none, or names one still to come ("next
-    Friday", or a day asked about in the future: `_TO_COME`)."""
+    week ago when today is it); None when the text names none, names one still to come ("next
+    Friday"), or asks of a plan or an obligation for it (`_PLAN_OR_OBLIGATION`)."""
     day = _WEEKDAY.search(text)
     weekend = _WEEKEND.search(text)
     found = day or weekend
-    if found is None or _AHEAD.search(text[max(0, found.start() - 16):found.end() + 12]) or _TO_COME.search(text):
+    if found is None or _AHEAD.search(text[max(0, found.start() - 16):found.end() + 12]) or _PLAN_OR_OBLIGATION.search(text):
         return None
     if day:
         weekday = _WEEKDAY_OF[next(g for g in day.groups() if g).lower()]
