@@ -136,7 +136,8 @@ def _past_weekday(text: str, today: date) -> Period | None:
     day = _WEEKDAY.search(text)
     weekend = _WEEKEND.search(text)
     found = day or weekend
-    if found is None or _AHEAD.search(text[max(0, found.start() - 16):found.end() + 12]) or _PLAN_OR_OBLIGATION.search(text):
+    if (found is None or _AHEAD.search(text[max(0, found.start() - 16):found.end() + 12])
+            or _PLAN_OR_OBLIGATION.search(text)):
         return None
     if day:
         weekday = _WEEKDAY_OF[next(g for g in day.groups() if g).lower()]
