@@ -17,6 +17,7 @@ import constants
 from agent.episodes import without_quotes
 from agent.grounding import grounded
 from agent.language import LANGUAGE_NAMES, latin_words, message_language, script_of_letters
+from agent.night_claims import users_doing_taken
 from agent.prompt_builder import fit_to_budget
 from agent.recap import only_recaps
 from agent.role import claims_users_own, takes_users_part
@@ -290,12 +291,14 @@ def write_in(language: str) -> str:
     return _WRITE_IN.get(language, "")
 
 
-def strategy_ok(strategy: str, language: str, user_name: str, days_text: str, user_texts: Sequence[str] = ()) -> bool:
+def strategy_ok(strategy: str, language: str, user_name: str, days_text: str, user_texts: Sequence[str] = (),
+                persona_names: Sequence[str] = ()) -> bool:
     """A strategy goes into every prompt only when it is there, in the persona's language (the days'),
     a resolution rather than a recap of the days (agent/recap.py: judged in English and Japanese), a
     copy of them (`copies_the_days`) or the user's own facts (`user_texts`) taken as the persona's, and
     about this user: it names them, as the ask says ("I will continue to practice regularly", which
-    named nobody, was the user's cello practice taken as the persona's: bench nights, session 24)."""
+    named nobody, was the user's cello practice taken as the persona's: bench nights, session 24), and no
+    piece of it tells the user's doing as the persona's (by `persona_names` or in the first person)."""
     if not strategy.strip():
         return False
     said_in = message_language(strategy)
@@ -304,24 +307,28 @@ def strategy_ok(strategy: str, language: str, user_name: str, days_text: str, us
         return False
     if only_recaps(strategy, language, user_name) or copies_the_days(strategy, days_text):
         return False
-    return about_the_user(strategy, user_name, user_texts, language)
+    return about_the_user(strategy, user_name, user_texts, language, persona_names)
 
 
-def about_the_user(text: str, user_name: str, user_texts: Sequence[str], language: str) -> bool:
+def about_the_user(text: str, user_name: str, user_texts: Sequence[str], language: str,
+                   persona_names: Sequence[str] = ()) -> bool:
     """A night text (strategy, goal) is about this user — it names them, as the ask says — and does not
     take the user's own doing (`user_texts`: the user's words) as the persona's (`takes_users_part`, or
-    the user's thing called "mine")."""
+    the user's thing called "mine"), nor in any of its pieces (agent/night_claims.py: the name that
+    makes the text about the user excuses no other clause of it)."""
     if not user_name.strip() or user_name.strip().casefold() not in text.casefold():
         return False
-    return not (takes_users_part(text, user_texts, (user_name,), language) or claims_users_own(text, user_texts))
+    return not (takes_users_part(text, user_texts, (user_name,), language) or claims_users_own(text, user_texts)
+                or users_doing_taken(text, user_name, user_texts, language, persona_names))
 
 
-def goal_ok(goal: str, user_name: str, user_texts: Sequence[str], language: str) -> bool:
+def goal_ok(goal: str, user_name: str, user_texts: Sequence[str], language: str,
+            persona_names: Sequence[str] = ()) -> bool:
     """A goal the night may add: about this user — it names them — and not the user's own doing taken
     as the persona's (`takes_users_part`, or the user's thing called "mine"). Goals that named nobody
     were the user's: "Practice regularly", "Seek help when needed" for Noor's cello practice, then
     shown to the next nights' dreams, which wrote them into the strategy (bench nights, session 25)."""
-    return about_the_user(goal, user_name, user_texts, language)
+    return about_the_user(goal, user_name, user_texts, language, persona_names)
 
 
 _KATAKANA_WORD = re.compile(r"[\u30a1-\u30fa][\u30a1-\u30fc]*")

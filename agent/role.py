@@ -94,7 +94,7 @@ def _words(forms) -> str:
 
 
 _FIRST_PERSON_VERBS = {
-    "es": re.compile(r"\b(?:he|hemos|estoy|estamos|soy|somos|fui|fuimos|tengo|tenemos|estaba|estábamos|tenía|teníamos|"
+    "es": re.compile(r"\b(?:he|hemos|voy|estoy|estamos|soy|somos|fui|fuimos|tengo|tenemos|estaba|estábamos|tenía|teníamos|"
                      + _words(_IRREGULAR_I["es"]) + r")\b|\b\w{2,}(?:amos|imos)\b|" + _PRETERITE_I["es"], re.IGNORECASE),
     "it": re.compile(r"\b(?:ho|abbiamo|siamo|sto|stiamo|ero|eravamo|avevo|avevamo|" + _words(_IRREGULAR_I["it"]) + r")\b|"
                      + _IT_SONO_PARTICIPLE, re.IGNORECASE),
@@ -148,7 +148,7 @@ _QUOTED = re.compile(r"「[^」]*」|『[^』]*』|\"[^\"]*\"|“[^”]*”")
 _PERSONAL_HAN = frozenset("我你您他她的了是在有")
 
 
-_FIRST_PERSON_WORDS = ("i", "us", "j'", *{w for words in _FIRST_PERSON_BY_LANGUAGE.values() for w in words})
+FIRST_PERSON_WORDS = ("i", "us", "j'", *{w for words in _FIRST_PERSON_BY_LANGUAGE.values() for w in words})
 _LAST_WORD = re.compile(r"[A-Za-z'’]+$")
 
 
@@ -190,7 +190,7 @@ def first_person_at(text: str, language: str = "") -> tuple[int | None, bool]:
     sure += [m.start() for m in verbs.finditer(text) if m.end() < len(text)] if verbs is not None else []
     unsure = []
     tail = _LAST_WORD.search(text)
-    if tail and any(w.startswith(tail.group(0).lower().replace("’", "'")) for w in _FIRST_PERSON_WORDS):
+    if tail and any(w.startswith(tail.group(0).lower().replace("’", "'")) for w in FIRST_PERSON_WORDS):
         unsure.append(tail.start())
     for word in _CJK_FIRST_PERSON:  # 「わた」 at the end may become 「わたし」
         for size in range(1, len(word)):
@@ -237,7 +237,7 @@ def _unit_of_word(word: str) -> str:
     return stemmed[:ending.start()] if ending else stemmed
 
 
-def _told(user_texts: Iterable[str]) -> list[set[str]]:
+def told_units(user_texts: Iterable[str]) -> list[set[str]]:
     """The content of each sentence the user wrote that tells something (questions to the persona
     tell nothing of the user's own)."""
     told = []
@@ -377,14 +377,14 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
         return True
     if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):
         return False
-    told = _told(user_texts)
+    told = told_units(user_texts)
     reacting = reacting or _japanese_topic_is_self(said, told, language)
     claiming = [clause for clause in said if _in_the_first_person(clause, language, reacting)]
     mine = content_units(" ".join(claiming))
     if len(mine) < constants.ROLE_MIN_SHARED_UNITS:
         return False
     for units in told:
-        shared = _shared(mine, units)
+        shared = shared_units(mine, units)
         if len(shared) >= constants.ROLE_MIN_SHARED_UNITS and (
                 len(shared) >= constants.ROLE_SHARED_SHARE * min(len(mine), len(units))
                 or len(shared) >= constants.ROLE_SHARED_UNITS_ENOUGH):
@@ -392,7 +392,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     return False
 
 
-def _shared(mine: set[str], told: set[str]) -> set[str]:
+def shared_units(mine: set[str], told: set[str]) -> set[str]:
     """`mine`'s units that are `told`'s, or part of one or holding one where a run of kanji or kana is a
     unit (ピアノ and ピアノ教室, 試験 and 資格試験: 「私はピアノを始めました。」, §4, session 37)."""
     return {u for u in mine if u in told or (not u.isascii() and len(u) >= 2 and any(

@@ -148,7 +148,7 @@ def _ask(stores: DreamStores, model: ChatModel, persona: str, user_name: str, la
 
 
 def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: str, now: datetime,
-                 tally: JobTally) -> None:
+                 tally: JobTally, names_in: Callable[[str], Sequence[str]]) -> None:
     def numbered(number: int):
         goal_id = pending.goal_ids[number - 1] if 0 < number <= len(pending.goal_ids) else ""
         return stores.goals.load().find(goal_id) if goal_id else None
@@ -168,7 +168,7 @@ def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: 
             stores.goals.change(lambda goals, g=goal, r=reason: abandon_goal(goals, g.id, r or "—", now))
             tally.written.append(f"goal abandoned: {goal.goal[:40]}")
     for text, term, priority in result.new_goals:  # one the night had added before a crash is found by its text
-        if not goal_ok(text, user_name, pending.user_texts, pending.language):
+        if not goal_ok(text, user_name, pending.user_texts, pending.language, names_in(text)):
             log.info("The dream's goal %r was not taken: it does not name %s, or it is theirs", text, user_name)
             continue  # "Continue practicing my cello", "Practice regularly": the user's practice as the persona's
         goals = stores.goals.load()
@@ -238,18 +238,21 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
         stores.pending.clear()
         return {}
     theirs = pending.user_texts
-    accepted = strategy_ok(result.strategy, pending.language, user_name, pending.days_text, theirs)
-    if result.strategy and not accepted:
-        log.info("The dream's strategy %r was not taken (language, or not about %s)", result.strategy, user_name)
-
     asked = dream_system(persona, user_name, pending.level, pending.language)
     material = dream_material(pending.days_text, theirs, asked)
 
+    def names_in(text: str) -> tuple[str, ...]:  # the persona's names, and their misspellings in `text`
+        return (persona, *also_called, *misspelt_names(text, also_called, f"{material}\n{asked}"))
+
+    accepted = strategy_ok(result.strategy, pending.language, user_name, pending.days_text, theirs,
+                           names_in(result.strategy))
+    if result.strategy and not accepted:
+        log.info("The dream's strategy %r was not taken (language, or not about %s)", result.strategy, user_name)
+
     def kept(text: str) -> str:  # the user's doings told as the persona's (by any of its names) said back as theirs
         text = own_words(text)
-        names = (*also_called, *misspelt_names(text, also_called, f"{material}\n{asked}"))
         return users_part_kept(text, theirs, user_name, pending.language, persona=persona,
-                               also_called=names) if theirs and text else text
+                               also_called=names_in(text)[1:]) if theirs and text else text
 
     def own_words(text: str) -> str:  # the ask's own words said back are no answer ("a few words for what the
         # dream is about" as the topic: bench nights, session 25), nor what the days do not say
@@ -265,7 +268,7 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
                        strategy_rejected="" if accepted else result.strategy)
     if stores.diary.append(entry):
         tally.written.append(f"dream {pending.night} (level {pending.level})")
-    _apply_goals(stores, pending, result, user_name, now, tally)
+    _apply_goals(stores, pending, result, user_name, now, tally, names_in)
     kinds = _apply_questions(stores, pending, persona, user_name, now, tally)
     _apply_entities(stores, pending, result, now, tally)
     today = now.date().isoformat()
