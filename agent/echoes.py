@@ -14,8 +14,8 @@ from typing import Iterable, Sequence
 import constants
 from agent import sentences
 from agent.engagement import FILLERS, only_greets, tells_nothing
-from agent.language import is_question, script_of_letters
-from agent.role import confirms_users_words
+from agent.language import is_question, message_language, script_of_letters
+from agent.role import as_users, confirms_users_words
 from managers.cjk import bigrams, is_cjk
 
 # An echo (the user's words said back: 「早起きしないといけないから、そろそろ寝るね。」 to that very
@@ -61,11 +61,27 @@ def echoes(sentence: str, user_text: str) -> bool:
         return True
     if _ALSO.search(sentence):  # "I love hiking too!" to "I love hiking.": agreeing, not echoing
         return False
+    if asks_it_back(sentence, user_text):
+        return True
     if confirms_users_words(sentence, user_text):  # "…your dentist appointment…" to "…my dentist appointment…"
         return False
     parts = [part for part in sentences.split(user_text) if len(squash(part)) >= ECHO_MIN_CHARS]
     return (any(difflib.SequenceMatcher(None, said, squash(part)).ratio() >= ECHO_SIMILARITY for part in parts)
             or _said_back_in_units(sentence, {*parts, user_text}))
+
+
+def asks_it_back(sentence: str, user_text: str) -> bool:
+    """Whether the sentence asks the user's question back in the second person: "¿Qué tienes que hacer el
+    jueves?" to "Oye, ¿qué tengo que hacer el jueves?" (dev-es-taller, session 39) is no answer, though its
+    "tienes" where the message said "tengo" reads as a confirmation of the user's words to `echoes`."""
+    if not (is_question(user_text) and is_question(sentence)):
+        return False
+    said, language = squash(after_interjections(sentence)), message_language(user_text)
+    for part in sentences.split(user_text):
+        asked = as_users(part, language, "")
+        if asked and difflib.SequenceMatcher(None, said, squash(after_interjections(asked))).ratio() >= ECHO_SIMILARITY:
+            return True
+    return False
 
 
 def says_again(sentence: str, message: str) -> bool:

@@ -1,7 +1,7 @@
 """What counts as the user's message said back (agent/echoes.py)."""
 import pytest
 
-from agent.echoes import told_openings
+from agent.echoes import echoes, told_openings
 
 
 @pytest.mark.parametrize("message, openings", [
@@ -25,3 +25,20 @@ def test_a_reply_may_not_open_with_what_the_user_told(message, openings):
 
 def test_a_sentence_told_twice_is_one_opening():
     assert told_openings("Ich bin müde. Ich bin müde.") == ("Ich bin müde.",)
+
+
+@pytest.mark.parametrize("reply, message, said_back", [
+    # the user's question asked back in the second person is no answer
+    ("¿Qué tienes que hacer el jueves?", "Oye, ¿qué tengo que hacer el jueves?", True),
+    ("¡Hola! ¿Qué tienes que hacer el jueves?", "Oye, ¿qué tengo que hacer el jueves?", True),
+    ("What did you cook for your sister on Sunday?", "What did I cook for my sister on Sunday?", True),
+    ("Cosa hai comprato al mercato?", "Cosa ho comprato al mercato?", True),
+    # an answer in the second person, a question of its own, and a question to something told are not
+    ("You have to take the car to the garage on Thursday.", "What do I have to do on Thursday?", False),
+    ("Do you mean this Thursday or next week?", "What do I have to do on Thursday?", False),
+    ("¿Te refieres al jueves que viene?", "Oye, ¿qué tengo que hacer el jueves?", False),
+    ("What did you cook for your sister on Sunday?", "I cooked a curry for my sister on Sunday.", False),
+    ("You cooked a curry for your sister on Sunday.", "What did I cook for my sister on Sunday?", False),
+])
+def test_the_users_question_asked_back_is_an_echo(reply, message, said_back):
+    assert echoes(reply, message) is said_back
