@@ -46,7 +46,7 @@ _TOWARD_THE_USER = re.compile(
     r"\b(?:ask|talk|chat|speak|listen|hear|mention|bring(?:s|ing)? up|check|follow(?:s|ing)? up|keep\b.*\bin mind"
     r"|remember|remind|encourag|support|cheer|help|celebrat|congratulat|comfort|prais|understand|notic|acknowledg"
     r"|hope|wish"
-    r"|pregunt|habl|escuch|mencion|record|anim|apoy|ayud|felicit|consol|entend|comprend|esper|dese"
+    r"|pregunt|habl|escuch|mencion|recordar|recuerd|animar|apoy|ayud|felicit|consol|entend|comprend|esper|dese[oa]"
     r"|demand|parl|écout|rappel|soutien|souten|aider|aide|félicit|réconfort|espèr|espér|souhait"
     r"|frag|sprech|sprich|rede|zuhör|hör|erwähn|erinner|ermutig|unterstütz|hilf|helf|gratulier|tröst|versteh|hoff"
     r"|wünsch"

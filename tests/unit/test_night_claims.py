@@ -54,6 +54,7 @@ USERS_DOING_TAKEN = [
     ("en", "I will tell Mia that I started the piano too.", "piano"),
     ("en", "Ark will run every morning before work and share it with Mia.", "every morning"),  # by the persona's name
     ("en", "I will keep my sourdough going and tell Mia how it turns out.", "sourdough"),
+    ("en", "I will record myself playing the piano every day, and Mia can listen.", "piano"),  # "record": no act toward Mia
     ("ja", "次にハナと話すときは、私もピアノを習い始めたことを話します。", "ピアノ"),
     ("ja", "アークは日曜日にパンを焼いて、ハナに見せます。", "パン"),
     ("ja", "私は安い部屋に引っ越すかもしれないので、ハナに相談します。", "部屋"),
