@@ -255,7 +255,16 @@ class SentenceGate:
                 or claims_user_name(sentence, self._user_names, self._asked_name)
                 or says_the_instructions(sentence, self._instructions, self._named, self._user_text)
                 or (len(said) >= ECHO_MIN_CHARS and said in self._context
-                    and (len(said) >= CONTEXT_COPY_MIN_CHARS or said in self._context_lines)))
+                    and (len(said) >= CONTEXT_COPY_MIN_CHARS or said in self._context_lines)
+                    and not self._told_back(sentence)))
+
+    def _told_back(self, sentence: str) -> bool:
+        """Asked about what the user told, their recalled line copied is the answer once said back as theirs
+        (`_own_part`): "El jueves tengo que llevar el coche al taller…", word for word the memory, was held
+        back as a copy of the prompt three attempts running to "¿qué tengo que hacer el jueves?" (dev-es-taller,
+        session 40)."""
+        return self._answer_told and bool(role.users_part_said_back(
+            sentence, self._user_said, self._user_names, self._language, self._reacting))
 
     def _in_another_language(self, sentence: str) -> bool:
         """Surely in another Latin-script language than the message's; one surely in its own decides the language."""

@@ -21,11 +21,12 @@ from langgraph.graph import END, START, StateGraph
 import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate
-from agent.echoes import echoes, squash, told_openings
+from agent.echoes import asks_it_back, echoes, squash, told_openings
 from agent.engagement import least_to_say
 from agent.keep_requests import KeepAction
 from agent.held_back import greeting_held_back, users_words_held_back
 from agent.language import is_question, name_for
+from agent.not_knowing import told_before
 from agent.notices import empty_reply_notice
 from agent.out_of_character import claims_user_name
 from agent.plain_desu import PlainDesuMender
@@ -133,8 +134,9 @@ def _echo_among(openings: Sequence[str], user_text: str) -> str:
 
 def _retry_reason(generation: "Generation", guard: "GuardInputs") -> str:
     """Why an attempt that showed nothing failed, when its retry is told more than "in your own words"."""
-    if generation.not_knowing:
-        return RETRY_AFTER_NOT_KNOWING
+    if generation.not_knowing or (generation.blocked and asks_it_back(generation.blocked, guard.user_text)
+                                  and told_before(guard.user_text, guard.user_said, guard.language)):
+        return RETRY_AFTER_NOT_KNOWING  # "I don't know", or the question asked back, to what the user told
     if generation.took_name or guard.user_names and claims_user_name(generation.blocked, guard.user_names):
         return RETRY_AFTER_TAKING_NAME
     if (generation.only_greeted or generation.left_out) and not is_question(guard.user_text):

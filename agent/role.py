@@ -489,10 +489,10 @@ _JA_SELF = re.compile(r"(?:私|僕|俺|あたし|わたし)(?:[、，](?=\S)|(?=
 _ZH_SELF = re.compile(r"我们|我")
 
 
-# A short clause of the persona's own before "that" ("Ja, ich weiß, dass…", "I remember that…", "Sé que…",
-# "Mi ricordo che…"): its own knowing stays, the user's fact after it is said back (bench conversation,
-# session 20: "Ich weiß, dass mein Bruder Felix am 12. Juni heiratet." left out twice, 7.3 s to the reply).
-_STANCE = re.compile(r"\s*(?:[^\W\d_]+[,\s]+){1,3}?(?:dass|that|que|qu'|che)\s+", re.IGNORECASE)
+# A short clause of the persona's own before "that" ("Ja, ich weiß, dass…", "I remember that…", "Sé que…", "Mi ricordo
+# che…"): its own knowing stays, the user's fact after it is said back (session 20: "Ich weiß, dass mein Bruder Felix am 12. Juni
+# heiratet." left out twice) — not "tener que", a duty ("El jueves tengo que llevar el coche…": dev-es-taller, session 40).
+_STANCE = re.compile(r"\s*(?:(?!(?:tengo|tenemos|tenía|teníamos|tuve|tendré|tenho|temos|tinha|hay)\b)[^\W\d_]+[,\s]+){1,3}?(?:dass|that|que|qu'|che)\s+", re.IGNORECASE)
 
 
 def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool = True) -> str | None:

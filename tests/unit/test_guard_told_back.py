@@ -1,0 +1,67 @@
+"""Asked about what they told, the user gets it back as theirs: the question asked back is no answer,
+the retry after it is pointed at what the user told, and their recalled line copied word for word is said
+back in the second person rather than held back as a copy of the prompt (dev-es-taller, session 40)."""
+import pytest
+
+from agent.character_guard import SentenceGate
+from agent.providers.fake import ScriptedChatModel, replies
+from agent.role import as_users
+from persona.service import NexusService
+
+TOLD = "¡Hola! Te cuento: el jueves tengo que llevar el coche al taller a las nueve de la mañana."
+CONTEXT = f"# Memories\n[7 March 2026]\n- Lucía: {TOLD}\n- Lucía: Hoy he limpiado toda la casa y estoy agotada."
+
+
+def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
+    return "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece)) + gate.flush()
+
+
+def gate_for(question: str, context: str = CONTEXT, told: str = TOLD, language: str = "es") -> SentenceGate:
+    return SentenceGate(("Lucía", "Ark"), question, language, context, user_names=("Lucía",),
+                        user_said=(told, question), greet_early=True, persona_name="Ark")
+
+
+@pytest.mark.parametrize("piece", [1, 3, 1000])
+@pytest.mark.parametrize("reply, shown", [
+    ("El jueves tengo que llevar el coche al taller a las nueve de la mañana.",
+     "El jueves tienes que llevar el coche al taller a las nueve de la mañana."),
+    ("¡Hola! Te cuento: el jueves tengo que llevar el coche al taller a las nueve de la mañana.",
+     "¡Hola! Te cuento: el jueves tienes que llevar el coche al taller a las nueve de la mañana."),
+])
+def test_the_users_recalled_line_copied_is_said_back_as_theirs_when_asked_about(reply, shown, piece):
+    gate = gate_for("Oye, ¿qué tengo que hacer el jueves?")
+    assert stream(gate, reply, piece) == shown and not gate.blocked
+
+
+def test_in_english_too():
+    told = "On Thursday I have to take the car to the garage at nine in the morning."
+    gate = gate_for("What do I have to do on Thursday?", f"# Memories\n- Lucía: {told}\n", told, "en")
+    assert stream(gate, told) == "On Thursday you have to take the car to the garage at nine in the morning."
+
+
+@pytest.mark.parametrize("question", ["¿Qué tal tu día, Ark?", "Hoy he limpiado toda la casa."])
+def test_the_users_line_copied_when_not_asked_about_is_still_held_back(question):
+    gate = gate_for(question)
+    assert stream(gate, "El jueves tengo que llevar el coche al taller a las nueve de la mañana.") == ""
+    assert gate.blocked
+
+
+@pytest.mark.parametrize("sentence, language, said_back", [
+    ("Tengo que llevar el coche al taller.", "es", "Tienes que llevar el coche al taller."),  # a duty, not a stance
+    ("Sé que tengo que llevar el coche.", "es", "Sé que tienes que llevar el coche."),
+    ("Creo que compré pan.", "es", "Creo que compraste pan."),  # the stance before "que" stays the persona's
+    ("Ich weiß, dass mein Bruder im Juni heiratet.", "de", "Ich weiß, dass dein Bruder im Juni heiratet."),
+])
+def test_a_duty_with_que_is_the_users_all_through(sentence, language, said_back):
+    assert as_users(sentence, language, "Lucía") == said_back
+
+
+def test_after_the_question_asked_back_the_retry_is_pointed_at_what_the_user_told(data_dir, clock):
+    model = ScriptedChatModel(replies("¡Qué bien! ¿Es una revisión?", "¿Qué tienes que hacer el jueves?",
+                                      "Tienes que llevar el coche al taller."))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    service.update_settings(user_name="Lucía")
+    list(service.send("Ark", "El jueves tengo que llevar el coche al taller a las nueve."))
+    list(service.send("Ark", "Oye, ¿qué tengo que hacer el jueves?"))
+    assert "ya te lo contó" in model.calls[-1][0][-1].content
+    assert service.conversation("Ark")[-1].text == "Tienes que llevar el coche al taller."
