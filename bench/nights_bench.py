@@ -29,7 +29,9 @@ occur in the messages of the day(s) the night followed, speakers' names included
 Labels (`bench/data/night_labels.json`, a person's reading): each labelled field by (source, night,
 field, text hash), `ok` or the failure kind (LABELS). Reported: per field kind the labelled pass
 rate (target NIGHT_LABEL_TARGET), the automatic checks' rates, the agreement between the automatic
-verdict and the labels, and how many fields have no label (a re-run with changed outputs).
+verdict and the labels, and how many fields have no label (a re-run with changed outputs). Beside them,
+`prompt_checks_on_labels`: the app's checks of what goes into every prompt (the strategy, a new goal), run
+now on every labelled text of the file, whichever run wrote it — how many of each label they let through.
 """
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 import constants
+from agent.dream import goal_ok, misspelt_names, strategy_ok
 from agent.language import message_language
 from agent.memory_lines import terms
 from agent.providers.base import ChatModel
@@ -59,6 +62,7 @@ from managers.entities import EntityStore, ProposalStore, fact_text
 from managers.episodes import EpisodeStore
 from managers.goals import LIMIT_REASON, STALE_REASON, GoalStore
 from managers.open_questions import BY_REFLECTION, OpenQuestionStore
+from managers.personas import other_names
 from managers.store import CharacterFiles
 from persona.episodes_job import day_language
 
@@ -409,6 +413,33 @@ def _agree(matched, says_bad: Callable[[Checked], bool], is_bad: Callable[[Label
             "label_only": sum(not says_bad(c) and is_bad(l) for c, l in matched)}
 
 
+def prompt_checks_on_labels(source: Source, labels: dict[tuple, Label]) -> dict:
+    """What a night may put into every prompt — the strategy (agent/dream.py `strategy_ok`) and a new goal
+    (`goal_ok`) — judged now, offline, on every labelled text of `source`: per label, how many the checks let
+    through. Every run's labels count, so a change to a check is judged on all that earlier nights wrote. The
+    user's messages up to the label's night stand for the words the dream was shown; the copy-of-the-days
+    test is not judged (the ask's lines are not kept with the labels)."""
+    settings = APP_DIR / "characters" / source.persona_name / "character.json"
+    display = json.loads(settings.read_text(encoding="utf-8")).get("display_name", "") if settings.exists() else ""
+    persona_names = (source.persona_name, *other_names(source.persona_name, display))
+    logs, seen, tally = day_logs(source), set(), {}
+    for label in labels.values():
+        if label.source != source.name or label.field not in ("dream_strategy", "goal") or not label.text.strip() \
+                or (label.field, label.text) in seen:
+            continue
+        seen.add((label.field, label.text))
+        night = date.fromisoformat(label.night)
+        theirs = [m.text for m in source.messages if m.role == "USER" and m.at.date() <= night]
+        language = logs[night].language if night in logs else day_language(theirs, "")
+        names = (*persona_names, *misspelt_names(label.text, persona_names, "\n".join(theirs)))
+        taken = (strategy_ok(label.text, language, source.user_name, "", theirs, names) if label.field == "dream_strategy"
+                 else goal_ok(label.text, source.user_name, theirs, language, names))
+        counts = tally.setdefault(label.field, {}).setdefault(label.label, {"labelled": 0, "taken": 0})
+        counts["labelled"] += 1
+        counts["taken"] += taken
+    return tally
+
+
 # --- running ---------------------------------------------------------------------------------------
 def script_nights(source: Source, model: ChatModel, work: Path) -> Iterator[NightDone]:
     """A script's talk written to the bundled persona's chat log at its own times, then its nights."""
@@ -499,7 +530,7 @@ def evaluate(path: Path, days: int | None, out_dir: Path, labels_path: Path, mod
     labels = load_labels(labels_path)
     out_dir.mkdir(parents=True, exist_ok=True)
     write_fields(out_dir / f"{source.name}-fields.json", checked, labels, {"source": source.name, **extra})
-    return {"checked": checked, "labels": labels, "extra": extra}
+    return {"checked": checked, "labels": labels, "extra": extra, "prompt_checks": prompt_checks_on_labels(source, labels)}
 
 
 def memory_folder(from_dir: Path, path: Path) -> Path:
@@ -530,7 +561,8 @@ def main(args, model_path: Path, chosen=None) -> int:
         outcome = evaluate(Path(path), args.days or None, out_dir, labels_path, model_factory, memory)
         checked += outcome["checked"]
         labels = outcome["labels"]
-        results[Path(path).stem] = {**score(outcome["checked"], labels), **outcome["extra"]}
+        results[Path(path).stem] = {**score(outcome["checked"], labels), **outcome["extra"],
+                                    "prompt_checks_on_labels": outcome["prompt_checks"]}
     report = {"sources": results, "all": score(checked, labels, [Path(p).stem for p in args.files])}
     print(json.dumps(report, ensure_ascii=False) if args.json else json.dumps(report, ensure_ascii=False, indent=1))
     return 0

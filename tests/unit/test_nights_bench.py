@@ -1,6 +1,7 @@
 """The nights bench (bench/nights_bench.py): its automatic checks, the label matching, and a run on
 a scripted model over a tiny LoCoMo conversation and a tiny Japanese script."""
 import json
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -203,3 +204,20 @@ def test_a_script_is_replayed_with_the_persona_replies_and_its_nights(script_fil
     assert nights == {"2026-05-11", "2026-05-12"}
     insight = next(c for c in outcome["checked"] if c.field.field == "dream_insight" and c.field.night == "2026-05-11")
     assert insight.day_language == "ja" and insight.language_ok
+
+
+def test_the_prompt_checks_are_judged_on_every_labelled_strategy_and_goal_by_label(tmp_path, script_file):
+    """What each check lets into the prompt, per label, from the labels alone (no run): a strategy telling Yui's
+    gyoza as the persona's own (by the persona's display name) is not taken, one that asks her about it is."""
+    source = nb.load_source(script_file)
+    good = _field("dream_strategy", "次にユイと話すときは、餃子の作り方を聞いてみたい。", "2026-05-11", "tiny")
+    taken = _field("dream_strategy", "次にユイと話すときは、アークは弟の健太と餃子を作ったことを話す。", "2026-05-11", "tiny")
+    goal = _field("goal", "Make gyoza every weekend", "2026-05-11", "tiny")  # names nobody: not taken
+    path = tmp_path / "labels.json"
+    path.write_text(json.dumps({"labels": [nb.label_record(good, "ok", "asks her"),
+                                           nb.label_record(taken, "misattributed", "Yui's gyoza as Ark's"),
+                                           nb.label_record(goal, "misattributed", "her cooking as Ark's goal")]},
+                               ensure_ascii=False), encoding="utf-8")
+    checks = nb.prompt_checks_on_labels(replace(source, name="tiny"), nb.load_labels(path))
+    assert checks == {"dream_strategy": {"ok": {"labelled": 1, "taken": 1}, "misattributed": {"labelled": 1, "taken": 0}},
+                      "goal": {"misattributed": {"labelled": 1, "taken": 0}}}
