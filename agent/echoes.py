@@ -74,13 +74,21 @@ def asks_it_back(sentence: str, user_text: str) -> bool:
     """Whether the sentence asks the user's question back in the second person: "¿Qué tienes que hacer el
     jueves?" to "Oye, ¿qué tengo que hacer el jueves?" (dev-es-taller, session 39) is no answer, though its
     "tienes" where the message said "tengo" reads as a confirmation of the user's words to `echoes`."""
-    if not (is_question(user_text) and is_question(sentence)):
+    if not is_question(user_text):
         return False
-    said, language = squash(after_interjections(sentence)), message_language(user_text)
-    for part in sentences.split(user_text):
-        asked = as_users(part, language, "")
-        if asked and difflib.SequenceMatcher(None, said, squash(after_interjections(asked))).ratio() >= ECHO_SIMILARITY:
-            return True
+    language = message_language(user_text)
+    parts = [(part, as_users(part, language, "")) for part in sentences.split(user_text)]
+    for asking in (q for q in sentences.split(sentence) if is_question(q)):
+        said, units = squash(after_interjections(asking)), _echo_units(after_interjections(asking), complete=True)
+        for part, asked in parts:
+            if asked and difflib.SequenceMatcher(None, said, squash(after_interjections(asked))).ratio() >= ECHO_SIMILARITY:
+                return True
+            # its words all the question's, fewer of them: "¿Qué compraste el otro día?" to "Oye, ¿qué fue lo que me
+            # compré el otro día?" (§4 dev-es-bici, session 40; a word's first letters are its unit: compré, compraste)
+            theirs = {u for text in (part, asked or "") for u in _echo_units(text, complete=True)}
+            if len(units) >= constants.ECHO_UNITS_AT_LEAST and sum(u in theirs for u in units) >= (
+                    constants.ECHO_UNIT_SHARE * len(units)):
+                return True
     return False
 
 

@@ -33,6 +33,8 @@ def test_a_sentence_told_twice_is_one_opening():
     ("¡Hola! ¿Qué tienes que hacer el jueves?", "Oye, ¿qué tengo que hacer el jueves?", True),
     ("What did you cook for your sister on Sunday?", "What did I cook for my sister on Sunday?", True),
     ("Cosa hai comprato al mercato?", "Cosa ho comprato al mercato?", True),
+    ("¡Hola Diego! ¿Qué compraste el otro día?", "Oye, ¿qué fue lo que me compré el otro día?", True),  # fewer words
+    ("What do you feel like cooking for dinner tonight?", "What should I cook for dinner tonight?", False),
     # an answer in the second person, a question of its own, and a question to something told are not
     ("You have to take the car to the garage on Thursday.", "What do I have to do on Thursday?", False),
     ("Do you mean this Thursday or next week?", "What do I have to do on Thursday?", False),
