@@ -241,18 +241,18 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
     asked = dream_system(persona, user_name, pending.level, pending.language)
     material = dream_material(pending.days_text, theirs, asked)
 
-    def names_in(text: str) -> tuple[str, ...]:  # the persona's names, and their misspellings in `text`
-        return (persona, *also_called, *misspelt_names(text, also_called, f"{material}\n{asked}"))
+    def names_in(text: str) -> tuple[str, ...]:  # the persona's other names, and their misspellings in `text`
+        return (*also_called, *misspelt_names(text, also_called, f"{material}\n{asked}"))
 
     accepted = strategy_ok(result.strategy, pending.language, user_name, pending.days_text, theirs,
-                           names_in(result.strategy))
+                           (persona, *names_in(result.strategy)))
     if result.strategy and not accepted:
         log.info("The dream's strategy %r was not taken (language, or not about %s)", result.strategy, user_name)
 
     def kept(text: str) -> str:  # the user's doings told as the persona's (by any of its names) said back as theirs
         text = own_words(text)
         return users_part_kept(text, theirs, user_name, pending.language, persona=persona,
-                               also_called=names_in(text)[1:]) if theirs and text else text
+                               also_called=names_in(text)) if theirs and text else text
 
     def own_words(text: str) -> str:  # the ask's own words said back are no answer ("a few words for what the
         # dream is about" as the topic: bench nights, session 25), nor what the days do not say
@@ -268,7 +268,7 @@ def _apply(stores: DreamStores, pending: DreamPending, persona: str, user_name: 
                        strategy_rejected="" if accepted else result.strategy)
     if stores.diary.append(entry):
         tally.written.append(f"dream {pending.night} (level {pending.level})")
-    _apply_goals(stores, pending, result, user_name, now, tally, names_in)
+    _apply_goals(stores, pending, result, user_name, now, tally, lambda text: (persona, *names_in(text)))
     kinds = _apply_questions(stores, pending, persona, user_name, now, tally)
     _apply_entities(stores, pending, result, now, tally)
     today = now.date().isoformat()
