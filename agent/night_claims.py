@@ -39,6 +39,7 @@ _SOMEONE_ELSE = {
     "pt": r"\b(?:ela|ele|dela|dele|lhe|seu|sua|seus|suas|nós|juntos)\b",
     "ja": r"彼女|彼|一緒", "zh": r"她|他|一起|我们", "ko": r"그녀|그는|그의|함께|같이|우리",
 }
+_SOMEONE_ELSE_IN = {language: re.compile(words, re.IGNORECASE) for language, words in _SOMEONE_ELSE.items()}
 
 # Doing something toward the user about their thing: asking, talking, listening, keeping it in mind,
 # encouraging, helping, hoping ("I will bring up the rent gently" takes up the user's rent, not their life).
@@ -69,7 +70,7 @@ def users_doing_taken(text: str, user_name: str, user_texts: Sequence[str], lang
     """The first piece of `text` that tells what the user said of themself (`user_texts`) as the
     persona's own doing (by any of `persona_names` or in the first person), or None."""
     told = told_units(user_texts)
-    someone_else = re.compile(_SOMEONE_ELSE.get(language, _SOMEONE_ELSE["en"]), re.IGNORECASE)
+    someone_else = _SOMEONE_ELSE_IN.get(language, _SOMEONE_ELSE_IN["en"])
     for piece in pieces(text):
         if (user_name.strip() and user_name.strip().casefold() in piece.casefold()) or someone_else.search(piece) \
                 or says_you(piece) or _TOWARD_THE_USER.search(piece):

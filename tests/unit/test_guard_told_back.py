@@ -7,13 +7,10 @@ from agent.character_guard import SentenceGate
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.role import as_users
 from persona.service import NexusService
+from tests.unit.test_guard_earlier_words import stream
 
 TOLD = "¡Hola! Te cuento: el jueves tengo que llevar el coche al taller a las nueve de la mañana."
 CONTEXT = f"# Memories\n[7 March 2026]\n- Lucía: {TOLD}\n- Lucía: Hoy he limpiado toda la casa y estoy agotada."
-
-
-def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
-    return "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece)) + gate.flush()
 
 
 def gate_for(question: str, context: str = CONTEXT, told: str = TOLD, language: str = "es") -> SentenceGate:
