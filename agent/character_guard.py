@@ -23,7 +23,7 @@ import re
 from typing import Sequence
 
 import constants
-from agent import role, sentences
+from agent import role, sentences, vocatives
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
 from agent.echoes import (ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, repeats_earlier_reply, restates,
                           says_again, squash)
@@ -213,7 +213,7 @@ class SentenceGate:
         # Names the user spoke of may be addressed ("Thanks, Yuki!" when the user spoke of Yuki); not those of the
         # recalled lines' other speakers, nor those the user called someone by ("That's great, John!" to Ken, who had
         # written "Thanks, John!": bench conversation, session 30).
-        self._known_names_text = "\n".join((role.spoken_of(self._user_said), *self._names, persona_name))
+        self._known_names_text = "\n".join((vocatives.spoken_of(self._user_said), *self._names, persona_name))
         self._language = language
         self._release_fillers = release_fillers
         self._leave_out_echoes = leave_out_echoes
@@ -288,8 +288,8 @@ class SentenceGate:
         a name said to the user: alone, ", Japan." became ", Ken.")."""
         if not self._user_names:
             return text
-        whole = role.addressed_rightly(shown + text, self._user_names[0], self._known_names_text)
-        return whole[len(shown):] if whole.startswith(shown) else role.addressed_rightly(
+        whole = vocatives.addressed_rightly(shown + text, self._user_names[0], self._known_names_text)
+        return whole[len(shown):] if whole.startswith(shown) else vocatives.addressed_rightly(
             text, self._user_names[0], self._known_names_text)
 
     def _own_part(self, sentence: str) -> str:
@@ -392,7 +392,7 @@ class SentenceGate:
             cut = len(self._pending) - sentences.undecided_tail(self._pending)
             person, sure = role.first_person_at(self._pending, self._language)
             cut = min(cut, person) if person is not None else cut
-            vocative = role.VOCATIVE_ARRIVING.search(self._pending)  # ", Jo…": whose name it is tells
+            vocative = vocatives.VOCATIVE_ARRIVING.search(self._pending)  # ", Jo…": whose name it is tells
             cut = min(cut, vocative.start()) if vocative else cut
             if self._first_person_held:
                 cut = 0

@@ -259,7 +259,7 @@ def test_a_katakana_name_after_a_greeting_is_the_users_unless_the_user_said_it(r
 
 
 def test_a_made_up_name_in_a_japanese_or_chinese_reply_becomes_the_users():
-    from agent.role import addressed_rightly
+    from agent.vocatives import addressed_rightly
     assert addressed_rightly("ありがとうございます、John。散歩はいいね。", "ユイ", "") == "ありがとうございます、ユイさん。散歩はいいね。"
     assert addressed_rightly("谢谢你，John！", "林芳", "") == "谢谢你，林芳！"
     assert addressed_rightly("ありがとう、Yuki。", "ユイ", "妹のYukiが来たよ") == "ありがとう、Yuki。"  # a name from the talk
