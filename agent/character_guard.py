@@ -214,6 +214,7 @@ class SentenceGate:
         # recalled lines' other speakers, nor those the user called someone by ("That's great, John!" to Ken, who had
         # written "Thanks, John!": bench conversation, session 30).
         self._known_names_text = "\n".join((vocatives.spoken_of(self._user_said), *self._names, persona_name))
+        self._spoken_of = role.names_spoken_of((*self._user_said, context))  # who may join the persona as a subject
         self._language = language
         self._release_fillers = release_fillers
         self._leave_out_echoes = leave_out_echoes
@@ -386,6 +387,11 @@ class SentenceGate:
         the user's facts as the persona's (「前回、私はスパイスからカレーを作りました」: 「前回、」 is out
         before 「私は」 arrives)."""
         end = _end(self._pending, final)
+        if end is None and not self._first_person_held and not after_interjections(self._first_shown).strip():
+            joined = role.joins_someone_with_the_speaker(self._pending, self._spoken_of)
+            if joined is not None:  # "Ana y yo comimos…": held from its start, judged whole
+                self._first_person_held = joined
+                return ""
         if end is None:
             # A final "." or ":" (or 。 before its 」) may end the sentence; the next character tells —
             # hold it till then.

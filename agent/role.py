@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 import constants
 from agent import sentences
@@ -116,6 +116,16 @@ _NOT_A_CLAIM = re.compile(
     # dev-ja-veranda, session 30).
     r"|n't\b|ない|なかった|ません|たい|かも|いつか|(?:私|僕|俺|わたし|あたし|自分)も|没|不(?![过错少久断仅管])|想|也|要是|안 |못 |싶|도 ",
     re.IGNORECASE)
+_REMEMBERING = re.compile(r"remember|recall|recuerdo|acuerdo|souviens|rappelle|erinnere|ricordo|lembro", re.IGNORECASE)
+# The first person as subject or owner ("I", "my grandfather", "mi abuelo", a verb in it), not as the one told ("you
+# told me", "mi hai detto", "me contaste"): what a remembered clause holds when it is a memory of the speaker's own.
+_TOLD_TO_ME = {"me", "us", "mir", "mich", "moi", "uns", "mi"}
+_OWN_IN = {language: re.compile(
+    ("(?-i:\\bI\\b)|" if language == "en" else "") + r"\b(?:" + "|".join(
+        re.escape(w) for w in words if w not in _TOLD_TO_ME or (language, w) == ("es", "mi")) + r")\b"
+    + ("|" + _FIRST_PERSON_VERBS[language].pattern if language in _FIRST_PERSON_VERBS else ""), re.IGNORECASE)
+    for language, words in _FIRST_PERSON_BY_LANGUAGE.items()}
+_OWN = re.compile(r"(?-i:\bI\b)|\b(?:my|mine|we|our)\b|私|僕|俺|我", re.IGNORECASE)
 # Portuguese "no" is "in the" ("no sábado"), not a negation.
 _NOT_A_CLAIM_PT = re.compile(_NOT_A_CLAIM.pattern.replace("|no|", "|", 1), re.IGNORECASE)
 _STOPWORDS = frozenset("""
@@ -150,6 +160,37 @@ _PERSONAL_HAN = frozenset("我你您他她的了是在有")
 
 FIRST_PERSON_WORDS = ("i", "us", "j'", *{w for words in _FIRST_PERSON_BY_LANGUAGE.values() for w in words})
 _LAST_WORD = re.compile(r"[A-Za-z'’]+$")
+
+
+# Someone joined with the speaker ("Ana y yo comimos…"): the user's "we" as the persona's (dev-es-taller, session 41).
+_JOINING = ("and", "y", "e", "ed", "et", "und", "en")
+_NAME_MID_SENTENCE = re.compile(r"(?<=[^\s.!?¡¿。！？]\s)[A-ZÀ-Ý][a-zà-ÿ]+")
+
+
+def names_spoken_of(user_texts: Sequence[str]) -> frozenset[str]:
+    """Capitalised words the user wrote inside a sentence: the people (and places) they spoke of."""
+    return frozenset(name for text in user_texts for name in _NAME_MID_SENTENCE.findall(text))
+
+
+def joins_someone_with_the_speaker(text: str, names: Collection[str]) -> bool | None:
+    """For the start of a sentence: True when it is a name of `names`, "and" and a word in the first person;
+    False while it may still become that ("Ana", "Ana y", "Ana y y"); None when it cannot."""
+    words = text.split()
+    if not words or words[0] not in names:  # "Ana, …" (spoken to or about) is no subject joined
+        return None
+    words = [w.strip(",;:") for w in words]
+    last_whole = text[-1:].isspace() or len(words) > 3
+    if len(words) == 1:
+        return False
+    joining = words[1].lower()
+    if joining not in _JOINING:
+        return False if len(words) == 2 and not last_whole and any(j.startswith(joining) for j in _JOINING) else None
+    if len(words) == 2:
+        return False
+    third = words[2].lower().replace("’", "'")
+    if third in FIRST_PERSON_WORDS and (last_whole or words[2] == "I"):
+        return True
+    return False if not last_whole and any(w.startswith(third) for w in FIRST_PERSON_WORDS) else None
 
 
 def speaks_of_oneself(text: str, language: str = "") -> bool:
@@ -371,8 +412,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     # A "not" the user said too excuses nothing: "Ich habe die Kisten noch nicht ausgepackt." to "…die Kisten sind
     # immer noch nicht ausgepackt." is the user's fact (§4, session 37).
     heard = _negations_told(bare, user_texts, negation) if negation.search(bare) else set()
-    said = [clause for clause in _CLAUSE_BREAK.split(bare)
-            if not (found := negation.findall(clause)) or all(w.casefold() in heard for w in found)]
+    said = [clause for clause in _CLAUSE_BREAK.split(bare) if not _excused(clause, negation, heard, language)]
     if _owns_users_thing(" ".join(said), user_texts):
         return True
     if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):
@@ -388,6 +428,19 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
         if len(shared) >= constants.ROLE_MIN_SHARED_UNITS and (
                 len(shared) >= constants.ROLE_SHARED_SHARE * min(len(mine), len(units))
                 or len(shared) >= constants.ROLE_SHARED_UNITS_ENOUGH):
+            return True
+    return False
+
+
+def _excused(clause: str, negation: re.Pattern, heard: set[str], language: str) -> bool:
+    """A negation, wish or "me too" the user did not say themself excuses the clause; remembering does only
+    while what is remembered is not told in the first person: "Recuerdo que mi abuelo me enseñó a andar en bici…"
+    to "Me acuerdo de cuando mi abuelo me enseñó…" is the user's childhood told as the persona's (§4, session 40)."""
+    for found in negation.finditer(clause):
+        if _REMEMBERING.fullmatch(found.group(0)):  # the user's own "I remember" said too excuses it as much
+            if not _OWN_IN.get(language, _OWN).search(clause[found.end():]):
+                return True
+        elif found.group(0).casefold() not in heard:
             return True
     return False
 

@@ -691,3 +691,29 @@ def test_our_cat_of_the_users_cat_is_said_back_as_theirs():
     shown = stream(gate, "ハナちゃんは、私達の猫の名前です。")
     assert "私" not in shown and "タクミさんの猫" in shown
     assert not takes_users_part("私たちの会話はいつも楽しいですね。", said, ["タクミ"], "ja", reacting=True)
+
+
+@pytest.mark.parametrize("sentence, told, language, claims", [
+    # what is remembered told in the first person is the user's memory taken as the persona's
+    ("Recuerdo que mi abuelo me enseñó a andar en bici en el pueblo hace unos años.",
+     "Me acuerdo de cuando mi abuelo me enseñó a andar en bici en el pueblo.", "es", True),
+    ("I remember when my grandfather taught me to ride a bike in the village, good times.",
+     "I still remember when my grandpa taught me to ride a bike in the village.", "en", True),
+    ("Ricordo quando mio nonno mi ha insegnato ad andare in bici al paese.",
+     "Mi ricordo quando mio nonno mi ha insegnato ad andare in bici al paese.", "it", True),
+    ("Lembro quando meu avô me ensinou a andar de bicicleta na vila.",
+     "Eu lembro quando meu avô me ensinou a andar de bicicleta na vila.", "pt", True),
+    ("Ich erinnere mich, wie mein Opa mir im Dorf das Radfahren beigebracht hat.",
+     "Ich erinnere mich noch, wie mein Opa mir im Dorf das Radfahren beigebracht hat.", "de", True),
+    # remembering what the user told, or being told it, is the persona's own part
+    ("Recuerdo que me contaste lo de la bici del abuelo en el pueblo.",
+     "Me acuerdo de cuando mi abuelo me enseñó a andar en bici en el pueblo.", "es", False),
+    ("Ricordo che mi hai raccontato della bici del nonno al paese.",
+     "Mi ricordo quando mio nonno mi ha insegnato ad andare in bici al paese.", "it", False),
+    ("I remember the bike, the village and the grandfather from your story.",
+     "I still remember when my grandpa taught me to ride a bike in the village.", "en", False),
+    ("Je me souviens de l'histoire du vélo et du grand-père au village.",
+     "Je me souviens quand mon grand-père m'a appris à faire du vélo au village.", "fr", False),
+])
+def test_a_memory_told_in_the_first_person_is_no_remembering_of_the_users(sentence, told, language, claims):
+    assert takes_users_part(sentence, [told], ["Diego"], language, reacting=True) == claims
