@@ -15,7 +15,7 @@ import constants
 from agent import sentences
 from agent.engagement import FILLERS, only_greets, tells_nothing
 from agent.language import is_question, message_language, script_of_letters
-from agent.role import as_users, confirms_users_words
+from agent.role import addresses_the_user, as_users, confirms_users_words, speaks_of_oneself
 from managers.cjk import bigrams, is_cjk
 
 # An echo (the user's words said back: 「早起きしないといけないから、そろそろ寝るね。」 to that very
@@ -208,3 +208,30 @@ def repeats_earlier_reply(sentence: str, said_before: Sequence[str], script: str
         floor = REPEAT_MIN_CJK_CHARS
     return len(said) >= floor and any(
         difflib.SequenceMatcher(None, said, before).ratio() >= REPEAT_SIMILARITY for before in said_before)
+
+
+_CLAUSE = re.compile(r"(?<=[,;:，；])\s*")
+_CLAUSE_WORDS_LEAST = 4  # "das ist mir wichtig": fewer words copied ("I love it") are anyone's
+
+
+def users_clause_said_back(sentence: str, user_texts: Sequence[str], language: str, user_name: str = "") -> str:
+    """The sentence with each clause that copies the user's own words in their first person, word for word, said
+    back in the second: "Dein Bruder Felix heiratet am 12. Juni, das ist mir wichtig." to "…, das ist mir wichtig."
+    is "…, das ist dir wichtig." The rest of the sentence speaks to the user, which excuses it whole from the role
+    check (agent/role.py; §4 dev-de-brot, session 40). A clause with no plain swap, or in quotes, stays."""
+    pieces = _CLAUSE.split(sentence)
+    if len(pieces) < 2 or not user_texts or not addresses_the_user(sentence):
+        return sentence
+    heard = [_WORD_OR_RUN.findall(text.casefold()) for text in user_texts]
+    out, rest = [], sentence
+    for piece in pieces:
+        at = rest.index(piece)
+        out.append(rest[:at])
+        rest = rest[at + len(piece):]
+        words = _WORD_OR_RUN.findall(piece.casefold())
+        copied = len(words) >= _CLAUSE_WORDS_LEAST and not re.search("[\"“”«»「」『』]", piece) and any(
+            told[i:i + len(words)] == words for told in heard for i in range(len(told) - len(words) + 1))
+        swapped = as_users(piece, language, user_name, opens_sentence=False) if copied and speaks_of_oneself(
+            piece, language) else None
+        out.append(swapped or piece)
+    return "".join(out) + rest

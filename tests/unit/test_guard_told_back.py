@@ -62,3 +62,33 @@ def test_after_the_question_asked_back_the_retry_is_pointed_at_what_the_user_tol
     list(service.send("Ark", "Oye, ¿qué tengo que hacer el jueves?"))
     assert "ya te lo contó" in model.calls[-1][0][-1].content
     assert service.conversation("Ark")[-1].text == "Tienes que llevar el coche al taller."
+
+
+BROTHER = "Merk dir bitte, dass mein Bruder Felix am 12. Juni heiratet, das ist mir wichtig."
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+@pytest.mark.parametrize("reply, shown", [
+    ("Dein Bruder Felix heiratet am 12. Juni, das ist mir wichtig.",
+     "Dein Bruder Felix heiratet am 12. Juni, das ist dir wichtig."),
+    ("Verstanden. Dein Bruder Felix heiratet am 12. Juni, das ist mir wichtig.",
+     "Verstanden. Dein Bruder Felix heiratet am 12. Juni, das ist dir wichtig."),
+    # the persona's own words beside the user's stay as they are
+    ("Dein Bruder Felix heiratet am 12. Juni, ich freue mich für dich.",
+     "Dein Bruder Felix heiratet am 12. Juni, ich freue mich für dich."),
+])
+def test_a_clause_of_the_users_own_copied_beside_a_you_is_said_back_as_theirs(reply, shown, piece):
+    gate = SentenceGate(("Jonas", "Ark"), BROTHER, "de", "", user_names=("Jonas",), user_said=(BROTHER,),
+                        persona_name="Ark")
+    assert stream(gate, reply, piece) == shown
+
+
+@pytest.mark.parametrize("reply, told", [
+    ("Great, I love it, you have good taste.", "I love it!"),  # too few words to be theirs alone
+    ('You said, "that is so important to me", and I agree.', "That is so important to me."),  # a quote
+    ("Es muy importante para mí, tu hermano se casa.", "Mi hermano se casa, es muy importante para mí."),  # no swap
+])
+def test_what_is_not_a_clause_of_theirs_to_say_back(reply, told):
+    from agent.echoes import users_clause_said_back
+    language = "es" if "hermano" in reply else "en"
+    assert users_clause_said_back(reply, [told], language, "Jonas") == reply
