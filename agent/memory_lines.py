@@ -17,6 +17,7 @@ from agent import sentences
 from agent.prompt_builder import fit_to_budget
 from agent.language import is_exclamation, is_question, sure_language
 from agent.query_planner import content_words
+from agent.relative_time import with_weekday
 from managers.cjk import bigrams, cjk_runs
 from managers.lexical import is_latin_word
 
@@ -133,12 +134,15 @@ def _join(head: str, sentences: list[str], kept: list[int]) -> str:
 _DATED_MESSAGE = re.compile(r"^- \[([^\]]{1,40})\] ([^:\n\[]{1,40}: .*)$", re.DOTALL)
 
 
-def grouped_by_date(lines: Sequence[str]) -> str:
+def grouped_by_date(lines: Sequence[str], weekdays: bool = False) -> str:
     """Recalled lines in their order with each day said once, above its messages ("[10 April 2026]",
     then "- Haruka: …" for each): the date took ~10 of a memory line's tokens (digits are a token
     each), and a turn's recalled lines are often of one day, so the same room holds more of them
     (§5, session 37: 334 lines shown against 296, F1 34.1 → 36.4). Documents and episodes are
-    shown whole, as they come."""
+    shown whole, as they come. `weekdays`: the message asks by a day of the week, and each day is
+    told with its weekday ("[Thursday, 5 March 2026]"), which the 1.5B model does not work out from the
+    date ("¿Y qué cené el jueves pasado?" with that Thursday's dinner shown: "no tengo la información
+    sobre el jueves pasado", §4 dev-es-taller, session 40)."""
     shown, day = [], None
     for line in lines:
         message = _DATED_MESSAGE.match(line)
@@ -148,6 +152,6 @@ def grouped_by_date(lines: Sequence[str]) -> str:
             continue
         if message.group(1) != day:
             day = message.group(1)
-            shown.append(f"[{day}]")
+            shown.append(f"[{with_weekday(day) if weekdays else day}]")
         shown.append(f"- {message.group(2)}")
     return "\n".join(shown)

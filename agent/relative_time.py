@@ -24,6 +24,21 @@ def spelled_out(day: date) -> str:
     return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
+_SPELLED_OUT = re.compile(r"(\d{1,2}) (" + "|".join(MONTHS) + r") (\d{4})")
+
+
+def with_weekday(spelled: str) -> str:
+    """"Thursday, 5 March 2026" for a `spelled_out` day; any other text as it is."""
+    found = _SPELLED_OUT.fullmatch(spelled.strip())
+    if found is None:
+        return spelled
+    try:
+        day = date(int(found.group(3)), MONTHS.index(found.group(2)) + 1, int(found.group(1)))
+    except ValueError:
+        return spelled
+    return f"{WEEKDAYS[day.weekday()]}, {spelled.strip()}"
+
+
 def spelled_out_days(*days: str) -> str:
     """ISO days ("2023-05-01", "2023-05-07": an episode's first and last) spelled out and joined
     ("1 May 2023 – 7 May 2023"), one day once; a day that is no ISO date (a hand-edited file) as written.

@@ -129,6 +129,11 @@ _PLAN_OR_OBLIGATION = re.compile(
 _THIS = re.compile(r"\b(?:this|ce|este|dieses|diesem|questo|neste|nesse)\s*$|今週の?$|今$|这个?$|이번 ?$", re.IGNORECASE)
 
 
+def names_a_weekday(text: str) -> bool:
+    """Whether the text names a day of the week ("el jueves pasado", 「木曜日」, "Dienstagabend")."""
+    return _WEEKDAY.search(text) is not None
+
+
 def _past_weekday(text: str, today: date) -> Period | None:
     """The latest day before today named by its weekday, or the latest weekend over (that day a
     week ago when today is it); None when the text names none, names one still to come ("next
