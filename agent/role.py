@@ -87,6 +87,7 @@ _IRREGULAR_I = {
 # Italian "sono" + a singular participle is the first person ("sono andata"; "they" would be "sono andati").
 _IT_SONO_PARTICIPLE = (r"\bsono(?=\s+(?:(?:appena|già|gia|ancora|finalmente|anche|davvero|proprio|sempre|mai|poi)\s+)?"
                        r"\w+(?:at|ut|it|ss|tt|st)[oa]\b)")  # "sono appena tornata" too (bench conversation, session 22)
+_IT_HO_BY_ESSERE = r"\bho(?=\s+(?:andat|venut|tornat|partit|uscit|arrivat|entrat|rimast|stat|nat|cadut|diventat)[oaie]\b)"
 
 
 def _words(forms) -> str:
@@ -542,9 +543,8 @@ _JA_SELF = re.compile(r"(?:私|僕|俺|あたし|わたし)(?:[、，](?=\S)|(?=
 _ZH_SELF = re.compile(r"我们|我")
 
 
-# A short clause of the persona's own before "that" ("Ja, ich weiß, dass…", "I remember that…", "Sé que…", "Mi ricordo
-# che…"): its own knowing stays, the user's fact after it is said back (session 20: "Ich weiß, dass mein Bruder Felix am 12. Juni
-# heiratet." left out twice) — not "tener que", a duty ("El jueves tengo que llevar el coche…": dev-es-taller, session 40).
+# A short clause of the persona's own before "that" ("Ja, ich weiß, dass…", "Sé que…"): its own knowing stays, the user's fact
+# after it is said back (session 20) — not "tener que", a duty ("El jueves tengo que…": dev-es-taller, session 40).
 _STANCE = re.compile(r"\s*(?:(?!(?:tengo|tenemos|tenía|teníamos|tuve|tendré|tenho|temos|tinha|hay)\b)[^\W\d_]+[,\s]+){1,3}?(?:dass|that|que|qu'|che)\s+", re.IGNORECASE)
 
 
@@ -586,9 +586,9 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     if language == "de":
         sentence = _GERMAN_WE_VERB.sub(lambda m: f"{m.group(1)} {_ihr_form(m.group(2))}", sentence)
         sentence = _GERMAN_VERB_WE.sub(lambda m: f"{_ihr_form(m.group(1))} {m.group(2)}", sentence)
-    if language == "it":  # "sono andata" → "sei andata" (only there: "sono" is also "they are")
-        sentence = re.sub(_IT_SONO_PARTICIPLE, lambda m: "Sei" if m.group(0)[0] == "S" else "sei", sentence,
-                          flags=re.IGNORECASE)
+    if language == "it":  # "sono andata" → "sei andata" (only there: "sono" is also "they are"); the model's "Ho andato"
+        sentence = re.sub(_IT_SONO_PARTICIPLE + "|" + _IT_HO_BY_ESSERE, lambda m: "Sei" if m.group(0)[0] in "SH" else "sei",
+                          sentence, flags=re.IGNORECASE)  # is "Sei andato" (dev-it-biblioteca, session 40)
     # A plain swap of the words in the first person that have one ("Mi gata se llama Nieve" → "Tu
     # gata…", "Ich habe Brot gebacken" → "Du hast Brot gebacken", "J'ai mangé" → "Tu as mangé"); a
     # sentence with a first person left over ("me compré") is not said back.

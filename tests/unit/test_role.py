@@ -313,6 +313,10 @@ def test_a_streamed_reply_keeps_the_users_doing_theirs_when_the_verb_holds_the_p
 
 @pytest.mark.parametrize("sentence, language, said_back", [
     ("Ho corso la maratona di Torino.", "it", "Hai corso la maratona di Torino."),
+    # the model's "ho" before a verb that takes "essere" is said back right (dev-it-biblioteca, session 40)
+    ("Ho andato a Firenze con mia sorella Marta.", "it", "Sei andato a Firenze con tua sorella Marta."),
+    ("Io ho tornata a casa tardi.", "it", "Tu sei tornata a casa tardi."),
+    ("Ho mangiato la pizza a Napoli.", "it", "Hai mangiato la pizza a Napoli."),
     ("Estoy muy nerviosa por la entrevista.", "es", "Estás muy nerviosa por la entrevista."),
     ("Ayer adoptamos un perrito.", "es", None),  # a "we" ending has no plain swap: left out
 ])
