@@ -636,7 +636,9 @@ class SentenceGate:
             if end is None:
                 break
             sentence, self._pending = self._pending[:end], self._pending[end:]
-            if self._offends(sentence) or self._in_another_language(sentence):
+            # Asked about what they told, "je n'ai pas d'information…" after an answer ends it (dev-fr-loire, session 41)
+            if self._offends(sentence) or self._in_another_language(sentence) or (
+                    self._answer_told and says_it_does_not_know(sentence)):
                 self.blocked, self._pending = sentence, ""
                 break
             if self._most_chars is not None and (self._shown_chars + sum(map(len, shown)) + len(self._lead_in)

@@ -92,3 +92,22 @@ def test_what_is_not_a_clause_of_theirs_to_say_back(reply, told):
     from agent.echoes import users_clause_said_back
     language = "es" if "hermano" in reply else "en"
     assert users_clause_said_back(reply, [told], language, "Jonas") == reply
+
+
+@pytest.mark.parametrize("piece", [1, 5, 1000])
+def test_an_answer_is_not_taken_back_by_a_later_i_dont_know(piece):
+    told = "J'ai fait 60 km à vélo aujourd'hui le long de la Loire."
+    question = "Je t'ai dit que j'avais roulé le long de quel fleuve ?"
+    gate = SentenceGate(("Julien", "Ark"), question, "fr", "", user_names=("Julien",), user_said=(told, question),
+                        persona_name="Ark")
+    shown = stream(gate, "Tu as dit que tu avais roulé le long de la Loire. Je suis désolé, mais je n'ai pas "
+                         "d'information sur quel fleuve exactement tu as utilisé.", piece)
+    assert shown.strip() == "Tu as dit que tu avais roulé le long de la Loire."
+
+
+def test_a_later_i_dont_know_stays_when_nothing_told_was_asked_about():
+    question = "Tu connais un bon restaurant libanais à Lyon ?"
+    gate = SentenceGate(("Julien", "Ark"), question, "fr", "", user_names=("Julien",), user_said=(question,),
+                        persona_name="Ark")
+    reply = "Il y en a sûrement de très bons près de la gare. Je suis désolé, je ne les connais pas tous."
+    assert stream(gate, reply) == reply
