@@ -87,6 +87,7 @@ _IRREGULAR_I = {
 # Italian "sono" + a singular participle is the first person ("sono andata"; "they" would be "sono andati").
 _IT_SONO_PARTICIPLE = (r"\bsono(?=\s+(?:(?:appena|già|gia|ancora|finalmente|anche|davvero|proprio|sempre|mai|poi)\s+)?"
                        r"\w+(?:at|ut|it|ss|tt|st)[oa]\b)")  # "sono appena tornata" too (bench conversation, session 22)
+_OBJECT_ME = {"es": r"\b[Mm]e\b(?=\s+(?!\w{3,}o\b)\w)", "it": r"\b[Mm]i\b(?=\s+(?!\w{3,}o\b)\w)"}  # "I" -o: "mi chiamo"
 _IT_HO_BY_ESSERE = r"\bho(?=\s+(?:andat|venut|tornat|partit|uscit|arrivat|entrat|rimast|stat|nat|cadut|diventat)[oaie]\b)"
 
 
@@ -549,11 +550,9 @@ _STANCE = re.compile(r"\s*(?:(?!(?:tengo|tenemos|tenía|teníamos|tuve|tendré|t
 
 
 def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool = True) -> str | None:
-    """The sentence said back as the user's ("I adopted a puppy!" → "You adopted a puppy!"), or
-    None where a plain swap of the person would not read right (the caller leaves it out).
-    `opens_sentence`: `sentence` is a whole sentence, not the rest of one already begun. A sentence
-    that speaks to the user has only its possessives swapped ("I'll let you know when my sister lands"
-    → "…when your sister lands")."""
+    """The sentence said back as the user's ("I adopted a puppy!" → "You adopted a puppy!"), or None where a plain
+    swap of the person would not read right (the caller leaves it out). `opens_sentence`: a whole sentence, not the rest
+    of one begun. One that speaks to the user has its possessives swapped ("…when my sister lands" → "…your sister…")."""
     if _SECOND_PERSON.search(_QUOTED.sub(" ", sentence)):
         return _possessives_as_users(sentence, language, user_name)
     stance = _STANCE.match(sentence)
@@ -589,9 +588,10 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     if language == "it":  # "sono andata" → "sei andata" (only there: "sono" is also "they are"); the model's "Ho andato"
         sentence = re.sub(_IT_SONO_PARTICIPLE + "|" + _IT_HO_BY_ESSERE, lambda m: "Sei" if m.group(0)[0] in "SH" else "sei",
                           sentence, flags=re.IGNORECASE)  # is "Sei andato" (dev-it-biblioteca, session 40)
-    # A plain swap of the words in the first person that have one ("Mi gata se llama Nieve" → "Tu
-    # gata…", "Ich habe Brot gebacken" → "Du hast Brot gebacken", "J'ai mangé" → "Tu as mangé"); a
-    # sentence with a first person left over ("me compré") is not said back.
+    if language in _OBJECT_ME:  # "mi abuelo me enseñó" → "te enseñó" (§4 dev-es-bici, session 41); not "me llamo"
+        sentence = re.sub(_OBJECT_ME[language], lambda m: ("T" if m.group(0)[0] == "M" else "t") + m.group(0)[1:], sentence)
+    # A plain swap of the words in the first person that have one ("Mi gata…" → "Tu gata…", "J'ai mangé" → "Tu as
+    # mangé"); a sentence with a first person left over ("me acuerdo") is not said back.
     def swap(match: re.Match) -> str:
         word = match.group(0)
         new = swaps[word.lower().replace("’", "'")]

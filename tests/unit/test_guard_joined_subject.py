@@ -50,3 +50,11 @@ def test_the_name_with_anyone_else_or_a_verb_streams_as_before(reply, piece):
 def test_a_joined_subject_is_told_while_it_arrives(start, joined):
     names = names_spoken_of(DINNER)
     assert joins_someone_with_the_speaker(start, names) is joined
+
+
+@pytest.mark.parametrize("piece", [1, 1000])
+def test_a_childhood_memory_of_the_users_remembered_as_the_personas_is_said_back_as_theirs(piece):
+    told = "Me acuerdo de cuando mi abuelo me enseñó a andar en bici en el pueblo."
+    gate = SentenceGate(("Diego", "Ark"), told, "es", "", user_names=("Diego",), user_said=(told,), persona_name="Ark")
+    shown = stream(gate, "Recuerdo que mi abuelo me enseñó a andar en bici en el pueblo hace unos años.", piece)
+    assert shown == "Recuerdo que tu abuelo te enseñó a andar en bici en el pueblo hace unos años."

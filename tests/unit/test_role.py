@@ -153,8 +153,10 @@ def test_the_user_is_addressed_by_their_own_name(piece):
     ("Meine Nachbarin heißt Frau Müller.", "de", "Deine Nachbarin heißt Frau Müller."),
     ("Ma boulangerie s'appelle Le Fournil Bleu.", "fr", "Ta boulangerie s'appelle Le Fournil Bleu."),
     ("La mia gatta si chiama Luna.", "it", "La tua gatta si chiama Luna."),
-    ("La bicicleta que me compré era roja.", "es", None),  # a verb in the first person: no plain swap
-    ("Mi sono tornata da Napoli con mia cugina.", "it", None),
+    # the object "me" / "mi" and the verb after it in the first person, swapped together (session 41)
+    ("La bicicleta que me compré era roja.", "es", "La bicicleta que te compraste era roja."),
+    ("Mi sono svegliata presto con mia cugina.", "it", "Ti sei svegliata presto con tua cugina."),
+    ("Me levanto temprano.", "es", None),  # the present's "I" in the verb: no plain swap
     ("Ich habe zum ersten Mal Brot gebacken.", "de", "Du hast zum ersten Mal Brot gebacken."),
     ("J'ai mangé une galette.", "fr", "Tu as mangé une galette."),
     ("Ich glaube, ich komme.", "de", None),  # "ich komme": no plain swap
@@ -317,6 +319,11 @@ def test_a_streamed_reply_keeps_the_users_doing_theirs_when_the_verb_holds_the_p
     ("Ho andato a Firenze con mia sorella Marta.", "it", "Sei andato a Firenze con tua sorella Marta."),
     ("Io ho tornata a casa tardi.", "it", "Tu sei tornata a casa tardi."),
     ("Ho mangiato la pizza a Napoli.", "it", "Hai mangiato la pizza a Napoli."),
+    # the first person as the object is the user's too, before a verb not in the first person
+    ("Recuerdo que mi abuelo me enseñó a andar en bici.", "es", "Recuerdo que tu abuelo te enseñó a andar en bici."),
+    ("Me compré una bici roja.", "es", "Te compraste una bici roja."),
+    ("Mia nonna mi ha insegnato a fare il pane.", "it", "Tua nonna ti ha insegnato a fare il pane."),
+    ("Me acuerdo de mi abuelo.", "es", None), ("Mi chiamo Marco.", "it", None),  # "I" in the verb: no plain swap
     ("Estoy muy nerviosa por la entrevista.", "es", "Estás muy nerviosa por la entrevista."),
     ("Ayer adoptamos un perrito.", "es", None),  # a "we" ending has no plain swap: left out
 ])
