@@ -210,28 +210,25 @@ def repeats_earlier_reply(sentence: str, said_before: Sequence[str], script: str
         difflib.SequenceMatcher(None, said, before).ratio() >= REPEAT_SIMILARITY for before in said_before)
 
 
-_CLAUSE = re.compile(r"(?<=[,;:，；])\s*")
+_CLAUSE_JOINT = re.compile(r"(?<=[,;:，；])(\s*)")
 _CLAUSE_WORDS_LEAST = 4  # "das ist mir wichtig": fewer words copied ("I love it") are anyone's
 
 
 def users_clause_said_back(sentence: str, user_texts: Sequence[str], language: str, user_name: str = "") -> str:
-    """The sentence with each clause that copies the user's own words in their first person, word for word, said
-    back in the second: "Dein Bruder Felix heiratet am 12. Juni, das ist mir wichtig." to "…, das ist mir wichtig."
-    is "…, das ist dir wichtig." The rest of the sentence speaks to the user, which excuses it whole from the role
-    check (agent/role.py; §4 dev-de-brot, session 40). A clause with no plain swap, or in quotes, stays."""
-    pieces = _CLAUSE.split(sentence)
-    if len(pieces) < 2 or not user_texts or not addresses_the_user(sentence):
+    """The sentence with each clause that copies the user's words in their first person, word for word, said back in
+    the second: "Dein Bruder Felix heiratet am 12. Juni, das ist mir wichtig." after "Merk dir bitte, dass mein Bruder
+    …, das ist mir wichtig." is "…, das ist dir wichtig." The rest of the sentence speaks to the user, which excuses it
+    whole from the role check (agent/role.py; §4 dev-de-brot, session 40). A clause with no plain swap, or quoted, stays."""
+    parts = _CLAUSE_JOINT.split(sentence)  # clauses, with the spaces after their commas between them
+    if len(parts) < 3 or not user_texts or not addresses_the_user(sentence):
         return sentence
     heard = [_WORD_OR_RUN.findall(text.casefold()) for text in user_texts]
-    out, rest = [], sentence
-    for piece in pieces:
-        at = rest.index(piece)
-        out.append(rest[:at])
-        rest = rest[at + len(piece):]
-        words = _WORD_OR_RUN.findall(piece.casefold())
-        copied = len(words) >= _CLAUSE_WORDS_LEAST and not re.search("[\"“”«»「」『』]", piece) and any(
+
+    def theirs(clause: str) -> str:
+        words = _WORD_OR_RUN.findall(clause.casefold())
+        copied = len(words) >= _CLAUSE_WORDS_LEAST and not re.search("[\"“”«»「」『』]", clause) and any(
             told[i:i + len(words)] == words for told in heard for i in range(len(told) - len(words) + 1))
-        swapped = as_users(piece, language, user_name, opens_sentence=False) if copied and speaks_of_oneself(
-            piece, language) else None
-        out.append(swapped or piece)
-    return "".join(out) + rest
+        swapped = as_users(clause, language, user_name, opens_sentence=False) if copied and speaks_of_oneself(
+            clause, language) else None
+        return swapped or clause
+    return "".join(theirs(part) if i % 2 == 0 else part for i, part in enumerate(parts))

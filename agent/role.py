@@ -165,7 +165,7 @@ _LAST_WORD = re.compile(r"[A-Za-z'’]+$")
 
 
 # Someone joined with the speaker ("Ana y yo comimos…"): the user's "we" as the persona's (dev-es-taller, session 41).
-_JOINING = ("and", "y", "e", "ed", "et", "und", "en")
+_JOINING = ("and", "y", "e", "ed", "et", "und")
 _NAME_MID_SENTENCE = re.compile(r"(?<=[^\s.!?¡¿。！？]\s)[A-ZÀ-Ý][a-zà-ÿ]+")
 
 
