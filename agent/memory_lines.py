@@ -139,7 +139,7 @@ def grouped_by_date(lines: Sequence[str], weekdays: bool = False) -> str:
     then "- Haruka: …" for each): the date took ~10 of a memory line's tokens (digits are a token
     each), and a turn's recalled lines are often of one day, so the same room holds more of them
     (§5, session 37: 334 lines shown against 296, F1 34.1 → 36.4). Documents and episodes are
-    shown whole, as they come. `weekdays`: the message asks by a day of the week, and each day is
+    shown whole, as they come. `weekdays`: the message asks of a day of the week gone by, and each day is
     told with its weekday ("[Thursday, 5 March 2026]"), which the 1.5B model does not work out from the
     date ("¿Y qué cené el jueves pasado?" with that Thursday's dinner shown: "no tengo la información
     sobre el jueves pasado", §4 dev-es-taller, session 40)."""

@@ -129,9 +129,12 @@ _PLAN_OR_OBLIGATION = re.compile(
 _THIS = re.compile(r"\b(?:this|ce|este|dieses|diesem|questo|neste|nesse)\s*$|今週の?$|今$|这个?$|이번 ?$", re.IGNORECASE)
 
 
-def names_a_weekday(text: str) -> bool:
-    """Whether the text names a day of the week ("el jueves pasado", 「木曜日」, "Dienstagabend")."""
-    return _WEEKDAY.search(text) is not None
+def names_a_past_weekday(text: str) -> bool:
+    """Whether the text names a day of the week gone by ("el jueves pasado", 「木曜日に何したっけ？」,
+    "Dienstagabend"): not one still to come ("next Saturday"), nor a plan for one ("What do I have to do on Thursday?")."""
+    day = _WEEKDAY.search(text)
+    return day is not None and not _AHEAD.search(text[max(0, day.start() - 16):day.end() + 12]) \
+        and not _PLAN_OR_OBLIGATION.search(text)
 
 
 def _past_weekday(text: str, today: date) -> Period | None:

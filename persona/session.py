@@ -24,7 +24,7 @@ from agent.providers.factory import max_reply_tokens
 from agent.relative_time import dates_with_year, spelled_out, spelled_out_days
 from agent.reply_form import asks_for_brevity, without_form_request
 from agent.reply_rules import every_retry_nudge, reply_reminder, reply_rules
-from agent.time_period import names_a_weekday
+from agent.time_period import names_a_past_weekday
 from agent.retrieval import RetrievalResult
 from managers.chat_log import STATUS_RECOVERED, ChatLog, LogEntry, parse_timestamp, spoken_text
 from agent.entities import index_hint, index_text, names_in, page_lines, proposal_head, proposal_line, proposals_intro
@@ -459,7 +459,7 @@ class CharacterSession:
             dynamic.append(PromptSection(
                 "dynamic", "Memories", retrieval.as_prompt_text(), retrieval.prompt_lines(), retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens),
-                join=partial(grouped_by_date, weekdays=names_a_weekday(user_entry.text))))
+                join=partial(grouped_by_date, weekdays=names_a_past_weekday(user_entry.text))))
         persona = self.name_in(language)  # one read of character.json for the reminder and the nudge's room
         reminder = reply_reminder(language, persona, user_name, brief=asks_for_brevity(user_entry.text))
         prompt = build_prompt(

@@ -1,4 +1,4 @@
-"""Asked by a day of the week, the recalled days are told with their weekday ("[Thursday, 5 March 2026]"):
+"""Asked by a day of the week gone by, the recalled days are told with their weekday ("[Thursday, 5 March 2026]"):
 the 1.5B model did not work the weekday out of the date, and answered "no tengo la información sobre el jueves
 pasado" with that Thursday's dinner in front of it (§4 dev-es-taller, session 40). Asked otherwise, the dates
 stay as they were, so every other prompt keeps its tokens."""
@@ -9,7 +9,7 @@ import pytest
 from agent.memory_lines import grouped_by_date
 from agent.providers.fake import ScriptedChatModel, replies
 from agent.relative_time import with_weekday
-from agent.time_period import names_a_weekday
+from agent.time_period import names_a_past_weekday
 from persona.service import NexusService
 from tests.conftest import StepClock, turn_context
 
@@ -44,9 +44,12 @@ def test_asked_otherwise_the_date_is_as_before(data_dir):
     ("Was war am Dienstagabend?", True), ("木曜日に何を食べたっけ？", True), ("上周三我们聊了什么？", True),
     ("화요일에 뭐 했지?", True), ("Dove sono andata sabato?", True),
     ("Domingo vino a cenar.", False), ("我每周一次去游泳。", False), ("What did I eat the other day?", False),
+    # a day still to come, or a plan for one: the recalled lines' days are when it was told, not the day asked
+    ("来週の土曜日、私に何の予定があるって言ったっけ？", False), ("Oye, ¿qué tengo que hacer el jueves?", False),
+    ("What's on next Friday?", False), ("E cosa devo fare giovedì, te lo ricordi?", False),
 ])
-def test_a_day_of_the_week_is_named(text, names):
-    assert names_a_weekday(text) is names
+def test_a_day_of_the_week_gone_by_is_named(text, names):
+    assert names_a_past_weekday(text) is names
 
 
 def test_only_a_spelled_out_day_gets_a_weekday():
