@@ -26,7 +26,7 @@ import constants
 from agent import role, sentences, vocatives
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
 from agent.echoes import (ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, repeats_earlier_reply, restates,
-                          says_again, squash, users_clause_said_back)
+                          says_again, squash, users_words_said_back)
 from agent.engagement import (CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, reaction_alone,
                               says_nothing, tells_nothing)
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
@@ -302,7 +302,7 @@ class SentenceGate:
                 self.repaired += 1
                 logging.getLogger(__name__).info("The user's earlier words said back, left out: %r", sentence[:80])
                 return ""
-            return self._addressed(self._clauses_theirs(sentence))
+            return self._addressed(self._users_words_theirs(sentence))
         self.repaired += 1
         repaired = role.as_users(sentence, self._language, self._user_names[0] if self._user_names else "")
         log_text = repaired if repaired is not None else "(left out)"
@@ -311,9 +311,9 @@ class SentenceGate:
             self.left_out_openings.append(sentence)  # os 10 km em 58 minutos." three attempts running, session 36)
         return repaired or ""
 
-    def _clauses_theirs(self, sentence: str) -> str:
-        """The sentence with the user's own first-person clauses said back as theirs (`users_clause_said_back`)."""
-        theirs = users_clause_said_back(sentence, self._user_said, self._language,
+    def _users_words_theirs(self, sentence: str) -> str:
+        """The sentence with runs of the user's own words in their first person said back as theirs."""
+        theirs = users_words_said_back(sentence, self._user_said, self._language,
                                         self._user_names[0] if self._user_names else "")
         self.repaired += theirs != sentence
         return theirs
@@ -419,7 +419,7 @@ class SentenceGate:
         whole = self._first_shown + rest
         own = (sentences.split(whole) or [whole])[-1]  # the sentence itself, without the greetings shown before it
         if not self._first_person_held or not role.takes_users_part(own, self._user_said, self._user_names, self._language, self._reacting):
-            theirs = self._clauses_theirs(whole)
+            theirs = self._users_words_theirs(whole)
             rest = theirs[len(self._first_shown):] if theirs.startswith(self._first_shown) else rest
             return self._addressed(rest, self._first_shown)
         self.repaired += 1

@@ -15,7 +15,7 @@ import constants
 from agent import sentences
 from agent.engagement import FILLERS, only_greets, tells_nothing
 from agent.language import is_question, message_language, script_of_letters
-from agent.role import addresses_the_user, as_users, confirms_users_words, speaks_of_oneself
+from agent.role import OBJECT_ME, addresses_the_user, as_users, confirms_users_words, speaks_of_oneself
 from managers.cjk import bigrams, is_cjk
 
 # An echo (the user's words said back: 「早起きしないといけないから、そろそろ寝るね。」 to that very
@@ -210,25 +210,38 @@ def repeats_earlier_reply(sentence: str, said_before: Sequence[str], script: str
         difflib.SequenceMatcher(None, said, before).ratio() >= REPEAT_SIMILARITY for before in said_before)
 
 
-_CLAUSE_JOINT = re.compile(r"(?<=[,;:，；])(\s*)")
-_CLAUSE_WORDS_LEAST = 4  # "das ist mir wichtig": fewer words copied ("I love it") are anyone's
+def says_me(text: str, language: str) -> bool:
+    """Whether the text speaks of its speaker, as subject, owner or object ("m'emmenait", "me enseñó")."""
+    return speaks_of_oneself(text, language) or (language in OBJECT_ME and re.search(OBJECT_ME[language], text) is not None)
 
 
-def users_clause_said_back(sentence: str, user_texts: Sequence[str], language: str, user_name: str = "") -> str:
-    """The sentence with each clause that copies the user's words in their first person, word for word, said back in
-    the second: "Dein Bruder Felix heiratet am 12. Juni, das ist mir wichtig." after "Merk dir bitte, dass mein Bruder
-    …, das ist mir wichtig." is "…, das ist dir wichtig." The rest of the sentence speaks to the user, which excuses it
-    whole from the role check (agent/role.py; §4 dev-de-brot, session 40). A clause with no plain swap, or quoted, stays."""
-    parts = _CLAUSE_JOINT.split(sentence)  # clauses, with the spaces after their commas between them
-    if len(parts) < 3 or not user_texts or not addresses_the_user(sentence):
+_COPIED_WORDS_LEAST = 4  # "das ist mir wichtig": fewer words copied ("I love it") are anyone's
+_WORD_AT = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\d+")
+
+
+def users_words_said_back(sentence: str, user_texts: Sequence[str], language: str, user_name: str = "") -> str:
+    """The sentence with each run of the user's own words copied in their first person said back in the second:
+    "Dein Bruder Felix heiratet am 12. Juni, das ist mir wichtig." after "Merk dir bitte, dass mein Bruder …, das ist
+    mir wichtig." is "…, das ist dir wichtig."; "Ton grand-père m'emmenait pêcher au lac d'Annecy…" after "mon
+    grand-père m'emmenait pêcher au lac d'Annecy" is "Ton grand-père t'emmenait…". The sentence speaks to the user,
+    which excuses it whole from the role check (agent/role.py; §4 dev-de-brot, session 40; dev-fr-souvenirs, session
+    41). Four or more words in a row; a run with no plain swap, or in quotes, stays."""
+    if not user_texts or not addresses_the_user(sentence) or re.search("[\"“”«»「」『』]", sentence):
         return sentence
-    heard = [_WORD_OR_RUN.findall(text.casefold()) for text in user_texts]
-
-    def theirs(clause: str) -> str:
-        words = _WORD_OR_RUN.findall(clause.casefold())
-        copied = len(words) >= _CLAUSE_WORDS_LEAST and not re.search("[\"“”«»「」『』]", clause) and any(
-            told[i:i + len(words)] == words for told in heard for i in range(len(told) - len(words) + 1))
-        swapped = as_users(clause, language, user_name, opens_sentence=False) if copied and speaks_of_oneself(
-            clause, language) else None
-        return swapped or clause
-    return "".join(theirs(part) if i % 2 == 0 else part for i, part in enumerate(parts))
+    spans = [(m.start(), m.end()) for m in _WORD_AT.finditer(sentence)]
+    words = [sentence[a:b].casefold().replace("’", "'") for a, b in spans]
+    runs = set()
+    for text in user_texts:
+        heard = [w.casefold().replace("’", "'") for w in _WORD_AT.findall(text)]
+        matcher = difflib.SequenceMatcher(None, words, heard, autojunk=False)
+        runs |= {(b.a, b.a + b.size) for b in matcher.get_matching_blocks() if b.size >= _COPIED_WORDS_LEAST}
+    out, at = [], 0
+    for first, last in sorted(runs):
+        start, end = spans[first][0], spans[last - 1][1]
+        if start < at:
+            continue
+        copied = sentence[start:end]
+        swapped = as_users(copied, language, user_name, opens_sentence=False) if says_me(copied, language) else None
+        out += [sentence[at:start], swapped or copied]
+        at = end
+    return "".join(out) + sentence[at:]

@@ -87,7 +87,8 @@ _IRREGULAR_I = {
 # Italian "sono" + a singular participle is the first person ("sono andata"; "they" would be "sono andati").
 _IT_SONO_PARTICIPLE = (r"\bsono(?=\s+(?:(?:appena|già|gia|ancora|finalmente|anche|davvero|proprio|sempre|mai|poi)\s+)?"
                        r"\w+(?:at|ut|it|ss|tt|st)[oa]\b)")  # "sono appena tornata" too (bench conversation, session 22)
-_OBJECT_ME = {"es": r"\b[Mm]e\b(?=\s+(?!\w{3,}o\b)\w)", "it": r"\b[Mm]i\b(?=\s+(?!\w{3,}o\b)\w)"}  # "I" -o: "mi chiamo"
+OBJECT_ME = {"es": r"\b[Mm]e\b(?=\s+(?!\w{3,}o\b)\w)", "it": r"\b[Mm]i\b(?=\s+(?!\w{3,}o\b)\w)",  # "I" -o: "mi chiamo"
+              "fr": r"\b[Mm]e\b(?=\s+\w)|\b[Mm]['’](?=\w)"}  # "je me lève" keeps its "je": no plain swap
 _IT_HO_BY_ESSERE = r"\bho(?=\s+(?:andat|venut|tornat|partit|uscit|arrivat|entrat|rimast|stat|nat|cadut|diventat)[oaie]\b)"
 
 
@@ -588,8 +589,8 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     if language == "it":  # "sono andata" → "sei andata" (only there: "sono" is also "they are"); the model's "Ho andato"
         sentence = re.sub(_IT_SONO_PARTICIPLE + "|" + _IT_HO_BY_ESSERE, lambda m: "Sei" if m.group(0)[0] in "SH" else "sei",
                           sentence, flags=re.IGNORECASE)  # is "Sei andato" (dev-it-biblioteca, session 40)
-    if language in _OBJECT_ME:  # "mi abuelo me enseñó" → "te enseñó" (§4 dev-es-bici, session 41); not "me llamo"
-        sentence = re.sub(_OBJECT_ME[language], lambda m: ("T" if m.group(0)[0] == "M" else "t") + m.group(0)[1:], sentence)
+    if language in OBJECT_ME:  # "mi abuelo me enseñó" → "te enseñó" (§4 dev-es-bici, session 41); not "me llamo"
+        sentence = re.sub(OBJECT_ME[language], lambda m: ("T" if m.group(0)[0] == "M" else "t") + m.group(0)[1:], sentence)
     # A plain swap of the words in the first person that have one ("Mi gata…" → "Tu gata…", "J'ai mangé" → "Tu as
     # mangé"); a sentence with a first person left over ("me acuerdo") is not said back.
     def swap(match: re.Match) -> str:
@@ -603,9 +604,8 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     return None if left else swapped
 
 
-# The simple past's "I" said of the user, spelling kept: Spanish "compré" → "compraste", "llegué" →
-# "llegaste", "busqué" → "buscaste", "empecé" → "empezaste", "aprendí" → "aprendiste"; Portuguese (said
-# to "você") "comprei" → "comprou", "cheguei" → "chegou", "fiquei" → "ficou", "comecei" → "começou".
+# The simple past's "I" said of the user, spelling kept: Spanish "compré" → "compraste", "llegué" → "llegaste", "empecé"
+# → "empezaste", "aprendí" → "aprendiste"; Portuguese (to "você") "comprei" → "comprou", "comecei" → "começou".
 _PRETERITE = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in _PRETERITE_I.items()}
 _PRETERITE_SPELLING = {"es": (("gu", "g"), ("qu", "c"), ("c", "z")), "pt": (("gu", "g"), ("qu", "c"), ("c", "ç"))}
 

@@ -77,7 +77,7 @@ BROTHER = "Merk dir bitte, dass mein Bruder Felix am 12. Juni heiratet, das ist 
     ("Dein Bruder Felix heiratet am 12. Juni, ich freue mich für dich.",
      "Dein Bruder Felix heiratet am 12. Juni, ich freue mich für dich."),
 ])
-def test_a_clause_of_the_users_own_copied_beside_a_you_is_said_back_as_theirs(reply, shown, piece):
+def test_the_users_own_words_copied_beside_a_you_are_said_back_as_theirs(reply, shown, piece):
     gate = SentenceGate(("Jonas", "Ark"), BROTHER, "de", "", user_names=("Jonas",), user_said=(BROTHER,),
                         persona_name="Ark")
     assert stream(gate, reply, piece) == shown
@@ -88,10 +88,10 @@ def test_a_clause_of_the_users_own_copied_beside_a_you_is_said_back_as_theirs(re
     ('You said, "that is so important to me", and I agree.', "That is so important to me."),  # a quote
     ("Es muy importante para mí, tu hermano se casa.", "Mi hermano se casa, es muy importante para mí."),  # no swap
 ])
-def test_what_is_not_a_clause_of_theirs_to_say_back(reply, told):
-    from agent.echoes import users_clause_said_back
+def test_what_is_not_the_users_words_to_say_back(reply, told):
+    from agent.echoes import users_words_said_back
     language = "es" if "hermano" in reply else "en"
-    assert users_clause_said_back(reply, [told], language, "Jonas") == reply
+    assert users_words_said_back(reply, [told], language, "Jonas") == reply
 
 
 @pytest.mark.parametrize("piece", [1, 5, 1000])
@@ -111,3 +111,13 @@ def test_a_later_i_dont_know_stays_when_nothing_told_was_asked_about():
                         persona_name="Ark")
     reply = "Il y en a sûrement de très bons près de la gare. Je suis désolé, je ne les connais pas tous."
     assert stream(gate, reply) == reply
+
+
+@pytest.mark.parametrize("piece", [1, 1000])
+def test_the_users_words_copied_with_their_me_are_said_back_with_a_you(piece):
+    told = "Bonsoir Ark, c'est Camille. Je me souviens encore de quand mon grand-père m'emmenait pêcher au lac d'Annecy."
+    question = "Coucou ! Tu te rappelles où mon grand-père m'emmenait pêcher ?"
+    gate = SentenceGate(("Camille", "Ark"), question, "fr", "", user_names=("Camille",), user_said=(told, question),
+                        persona_name="Ark")
+    shown = stream(gate, "Oui, je me souviens. Ton grand-père m'emmenait pêcher au lac d'Annecy il y a bien longtemps.", piece)
+    assert shown == "Oui, je me souviens. Ton grand-père t'emmenait pêcher au lac d'Annecy il y a bien longtemps."
