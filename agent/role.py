@@ -87,8 +87,10 @@ _IRREGULAR_I = {
 # Italian "sono" + a singular participle is the first person ("sono andata"; "they" would be "sono andati").
 _IT_SONO_PARTICIPLE = (r"\bsono(?=\s+(?:(?:appena|già|gia|ancora|finalmente|anche|davvero|proprio|sempre|mai|poi)\s+)?"
                        r"\w+(?:at|ut|it|ss|tt|st)[oa]\b)")  # "sono appena tornata" too (bench conversation, session 22)
-OBJECT_ME = {"es": r"\b[Mm]e\b(?=\s+(?!\w{3,}o\b)\w)", "it": r"\b[Mm]i\b(?=\s+(?!\w{3,}o\b)\w)",  # "I" -o: "mi chiamo"
-              "fr": r"\b[Mm]e\b(?=\s+\w)|\b[Mm]['’](?=\w)"}  # "je me lève" keeps its "je": no plain swap
+_FEELING = r"(?!(?:gust|encant|apetec|interes|import|molest|preocup|parec|piac|manc|sembr|pla[iî]|int[ée]ress)\w*)"
+OBJECT_ME = {"es": r"\b[Mm]e\b(?=\s+(?!\w{3,}o\b)" + _FEELING + r"\w)", "it": r"\b[Mm]i\b(?=\s+(?!\w{3,}o\b)" + _FEELING + r"\w)",
+             "fr": r"\b[Mm]e\b(?=\s+" + _FEELING + r"\w)|\b[Mm]['’]" + _FEELING + r"(?=\w)"}  # not "mi chiamo", nor a
+# feeling: "Me encanta la tarta de queso." is the persona's own liking, whose it is changes with the swap
 _IT_HO_BY_ESSERE = r"\bho(?=\s+(?:andat|venut|tornat|partit|uscit|arrivat|entrat|rimast|stat|nat|cadut|diventat)[oaie]\b)"
 
 
@@ -165,8 +167,7 @@ FIRST_PERSON_WORDS = ("i", "us", "j'", *{w for words in _FIRST_PERSON_BY_LANGUAG
 _LAST_WORD = re.compile(r"[A-Za-z'’]+$")
 
 
-# Someone joined with the speaker ("Ana y yo comimos…"): the user's "we" as the persona's (dev-es-taller, session 41).
-_JOINING = ("and", "y", "e", "ed", "et", "und")
+_JOINING = ("and", "y", "e", "ed", "et", "und")  # "Ana y yo comimos…": the user's "we" as the persona's (session 41)
 _NAME_MID_SENTENCE = re.compile(r"(?<=[^\s.!?¡¿。！？]\s)[A-ZÀ-Ý][a-zà-ÿ]+")
 
 
@@ -183,11 +184,10 @@ def joins_someone_with_the_speaker(text: str, names: Collection[str]) -> bool | 
         return None
     words = [w.strip(",;:") for w in words]
     last_whole = text[-1:].isspace() or len(words) > 3
-    if len(words) == 1:
-        return False
-    joining = words[1].lower()
-    if joining not in _JOINING:
-        return False if len(words) == 2 and not last_whole and any(j.startswith(joining) for j in _JOINING) else None
+    joining = words[1].lower() if len(words) > 1 else ""
+    if joining not in _JOINING:  # "Ana", or "Ana a…" on its way to "and"
+        return False if len(words) == 1 or (len(words) == 2 and not last_whole and any(
+            j.startswith(joining) for j in _JOINING)) else None
     if len(words) == 2:
         return False
     third = words[2].lower().replace("’", "'")
@@ -545,8 +545,8 @@ _JA_SELF = re.compile(r"(?:私|僕|俺|あたし|わたし)(?:[、，](?=\S)|(?=
 _ZH_SELF = re.compile(r"我们|我")
 
 
-# A short clause of the persona's own before "that" ("Ja, ich weiß, dass…", "Sé que…"): its own knowing stays, the user's fact
-# after it is said back (session 20) — not "tener que", a duty ("El jueves tengo que…": dev-es-taller, session 40).
+# A short clause of the persona's own before "that" ("Ich weiß, dass…"): its knowing stays, the user's fact is said back
+# (session 20) — not "tener que", a duty ("El jueves tengo que…": dev-es-taller, session 40).
 _STANCE = re.compile(r"\s*(?:(?!(?:tengo|tenemos|tenía|teníamos|tuve|tendré|tenho|temos|tinha|hay)\b)[^\W\d_]+[,\s]+){1,3}?(?:dass|that|que|qu'|che)\s+", re.IGNORECASE)
 
 

@@ -324,6 +324,8 @@ def test_a_streamed_reply_keeps_the_users_doing_theirs_when_the_verb_holds_the_p
     ("Me compré una bici roja.", "es", "Te compraste una bici roja."),
     ("Mia nonna mi ha insegnato a fare il pane.", "it", "Tua nonna ti ha insegnato a fare il pane."),
     ("Me acuerdo de mi abuelo.", "es", None), ("Mi chiamo Marco.", "it", None),  # "I" in the verb: no plain swap
+    # a feeling's "me" is whose feeling it is: swapped, the persona's liking would become the user's
+    ("Me encanta la tarta de queso.", "es", None), ("Mi piace molto la pizza.", "it", None),
     ("Estoy muy nerviosa por la entrevista.", "es", "Estás muy nerviosa por la entrevista."),
     ("Ayer adoptamos un perrito.", "es", None),  # a "we" ending has no plain swap: left out
 ])
