@@ -16,8 +16,8 @@ from agent.drives import Drives, feelings_lines, opening_line
 from agent.introductions import introduced_name
 from agent.language import message_language, name_for
 from agent.memory_lines import focused_line, grouped_by_date
-from agent.prompt_builder import (BuiltPrompt, HistoryWindow, PromptSection, build_prompt, fit_to_budget, index_from_end,
-                                  select_history)
+from agent.prompt_builder import (BuiltPrompt, HistoryWindow, PromptSection, build_prompt, fit_newest_lines, fit_to_budget,
+                                  index_from_end, select_history)
 from agent.providers.base import ChatMessage, ChatModel, ToolSpec
 from agent.keep_requests import KeepAction, keep_action
 from agent.providers.factory import max_reply_tokens
@@ -293,8 +293,9 @@ class CharacterSession:
         return [e for e in self.episodes().all()
                 if not e.deleted and since.isoformat() <= e.last_day < until.isoformat()]
 
-    def _episodes_text(self, episodes: Sequence[Episode], with_ids: bool) -> str:
+    def _episodes_text(self, episodes: Sequence[Episode], model: ChatModel) -> str:
         """One line an episode (★: a stirring day); with its id where the model reports traces in tags."""
+        with_ids = model.budget_family != "local"
         lines = []
         for episode in episodes:
             star = " ★" if episode.starred else ""
@@ -302,6 +303,13 @@ class CharacterSession:
             label = f"{dates} · {episode.id}" if with_ids else dates
             lines.append(f"- [{label}]{star} {' '.join(_episode_text(episode.summary, episode.last_day).split())}")
         return "\n".join(lines)
+
+    def _episodes_that_fit(self, episodes: Sequence[Episode], budget: int, model: ChatModel) -> list[Episode]:
+        """The newest of `episodes` the prefix's room holds, by build_prompt's own fit
+        (`fit_newest_lines`): the ones the prompt shows. Only these count as shown: an older day left
+        out for room is recalled like any other, and no memory trace can name it."""
+        shown, left_out = fit_newest_lines(self._episodes_text(episodes, model), budget, model.count_tokens)
+        return list(episodes[left_out:]) if shown else []
 
     def _note_shown_episodes(self, earlier: Sequence[Episode], retrieval: RetrievalResult) -> None:
         """The episodes this turn's prompt shows (the earlier days, and recalled ones): the ones a
@@ -404,8 +412,7 @@ class CharacterSession:
             PromptSection("dream_strategy", "What you resolved while dreaming", self.dream_diary().latest_strategy()),
             # Last of the cached part: they change once a night, or when the window moves on.
             PromptSection("episodes", "Earlier days (your episodes)",
-                          self._episodes_text(self.episodes_before(window) if earlier is None else earlier,
-                                              with_ids=model.budget_family != "local")
+                          self._episodes_text(self.episodes_before(window) if earlier is None else earlier, model)
                           if window else "", newest_first=True),
             PromptSection("conversation_summary", "Earlier in this conversation",
                           self.conversation_summary(window) if window else ""),
@@ -430,7 +437,8 @@ class CharacterSession:
         before = self.history_before(user_entry.id)
         window = select_history(before, self._anchor_id, budgets["history"], model.count_tokens, self._render_history)
         self._anchor_id = window.anchor_id
-        earlier = self.episodes_before(window)  # read once: the prefix, the traces and recall use it
+        # read once: the prefix, the traces and recall use it
+        earlier = self._episodes_that_fit(self.episodes_before(window), budgets["episodes"], model)
         self._note_shown_episodes(earlier, retrieval)
         # An episode the earlier days already show is not recalled a second time: the memories'
         # small room goes to something the prompt does not hold yet.

@@ -208,6 +208,30 @@ def test_the_episodes_flag_puts_the_days_in_the_prompt_and_in_recall(episode_con
     assert "quilting" not in hall["conditions"]["none"]["context"]  # recall off
 
 
+def test_an_earlier_day_the_prefix_has_no_room_for_is_recalled_and_only_what_is_shown_counts_as_shown(
+        tmp_path, qa_f1):
+    # Two days before the window: the newer one's episode takes the prefix's whole room (250 tokens on
+    # the embedded model), so the older one is not in it and must stay within recall's reach.
+    long_day = FIRST_DAY + " " + "We talked about the garden and the fence for a long while. " * 14
+    seed_swap = "We drew up a seed swap with the beekeepers' club at the library."
+    path = tmp_path / "three.json"
+    qa = [{"question": "What did Caroline plan with the beekeepers' club at the library?", "answer": "a seed swap",
+           "evidence": ["D1:2"], "category": 1}]
+    path.write_text(json.dumps({"conversation": EPISODE_CONVERSATION, "qa": qa}))
+    folder = write_episodes_file(tmp_path / "episodes", "three", [
+        {"date": "2023-05-16", "text": seed_swap}, {"date": "2023-05-20", "text": long_day}])
+    model = ScriptedChatModel(lambda messages, tools: "A seed swap.")
+    _, [record] = qa_bench.run([str(path)], 1, model, seed=0, qa_f1=qa_f1, conditions=("app",),
+                               episodes_dir=folder)
+    [(messages, _)] = model.calls
+    section = earlier_days(messages)
+    assert "20 May 2023" in section and "16 May 2023" not in section and "beekeepers" not in section
+    app = record["conditions"]["app"]
+    assert "[16 May 2023]" in app["context"] and "beekeepers' club" in app["context"]  # recalled
+    # Both shown (one in the prefix, one recalled): the traces name these two and no other.
+    assert sorted(day for day, _, _ in app["traces"]) == ["2023-05-16", "2023-05-20"]
+
+
 def test_the_shown_episodes_resonance_is_read_from_the_reply_and_the_evidence_day_marked(episode_conversation,
                                                                                          tmp_path, qa_f1):
     folder = write_episodes_file(tmp_path / "episodes", "evenings", [
