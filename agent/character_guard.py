@@ -27,7 +27,7 @@ from agent import role, sentences, vocatives
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
 from agent.echoes import (ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, repeats_earlier_reply, restates,
                           says_again, squash, users_words_said_back)
-from agent.engagement import (CJK_FILLERS, FILLERS, content_size, least_to_say, only_greets, reaction_alone,
+from agent.engagement import (CJK_FILLERS, FILLERS, content_size, greets_in, least_to_say, only_greets, reaction_alone,
                               says_nothing, tells_nothing)
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
                             sure_language, surely_chinese, surely_in)
@@ -527,7 +527,7 @@ class SentenceGate:
                     self._pending = self._pending[end:]
                     return self._decide_opening(final) if self._pending.strip() else None
                 return self._refuse(self._pending[:end])
-            if not self._fillers and (only_greets(self._pending[:end], self._user_names)
+            if not self._fillers and (greets_in(self._pending[:end], self._language, self._user_names)
                                       or self._greet_early and not self._greeted and self._reacting
                                       and reaction_alone(self._pending[:end], self._language, self._user_names)):
                 return self._greet(end, final)

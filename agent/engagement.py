@@ -121,6 +121,13 @@ def only_greets(text: str, names: Sequence[str] = ()) -> bool:
     return any(w in _SALUTATIONS for w in words) and all(w in allowed for w in words)
 
 
+def greets_in(text: str, language: str, names: Sequence[str] = ()) -> bool:
+    """Salutations alone (`only_greets`) that are not surely of another language than `language`: a
+    greeting the reply guard may show at once. "Nabend!" was answered "Good evening!", shown before the
+    German retries (§4 dev-de-brot, every run since session 36): held, it is judged with what follows."""
+    return only_greets(text, names) and sure_language(text) in ("", language)
+
+
 def says_nothing(text: str, names: Sequence[str] = (), least: int = 1) -> bool:
     """Only greetings, fillers and names ("Hello!", 「こんにちは！」, "Sure, Ken!", 「うん、そうだね」) — or,
     with `least` above 1, fewer words of content than that ("That's great!")."""

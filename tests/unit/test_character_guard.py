@@ -239,10 +239,12 @@ def test_a_reply_in_the_messages_language_is_shown(language, user_text, reply):
 
 
 @pytest.mark.parametrize("language, user_text, reply, shown", [
-    # A first sentence that may be either language decides nothing: the next one is checked too
-    # ("Good evening! Today was very busy, I feel really tired." to "Nabend! Heute war…"; session 36).
+    # A first sentence that may be either language decides nothing: the next one is checked too.
+    # A greeting of another language is not shown at once: "Good evening! Today was very busy, I feel really
+    # tired." to "Nabend! Heute war…" (session 36) showed "Good evening!", and after the retries failed it
+    # was the whole reply (§4 dev-de-brot, sessions 36–41).
     ("de", "Nabend! Heute war im Büro richtig viel los.", "Good evening! Today was very busy, I feel really tired.",
-     "Good evening!"),
+     ""),
     ("es", "Hoy fui a la playa con mi hermana.", "Wow! That sounds like a lovely day with your sister!", "Wow!"),
     ("fr", "J'ai couru un marathon hier.", "Super ! Bravo. How long did it take you?", "Super ! Bravo. "),
 ])

@@ -32,6 +32,11 @@ def feed_until_shown(gate: SentenceGate, text: str) -> tuple[str, str]:
      "안녕하세요, 지수님!"),
     ("zh", "你好！我是小林。今天考完科目二了。", ("小林",), "你好，小林！恭喜你通过了。", "你好，小林！"),
     ("en", "Hi! I'm Ken. Just back from a hike.", ("Ken",), "Hi there! How was the hike?", "Hi there!"),
+    ("de", "Hallo! Ich bin Jonas. Heute habe ich Brot gebacken.", ("Jonas",), "Hallo Jonas! Wie war das Brot?",
+     "Hallo Jonas!"),
+    ("fr", "Coucou, moi c'est Chloé ! J'ai adopté un chaton.", ("Chloé",), "Coucou Chloé ! Quel âge a-t-il ?",
+     "Coucou Chloé !"),
+    ("it", "Ciao! Sono Giulia. Ho finito un esame.", ("Giulia",), "Ciao Giulia! Com'è andato?", "Ciao Giulia!"),
 ])
 def test_a_greeting_is_shown_before_the_next_sentence_is_written(language, user, names, reply, greeting):
     gate = SentenceGate((*names, "Ark"), user, language, user_names=names, persona_name="Ark", greet_early=True)
@@ -45,6 +50,10 @@ def test_a_greeting_is_shown_before_the_next_sentence_is_written(language, user,
     ("en", "Good evening! I'm Theo.", "Good night, Theo! Sleep well."),  # a farewell, maybe the whole reply
     ("en", "Can you remember my sister's birthday?", "Sure! It is on March 3rd."),  # not a greeting
     ("ja", "こんにちは！今日は暑かった。", "Hello! 暑かったね。"),  # another script than the message's
+    # another language than the message's, in its script: held, judged with what follows
+    ("de", "Nabend! Heute war im Büro viel los, ich bin müde.", "Good evening! Wie war dein Tag?"),
+    ("es", "¡Hola! Soy Diego. Hoy me compré una bicicleta.", "Bonjour Diego ! ¿De qué color es?"),
+    ("en", "Hi! I'm Theo. Just back from a hike.", "¡Hola, Theo! How was the hike?"),
 ])
 def test_what_is_not_a_greeting_in_the_users_language_is_not_shown_early(language, user, reply):
     gate = SentenceGate(("Diego", "Theo", "Ark"), user, language, user_names=("Diego", "Theo"), persona_name="Ark",
