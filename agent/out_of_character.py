@@ -129,6 +129,23 @@ REFUSAL = re.compile(
     r"|(?:말을|대화를) (?:들을|들|할) 수 없",
     re.IGNORECASE,
 )
+# The persona saying, in a language, that it cannot speak or understand that very language: 「すみませんが、
+# 私は日本語で話せません。」 to 「今日はすごく暑かったね。」 (§4 dev-ja-speech, session 40). Only the sentence's own
+# language and only in the first person: "My grandma doesn't speak English", 「祖母は日本語が話せません」 and
+# "I don't speak Korean yet" stay.
+DISOWNED_LANGUAGE = re.compile(
+    r"\bi (?:can't|cannot|can not|don't|do not|am not able to|'m not able to) (?:speak|understand|read|write) english\b"
+    r"|(?:私|わたし|僕)(?:は|には|、)[^。！？]*日本語(?:が|を|は|で|も)?(?:よく|あまり|全然|まったく)?"
+    r"(?:(?:話せ|しゃべれ|理解でき)(?:ない|ません)|(?:分から|わから)ない|(?:分かり|わかり)ません)(?![人方友子者])"
+    r"|我(?:也)?(?:不会|不能|不懂|听不懂|看不懂)(?:说|讲|写)?(?:中文|汉语|普通话)"
+    r"|(?:저는|나는|제가|내가) [^.!?]*한국어(?:를|을|는|로)? ?(?:잘 )?(?:못 ?하(?!는)|못 ?해|할 수 없|말할 수 없|이해하지 못|이해할 수 없|몰라)"
+    r"|\bno (?:hablo|entiendo|sé hablar|puedo hablar|puedo entender) (?:bien )?(?:el )?español\b"
+    r"|\bje ne (?:parle|comprends|sais pas parler|peux pas parler) (?:pas )?(?:bien )?(?:le )?français\b"
+    r"|\bich (?:spreche|verstehe|kann) (?:leider )?(?:kein|nicht) ?deutsch\b"
+    r"|\bnon (?:parlo|capisco|so parlare|posso parlare) (?:bene )?(?:l')?italiano\b"
+    r"|\bn[ãa]o (?:falo|entendo|sei falar|posso falar) (?:bem )?(?:o )?portugu[êe]s\b",
+    re.IGNORECASE,
+)
 # "I am <name>" in the supported languages: how the persona would take the user's name as its own
 # ("Certo! Sono Marco. Ho preso 28 esami…" to Marco, bench conversation, session 15). Portuguese puts
 # an article before the name ("Eu sou a Ana"); Korean writes the copula after it (나 지수야).
@@ -192,8 +209,8 @@ _BRACKETED_NOTE = re.compile(
 def breaks_character(sentence: str, names: Sequence[str] = ()) -> bool:
     """Whether the sentence steps out of the persona, starts a turn as one of `names`, or writes
     the prompt's own layout (a "# Now" section heading, a "---" rule)."""
-    if (SERVICE_TALK.search(sentence) or REFUSAL.search(sentence) or _PROMPT_LAYOUT.match(sentence)
-            or _BRACKETED_NOTE.match(sentence)):
+    if (SERVICE_TALK.search(sentence) or REFUSAL.search(sentence) or DISOWNED_LANGUAGE.search(sentence)
+            or _PROMPT_LAYOUT.match(sentence) or _BRACKETED_NOTE.match(sentence)):
         return True
     speakers = "|".join(re.escape(n) for n in names if n)
     return bool(speakers and re.match(rf"\s*(?:{speakers})\s*[:：]", sentence))

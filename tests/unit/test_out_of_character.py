@@ -149,6 +149,26 @@ def test_what_a_friend_cannot_do_is_no_refusal(text):
 
 
 @pytest.mark.parametrize("text", [
+    "すみませんが、私は日本語で話せません。", "僕は日本語がわからないんだ。", "私は日本語がよく分かりません。",
+    "Sorry, I can't speak English.", "Sorry, I don't understand English very well.", "Lo siento, no hablo español.",
+    "Je ne parle pas français, désolé.", "Ich spreche leider kein Deutsch.", "我不会说中文。", "저는 한국어를 잘 못해요.",
+    "Non parlo italiano.", "Desculpe, não falo português.",
+])
+def test_disowning_the_language_the_sentence_is_in_breaks_character(text):
+    assert breaks_character(text)
+
+
+@pytest.mark.parametrize("text", [
+    "祖母は日本語が話せません。", "私は英語が話せません。", "私は日本語が話せますよ。", "私は日本語が分からない人の気持ちも分かるよ。",
+    "日本語が話せない友だちがいるの？", "My grandma doesn't speak English.", "I don't speak Korean yet, but I'd love to learn!",
+    "Mi abuela no habla español.", "No hablo muy bien inglés.", "Il ne parle pas français.", "Du sprichst kein Deutsch?",
+    "你不会说中文吗？", "我会说中文。", "저는 한국어를 잘해요.", "저는 한국어를 못하는 친구가 있어요.", "Tu não falas português?",
+])
+def test_another_persons_or_another_languages_lack_does_not(text):
+    assert not breaks_character(text)
+
+
+@pytest.mark.parametrize("text", [
     "Guten Abend Tobias! Ich bin hier, um dir zu helfen.", "Se hai bisogno di qualcosa, puoi chiedere.",
     "Je suis là pour t'aider.", "Si necesitas algo, dímelo.", "Estou aqui para te ajudar.", "如果你需要帮助，请告诉我。",
     "도움이 필요하시면 말씀해 주세요.",
