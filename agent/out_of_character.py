@@ -30,6 +30,14 @@ SERVICE_TALK = re.compile(
     r"|\b(?:anything|something) (?:else )?(?:i can|to) (?:help|assist) (?:you )?with\b|\bis there anything else\b"
     r"|\blet me know if (?:you )?(?:need|have) (?:anything|any (?:other |more )?questions)\b"
     r"|\blet me know if there(?:'s| is) anything\b"
+    # help offered in general, a sign-off ("That's great news! Let me know if you need any help." to a puppy
+    # that learned to sit, bench conversation, session 42); help with something named stays a friend's offer
+    r"|\blet me know if (?:you )?need (?:any )?help(?: with (?:anything|that|this))?\s*(?:[.!]|$)"
+    r"|\bif you need (?:any )?help,? (?:just )?let me know\b"
+    r"|\bdis-moi si tu as besoin d'aide\s*(?:[.!]|$)|\bsi tu as besoin d'aide,? (?:dis-le-moi|fais-moi signe|n'hésite pas)\b"
+    r"|\bsag (?:mir )?bescheid,? wenn du hilfe brauchst\s*(?:[.!]|$)"
+    r"|\bfammi sapere se hai bisogno di (?:qualche )?aiuto\s*(?:[.!]|$)|\bse hai bisogno di (?:qualche )?aiuto,? (?:fammi sapere|dimmelo)\b"
+    r"|\bme avise se precisar de (?:alguma )?ajuda\s*(?:[.!]|$)|\bse precisar de (?:alguma )?ajuda,? (?:é só )?(?:me avisar|me avise|me diga)\b"
     r"|\bif there(?:'s| is) anything (?:else )?(?:i can (?:do|help)|you need (?:help|me)|you'd like (?:to (?:talk|know|discuss)|me to))\b"
     r"|\bfeel free to (?:ask|let me know|reach out)(?: me)?(?: anything| if| any|\s*[.!]|$)"
     r"|\bif you have any (?:other |more |further )?questions\b|\bi(?:'m| am) (?:just |always |only |simply )?here to (?:help|assist)\b"

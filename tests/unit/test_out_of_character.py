@@ -148,6 +148,20 @@ def test_what_a_friend_cannot_do_is_no_refusal(text):
     assert not breaks_character(text)
 
 
+@pytest.mark.parametrize("text, breaks", [
+    ("Let me know if you need any help.", True), ("If you need help, just let me know!", True),
+    ("Avísame si necesitas ayuda.", True), ("Si tu as besoin d'aide, n'hésite pas !", True),
+    ("Sag Bescheid, wenn du Hilfe brauchst.", True), ("Se hai bisogno di aiuto, fammi sapere.", True),
+    ("Me avise se precisar de ajuda!", True),
+    # help with something named is a friend's offer
+    ("Let me know if you need help with the move, I can come on Saturday.", False),
+    ("Let me know if you need a hand carrying the boxes.", False), ("Let me know how it goes!", False),
+    ("Sag Bescheid, wenn du Hilfe beim Umzug brauchst.", False),
+])
+def test_help_offered_in_general_is_a_sign_off_and_help_with_something_is_not(text, breaks):
+    assert breaks_character(text) is breaks
+
+
 @pytest.mark.parametrize("text", [
     "すみませんが、私は日本語で話せません。", "僕は日本語がわからないんだ。", "私は日本語がよく分かりません。",
     "Sorry, I can't speak English.", "Sorry, I don't understand English very well.", "Lo siento, no hablo español.",
