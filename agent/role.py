@@ -416,7 +416,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     # immer noch nicht ausgepackt." is the user's fact (§4, session 37).
     heard = _negations_told(bare, user_texts, negation) if negation.search(bare) else set()
     said = [clause for clause in _CLAUSE_BREAK.split(bare) if not _excused(clause, negation, heard, language)]
-    if _owns_users_thing(" ".join(said), user_texts):
+    if _owns_users_thing(" ".join(said), user_texts, " ".join(_QUOTED.findall(sentence))):
         return True
     if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):
         return False
@@ -496,18 +496,17 @@ def _speaks_to_user(sentence: str, user_texts: Sequence[str]) -> bool:
     return False
 
 
-def _owns_users_thing(said: str, user_texts: Sequence[str]) -> bool:
+def _owns_users_thing(said: str, user_texts: Sequence[str], quoted: str = "") -> bool:
     """The user's own thing with the persona's possessive, beside another word of the same message:
-    "Mochi is my puppy" to "I adopted a puppy called Mochi" — whoever else the sentence speaks to
-    ("I'll let you know when my sister Lena lands at 6:40" to "my sister Lena lands at 6:40":
-    bench conversation, session 19)."""
-    owned = _possessed_units(said)
-    if not owned:
-        return False
-    mine = content_units(said)
-    for text in user_texts:
+    "Mochi is my puppy" to "I adopted a puppy called Mochi", whoever else the sentence speaks to ("…my sister
+    Lena lands at 6:40": §4, session 19) — or, if the user called it theirs too, beside a word of `quoted` (the
+    quotes left out of `said`): 'Ma boulangerie est appelée "Le Fournil Bleu".' (§4 fr-bakery, session 42)."""
+    mine, owned, named = content_units(said), _possessed_units(said), content_units(quoted) if quoted else set()
+    for text in user_texts if owned else ():
         units = content_units(text)
         if owned & units and len(mine & units) >= constants.ROLE_MIN_SHARED_UNITS:
+            return True
+        if named and owned & _possessed_units(text) and len((mine | named) & units) >= constants.ROLE_MIN_SHARED_UNITS:
             return True
     return False
 

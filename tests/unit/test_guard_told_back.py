@@ -5,7 +5,7 @@ import pytest
 
 from agent.character_guard import SentenceGate
 from agent.providers.fake import ScriptedChatModel, replies
-from agent.role import as_users
+from agent.role import as_users, takes_users_part
 from persona.service import NexusService
 from tests.unit.test_guard_earlier_words import stream
 
@@ -121,3 +121,27 @@ def test_the_users_words_copied_with_their_me_are_said_back_with_a_you(piece):
                         persona_name="Ark")
     shown = stream(gate, "Oui, je me souviens. Ton grand-père m'emmenait pêcher au lac d'Annecy il y a bien longtemps.", piece)
     assert shown == "Oui, je me souviens. Ton grand-père t'emmenait pêcher au lac d'Annecy il y a bien longtemps."
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_the_users_own_thing_named_in_quotes_is_said_back_as_theirs(piece):
+    # Every full §4 run since session 38: the bakery's name is in quotes, which the role check leaves out as
+    # someone's words, and "Ma boulangerie" alone shared one word with the message.
+    told = "Souviens-toi : ma boulangerie s'appelle « Le Fournil Bleu »."
+    question = "Comment s'appelle ma boulangerie, déjà ?"
+    gate = SentenceGate(("Camille", "Ark"), question, "fr", "", user_names=("Camille",), user_said=(told, question),
+                        greet_early=True, persona_name="Ark")
+    shown = stream(gate, 'Ma boulangerie est appelée "Le Fournil Bleu".', piece)
+    assert shown == 'Ta boulangerie est appelée "Le Fournil Bleu".' and not gate.blocked
+
+
+@pytest.mark.parametrize("sentence, told, language, taken", [
+    ('My bakery is called "Blue Oven".', "Remember: my bakery is called Blue Oven.", "en", True),
+    ('Mi panadería se llama "El Horno Azul".', "Recuerda: mi panadería se llama El Horno Azul.", "es", True),
+    # the persona's own, or a thing the user did not call theirs
+    ("私の好きな曲は『エリーゼのために』です。", "最初の曲は「エリーゼのために」なんだ。", "ja", False),
+    ('My favorite song is "Für Elise" too!', "My first piece is Für Elise.", "en", False),
+    ('I love the name "Blue Oven"!', "Remember: my bakery is called Blue Oven.", "en", False),
+])
+def test_a_quoted_name_counts_only_beside_a_thing_the_user_called_theirs(sentence, told, language, taken):
+    assert takes_users_part(sentence, [told], [], language) is taken
