@@ -416,7 +416,8 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     # immer noch nicht ausgepackt." is the user's fact (§4, session 37).
     heard = _negations_told(bare, user_texts, negation) if negation.search(bare) else set()
     said = [clause for clause in _CLAUSE_BREAK.split(bare) if not _excused(clause, negation, heard, language)]
-    if _owns_users_thing(" ".join(said), user_texts, " ".join(_QUOTED.findall(sentence))):
+    # with or without a "not": "Ich habe noch nicht mehr in meinem Brot drin." (dev-de-brot, session 42)
+    if _owns_users_thing(bare, user_texts, " ".join(_QUOTED.findall(sentence))):
         return True
     if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):
         return False

@@ -145,3 +145,15 @@ def test_the_users_own_thing_named_in_quotes_is_said_back_as_theirs(piece):
 ])
 def test_a_quoted_name_counts_only_beside_a_thing_the_user_called_theirs(sentence, told, language, taken):
     assert takes_users_part(sentence, [told], [], language) is taken
+
+
+@pytest.mark.parametrize("sentence, told, taken", [
+    # the user's own thing called the persona's, with a "not" or without
+    ("Ich habe noch nicht mehr in meinem Brot drin.", "Was war nochmal in meinem Brot drin, weißt du das noch?", True),
+    ("I haven't planted more tomatoes in my garden yet.", "My garden is full of tomatoes and basil.", True),
+    # the persona's own lack, sharing one word at most
+    ("I don't have my own garden, but I love hearing about yours.", "My garden is full of tomatoes and basil.", False),
+    ("Ich habe heute kein Brot gebacken.", "Heute habe ich zum ersten Mal Brot gebacken.", False),
+])
+def test_a_not_does_not_excuse_calling_the_users_thing_the_personas(sentence, told, taken):
+    assert takes_users_part(sentence, [told], [], "") is taken
