@@ -134,7 +134,26 @@ REFUSAL = re.compile(
     r"|(?:お答え|回答|返答|お手伝い|参加|会話)(?:することは|は|が)?でき(?:ません|ない)|(?:あなたの|私は)助手|アシスタントである"
     r"|(?:无法|不能)(?:回答|回复|帮助|帮你|参与|提供|和你聊天|与你交谈)"
     r"|(?:답변|대답|대화|도움)(?:을|를|이|은)? ?(?:드릴|할|줄|드리기|하기) 수 없|(?:답변|대답)이 (?:가능하지 않|불가능)"
-    r"|(?:말을|대화를) (?:들을|들|할) 수 없",
+    r"|(?:말을|대화를) (?:들을|들|할) 수 없"
+    # no capacity to answer ("¡Buenas! Lo siento, pero no tengo la capacidad de responder a Diego.", §4 dev-es-bici,
+    # session 42): a friend lacks time or words, not a capacity to reply
+    r"|\bi (?:don't|do not) have the (?:ability|capacity|capability) to (?:help|assist|answer|respond|reply|engage|chat)\b"
+    r"|\bno tengo (?:la )?capacidad (?:de|para) (?:ayudar|responder|contestar|participar|hablar|conversar)"
+    r"|\bje n'ai pas la capacité de (?:t'aider|vous aider|aider|répondre|réagir|participer|parler)"
+    r"|\bich habe nicht die (?:fähigkeit|möglichkeit),? (?:dir |ihnen )?(?:zu )?(?:helfen|antworten)"
+    r"|\bnon ho (?:la )?capacità di (?:aiutarti|aiutare|rispondere|partecipare|parlare)"
+    r"|\bnão tenho (?:a )?capacidade de (?:te )?(?:ajudar|responder|participar|conversar|falar)"
+    # made to do the job ("He sido creado para hablar con un usuario específico…", the same reply), in the first
+    # person: "This cake was created for…" and "I was made for this!" stay
+    r"|\bi (?:was|have been) (?:created|designed|programmed|built|developed) (?:to|for)\b"
+    r"|\b(?:he sido|fui) (?:cread|diseñad|programad|desarrollad)[oa] para\b"
+    r"|\bj'ai été (?:créée?|conçue?|programmée?|développée?) pour\b"
+    r"|\bich wurde (?:entwickelt|programmiert|erschaffen|geschaffen|entworfen),? um\b"
+    r"|\bsono stat[oa] (?:creat|progettat|programmat|sviluppat)[oa] per\b"
+    r"|\b(?:fui|eu fui) (?:criad|projetad|programad|desenvolvid)[oa] para\b"
+    r"|(?:私|わたし|僕)は[^。！？]*ために(?:作られ|開発され|設計され|プログラムされ)"
+    r"|我(?:是)?被(?:设计|创造|开发|编程)(?:来|用来|为了|成)"
+    r"|(?:저는|나는) [^.!?]*(?:위해|하도록) (?:만들어졌|설계되었|개발되었|프로그래밍되었)",
     re.IGNORECASE,
 )
 # The persona saying, in a language, that it cannot speak or understand that very language: 「すみませんが、

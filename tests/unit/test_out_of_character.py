@@ -163,6 +163,27 @@ def test_help_offered_in_general_is_a_sign_off_and_help_with_something_is_not(te
 
 
 @pytest.mark.parametrize("text", [
+    "¡Buenas! Lo siento, pero no tengo la capacidad de responder a Diego.", "I don't have the ability to respond to that.",
+    "Non ho la capacità di rispondere.", "Je n'ai pas la capacité de répondre.",
+    "He sido creado para hablar con un usuario específico.", "I was created to talk with a specific user.",
+    "J'ai été conçu pour discuter avec toi.", "Ich wurde entwickelt, um Fragen zu beantworten.",
+    "Sono stato creato per rispondere ai messaggi.", "私はユーザーと話すために作られました。", "我被设计来回答问题。",
+    "저는 사용자와 대화하기 위해 만들어졌어요.",
+])
+def test_no_capacity_to_reply_and_being_made_for_the_job_break_character(text):
+    assert breaks_character(text)
+
+
+@pytest.mark.parametrize("text", [
+    "This cake was created for my mom's birthday.", "I was made for this!", "I was trained as a nurse before.",
+    "I don't have the time to watch it today.", "La torta fue creada para ti.", "No tengo tiempo para hablar ahora.",
+    "Das Haus wurde entwickelt, um Energie zu sparen.", "このケーキは母のために作られました。",
+])
+def test_what_was_made_for_something_else_and_a_lack_of_time_do_not(text):
+    assert not breaks_character(text)
+
+
+@pytest.mark.parametrize("text", [
     "すみませんが、私は日本語で話せません。", "僕は日本語がわからないんだ。", "私は日本語がよく分かりません。",
     "Sorry, I can't speak English.", "Sorry, I don't understand English very well.", "Lo siento, no hablo español.",
     "Je ne parle pas français, désolé.", "Ich spreche leider kein Deutsch.", "我不会说中文。", "저는 한국어를 잘 못해요.",
