@@ -2,15 +2,13 @@
 themself as the persona's own ("I adopted a puppy" after "We adopted a puppy!", 「私はスパイスから
 カレーを作りました」 after 「初めてスパイスからカレーを作った」) is found and put right.
 
-The embedded 1.5B model does this in about one turn in eight of conversations it was not tuned on
-(issue 18): the history and the recalled lines hold the user's first person, and the model
-continues in it. Such a sentence is said back to the user as theirs where the language allows a
-plain swap of the person (English "I/my/we" → "you/your", Japanese 「私は」 → 「ハルカさんは」, Chinese
-我 → 你), and left out elsewhere.
+The embedded 1.5B model does this in about one turn in eight of conversations it was not tuned on (issue 18):
+the history and the recalled lines hold the user's first person, and it continues in it. Such a sentence is
+said back as the user's where the language allows a plain swap of the person ("I/my/we" → "you/your",
+「私は」 → 「ハルカさんは」, 我 → 你), and left out elsewhere.
 
-A sentence is a claim when it is in the first person, is not addressed to the user (no "you", no
-user's name), is not a negation, a wish or a "me too", and most of its content words are those of
-one sentence the user wrote about themself.
+A sentence is a claim when it is in the first person, is not addressed to the user (no "you", no user's
+name), is not a negation, a wish or a "me too", and most of its content words are of one the user wrote.
 """
 from __future__ import annotations
 
@@ -88,9 +86,13 @@ _IRREGULAR_I = {
 _IT_SONO_PARTICIPLE = (r"\bsono(?=\s+(?:(?:appena|già|gia|ancora|finalmente|anche|davvero|proprio|sempre|mai|poi)\s+)?"
                        r"\w+(?:at|ut|it|ss|tt|st)[oa]\b)")  # "sono appena tornata" too (bench conversation, session 22)
 _FEELING = r"(?!(?:gust|encant|apetec|interes|import|molest|preocup|parec|piac|manc|sembr|pla[iî]|int[ée]ress)\w*)"
-OBJECT_ME = {"es": r"\b[Mm]e\b(?=\s+(?!\w{3,}o\b)" + _FEELING + r"\w)", "it": r"\b[Mm]i\b(?=\s+(?!\w{3,}o\b)" + _FEELING + r"\w)",
-             "fr": r"\b[Mm]e\b(?=\s+" + _FEELING + r"\w)|\b[Mm]['’]" + _FEELING + r"(?=\w)"}  # not "mi chiamo", nor a
-# feeling: "Me encanta la tarta de queso." is the persona's own liking, whose it is changes with the swap
+# "Tú me dijiste…", "Mi hai detto…", "Tu m'as dit…": a "you" doing it to "me" (§4 dev-es-bici, session 42)
+_YOU_VERB = {"es": r"\w*(?:s|ste)\b", "it": r"(?!sei\b)\w*i\b", "fr": r"(?:as|avais|avez|aviez|dis|disais|dites|racontes)\b"}
+_TOLD_ME_BY_YOU = {"es": r"\b[Mm]e\s+", "it": r"\b[Mm]i\s+", "fr": r"\b[Mm](?:e\s+|['’])"}  # "sei": a "sono" swapped
+# The object "me" is the user's, but not "mi chiamo", a feeling ("Me encanta…" is the persona's liking) or a "you" doing it.
+OBJECT_ME = {"es": r"\b[Mm]e\b(?=\s+(?!\w{3,}o\b)(?!" + _YOU_VERB["es"] + ")" + _FEELING + r"\w)",
+             "it": r"\b[Mm]i\b(?=\s+(?!\w{3,}o\b)(?!" + _YOU_VERB["it"] + ")" + _FEELING + r"\w)",
+             "fr": r"\b[Mm]e\b(?=\s+(?!" + _YOU_VERB["fr"] + ")" + _FEELING + r"\w)|\b[Mm]['’](?!" + _YOU_VERB["fr"] + ")" + _FEELING + r"(?=\w)"}
 _IT_HO_BY_ESSERE = r"\bho(?=\s+(?:andat|venut|tornat|partit|uscit|arrivat|entrat|rimast|stat|nat|cadut|diventat)[oaie]\b)"
 
 
@@ -409,6 +411,8 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     what the user said about themself in one of `user_texts`. `reacting`: the reply is to
     something told, not to a question (see _FIRST_PERSON_VERBS)."""
     bare = _QUOTED.sub(" ", sentence)
+    if _owns_users_thing(bare, user_texts, " ".join(_QUOTED.findall(sentence))):
+        return True
     # Clause by clause: a "maybe" or "not" of another clause does not excuse this one
     # (「私はエビのアレルギーがあるため、…食べれないかもしれません」: the allergy is told as the persona's).
     negation = _NOT_A_CLAIM_PT if language == "pt" else _NOT_A_CLAIM
@@ -416,9 +420,6 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     # immer noch nicht ausgepackt." is the user's fact (§4, session 37).
     heard = _negations_told(bare, user_texts, negation) if negation.search(bare) else set()
     said = [clause for clause in _CLAUSE_BREAK.split(bare) if not _excused(clause, negation, heard, language)]
-    # with or without a "not": "Ich habe noch nicht mehr in meinem Brot drin." (dev-de-brot, session 42)
-    if _owns_users_thing(bare, user_texts, " ".join(_QUOTED.findall(sentence))):
-        return True
     if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):
         return False
     told = told_units(user_texts)
@@ -498,10 +499,10 @@ def _speaks_to_user(sentence: str, user_texts: Sequence[str]) -> bool:
 
 
 def _owns_users_thing(said: str, user_texts: Sequence[str], quoted: str = "") -> bool:
-    """The user's own thing with the persona's possessive, beside another word of the same message:
-    "Mochi is my puppy" to "I adopted a puppy called Mochi", whoever else the sentence speaks to ("…my sister
-    Lena lands at 6:40": §4, session 19) — or, if the user called it theirs too, beside a word of `quoted` (the
-    quotes left out of `said`): 'Ma boulangerie est appelée "Le Fournil Bleu".' (§4 fr-bakery, session 42)."""
+    """The user's own thing with the persona's possessive, beside another word of the same message ("Mochi is my
+    puppy" to "I adopted a puppy called Mochi"; "…my sister Lena lands at 6:40", §4, session 19), with a "not" or
+    without ("Ich habe noch nicht mehr in meinem Brot drin.") — or, if the user called it theirs too, beside a
+    word of `quoted`, the quotes: 'Ma boulangerie est appelée "Le Fournil Bleu".' (§4, session 42)."""
     mine, owned, named = content_units(said), _possessed_units(said), content_units(quoted) if quoted else set()
     for text in user_texts if owned else ():
         units = content_units(text)
@@ -512,8 +513,6 @@ def _owns_users_thing(said: str, user_texts: Sequence[str], quoted: str = "") ->
     return False
 
 
-# A first-person possessive and the words after it (私の子犬, my puppy, 我的小狗, mi perro, mon chien…), a word
-# with a hyphen or an apostrophe whole ("mon grand-père" stayed "grand", which no word of the user's is).
 def claims_users_own(text: str, user_texts: Sequence[str]) -> bool:
     """Whether `text` calls "mine" a thing the user called theirs ("I will keep working on my novel"
     to "the first draft of my novel"). For the night's strategy and goals, where the persona has no
@@ -526,7 +525,8 @@ def _possessed_units(text: str) -> set[str]:
     return {u for m in _POSSESSED.finditer(text) for u in content_units(next(g for g in m.groups() if g))}
 
 
-# Japanese "my" and "our": 「私達の猫」 ("our cat") of the user's 「うちの猫」 is theirs too (§4, session 37).
+# A first-person possessive and the words after it (私の子犬, my puppy, 我的小狗, mon chien…; "mon grand-père" whole, not
+# "grand"); Japanese "our" too: 「私達の猫」 ("our cat") of the user's 「うちの猫」 is theirs (§4, session 37).
 _JA_MY = r"(?:(?:私|僕|俺|わたし|あたし)(?:達|たち)?|うち|我々)の"
 _POSSESSED = re.compile(_JA_MY + r"([^、。！？\s]{1,8})|我(?:们)?的([^，。！？\s]{1,6})"
                         r"|\b(?:my|our|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|mein\w*|unser\w*|mio|mia|miei|mie|"
@@ -545,8 +545,7 @@ _JA_SELF = re.compile(r"(?:私|僕|俺|あたし|わたし)(?:[、，](?=\S)|(?=
 _ZH_SELF = re.compile(r"我们|我")
 
 
-# A short clause of the persona's own before "that" ("Ich weiß, dass…"): its knowing stays, the user's fact is said back
-# (session 20) — not "tener que", a duty ("El jueves tengo que…": dev-es-taller, session 40).
+# The persona's short clause before "that" ("Ich weiß, dass…", session 20) stays, not a duty ("tengo que…", session 40).
 _STANCE = re.compile(r"\s*(?:(?!(?:tengo|tenemos|tenía|teníamos|tuve|tendré|tenho|temos|tinha|hay)\b)[^\W\d_]+[,\s]+){1,3}?(?:dass|that|que|qu'|che)\s+", re.IGNORECASE)
 
 
@@ -554,8 +553,9 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     """The sentence said back as the user's ("I adopted a puppy!" → "You adopted a puppy!"), or None where a plain
     swap of the person would not read right (the caller leaves it out). `opens_sentence`: a whole sentence, not the rest
     of one begun. One that speaks to the user has its possessives swapped ("…when my sister lands" → "…your sister…")."""
-    if _SECOND_PERSON.search(_QUOTED.sub(" ", sentence)):
-        return _possessives_as_users(sentence, language, user_name)
+    told_me = language in _YOU_VERB and re.search(_TOLD_ME_BY_YOU[language] + _YOU_VERB[language], sentence)
+    if told_me or _SECOND_PERSON.search(_QUOTED.sub(" ", sentence)):  # "Me dijiste…": what the user told the persona
+        return _possessives_as_users(sentence, language, user_name) or (sentence if told_me else None)
     stance = _STANCE.match(sentence)
     if stance and opens_sentence:  # "Ich weiß, dass mein Bruder…": the knowing is the persona's, the brother the user's
         rest = as_users(sentence[stance.end():], language, user_name, opens_sentence=False)

@@ -157,3 +157,23 @@ def test_a_quoted_name_counts_only_beside_a_thing_the_user_called_theirs(sentenc
 ])
 def test_a_not_does_not_excuse_calling_the_users_thing_the_personas(sentence, told, taken):
     assert takes_users_part(sentence, [told], [], "") is taken
+
+
+@pytest.mark.parametrize("piece", [1, 4, 1000])
+def test_told_me_by_the_user_stays_the_personas_me_and_only_the_users_thing_is_swapped(piece):
+    # "Tú " streamed before the "me", the rest was swapped alone: "Tú te dijiste que tu bici…" (§4, session 42)
+    told = "¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano, una roja preciosa."
+    question = "Por cierto, ¿de qué color te dije que era mi bici?"
+    gate = SentenceGate(("Diego", "Ark"), question, "es", "", user_names=("Diego",), user_said=(told, question),
+                        greet_early=True, persona_name="Ark")
+    assert stream(gate, "Tú me dijiste que mi bici era roja preciosa.", piece) == "Tú me dijiste que tu bici era roja preciosa."
+
+
+@pytest.mark.parametrize("rest, language, said_back", [
+    ("me dijiste que mi bici era roja.", "es", "me dijiste que tu bici era roja."),
+    ("mi hai detto che il mio esame è andato bene.", "it", "mi hai detto che il tuo esame è andato bene."),
+    ("m'as dit que mon chat dort sur mon lit.", "fr", "m'as dit que ton chat dort sur ton lit."),
+    ("mi abuelo me enseñó a nadar.", "es", "tu abuelo te enseñó a nadar."),  # not said to the user: swapped
+])
+def test_the_rest_of_a_sentence_begun_keeps_a_me_told_by_the_user(rest, language, said_back):
+    assert as_users(rest, language, "Diego", opens_sentence=False) == said_back

@@ -241,6 +241,10 @@ def test_a_streamed_reply_keeps_the_users_doing_theirs_when_the_verb_holds_the_p
     ("Me compré una bici roja.", "es", "Te compraste una bici roja."),
     ("Mia nonna mi ha insegnato a fare il pane.", "it", "Tua nonna ti ha insegnato a fare il pane."),
     ("Me acuerdo de mi abuelo.", "es", None), ("Mi chiamo Marco.", "it", None),  # "I" in the verb: no plain swap
+    # before a "you" doing it, the "me" is the persona's: only the user's thing is swapped
+    ("Tú me dijiste que mi bici era roja preciosa.", "es", "Tú me dijiste que tu bici era roja preciosa."),
+    ("Mi hai detto che il mio esame è andato bene.", "it", "Mi hai detto che il tuo esame è andato bene."),
+    ("Tu m'as dit que mon grand-père t'emmenait pêcher.", "fr", "Tu m'as dit que ton grand-père t'emmenait pêcher."),
     # a feeling's "me" is whose feeling it is: swapped, the persona's liking would become the user's
     ("Me encanta la tarta de queso.", "es", None), ("Mi piace molto la pizza.", "it", None),
     ("Estoy muy nerviosa por la entrevista.", "es", "Estás muy nerviosa por la entrevista."),
