@@ -123,18 +123,6 @@ def test_the_users_words_copied_with_their_me_are_said_back_with_a_you(piece):
     assert shown == "Oui, je me souviens. Ton grand-père t'emmenait pêcher au lac d'Annecy il y a bien longtemps."
 
 
-@pytest.mark.parametrize("piece", [1, 4, 1000])
-def test_the_users_own_thing_named_in_quotes_is_said_back_as_theirs(piece):
-    # Every full §4 run since session 38: the bakery's name is in quotes, which the role check leaves out as
-    # someone's words, and "Ma boulangerie" alone shared one word with the message.
-    told = "Souviens-toi : ma boulangerie s'appelle « Le Fournil Bleu »."
-    question = "Comment s'appelle ma boulangerie, déjà ?"
-    gate = SentenceGate(("Camille", "Ark"), question, "fr", "", user_names=("Camille",), user_said=(told, question),
-                        greet_early=True, persona_name="Ark")
-    shown = stream(gate, 'Ma boulangerie est appelée "Le Fournil Bleu".', piece)
-    assert shown == 'Ta boulangerie est appelée "Le Fournil Bleu".' and not gate.blocked
-
-
 @pytest.mark.parametrize("sentence, told, language, taken", [
     ('My bakery is called "Blue Oven".', "Remember: my bakery is called Blue Oven.", "en", True),
     ('Mi panadería se llama "El Horno Azul".', "Recuerda: mi panadería se llama El Horno Azul.", "es", True),
@@ -160,13 +148,22 @@ def test_a_not_does_not_excuse_calling_the_users_thing_the_personas(sentence, to
 
 
 @pytest.mark.parametrize("piece", [1, 4, 1000])
-def test_told_me_by_the_user_stays_the_personas_me_and_only_the_users_thing_is_swapped(piece):
+@pytest.mark.parametrize("user, language, told, question, reply, shown", [
+    # the bakery's name in quotes, which the role check leaves out as someone's words: "Ma boulangerie" alone
+    # shared one word with the message (every full §4 run since session 38)
+    ("Camille", "fr", "Souviens-toi : ma boulangerie s'appelle « Le Fournil Bleu ».",
+     "Comment s'appelle ma boulangerie, déjà ?",
+     'Ma boulangerie est appelée "Le Fournil Bleu".', 'Ta boulangerie est appelée "Le Fournil Bleu".'),
     # "Tú " streamed before the "me", the rest was swapped alone: "Tú te dijiste que tu bici…" (§4, session 42)
-    told = "¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano, una roja preciosa."
-    question = "Por cierto, ¿de qué color te dije que era mi bici?"
-    gate = SentenceGate(("Diego", "Ark"), question, "es", "", user_names=("Diego",), user_said=(told, question),
+    ("Diego", "es", "¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano, una roja preciosa.",
+     "Por cierto, ¿de qué color te dije que era mi bici?",
+     "Tú me dijiste que mi bici era roja preciosa.", "Tú me dijiste que tu bici era roja preciosa."),
+])
+def test_the_users_own_thing_is_said_back_as_theirs_and_the_personas_me_stays(user, language, told, question, reply,
+                                                                             shown, piece):
+    gate = SentenceGate((user, "Ark"), question, language, "", user_names=(user,), user_said=(told, question),
                         greet_early=True, persona_name="Ark")
-    assert stream(gate, "Tú me dijiste que mi bici era roja preciosa.", piece) == "Tú me dijiste que tu bici era roja preciosa."
+    assert stream(gate, reply, piece) == shown and not gate.blocked
 
 
 @pytest.mark.parametrize("rest, language, said_back", [
