@@ -86,9 +86,10 @@ _IRREGULAR_I = {
 _IT_SONO_PARTICIPLE = (r"\bsono(?=\s+(?:(?:appena|già|gia|ancora|finalmente|anche|davvero|proprio|sempre|mai|poi)\s+)?"
                        r"\w+(?:at|ut|it|ss|tt|st)[oa]\b)")  # "sono appena tornata" too (bench conversation, session 22)
 _FEELING = r"(?!(?:gust|encant|apetec|interes|import|molest|preocup|parec|piac|manc|sembr|pla[iî]|int[ée]ress)\w*)"
-# "Tú me dijiste…", "Mi hai detto…", "Tu m'as dit…": a "you" doing it to "me" (§4 dev-es-bici, session 42)
+# "Tú me dijiste…", "Mi hai detto…", "Tu m'as dit…": a "you" doing it to "me" ("sei": a "sono" swapped already; §4, s. 42)
 _YOU_VERB = {"es": r"\w*(?:s|ste)\b", "it": r"(?!sei\b)\w*i\b", "fr": r"(?:as|avais|avez|aviez|dis|disais|dites|racontes)\b"}
-_TOLD_ME_BY_YOU = {"es": r"\b[Mm]e\s+", "it": r"\b[Mm]i\s+", "fr": r"\b[Mm](?:e\s+|['’])"}  # "sei": a "sono" swapped
+_TOLD_ME_BY_YOU = {language: re.compile(me + _YOU_VERB[language]) for language, me in
+                   {"es": r"\b[Mm]e\s+", "it": r"\b[Mm]i\s+", "fr": r"\b[Mm](?:e\s+|['’])"}.items()}
 # The object "me" is the user's, but not "mi chiamo", a feeling ("Me encanta…" is the persona's liking) or a "you" doing it.
 OBJECT_ME = {"es": r"\b[Mm]e\b(?=\s+(?!\w{3,}o\b)(?!" + _YOU_VERB["es"] + ")" + _FEELING + r"\w)",
              "it": r"\b[Mm]i\b(?=\s+(?!\w{3,}o\b)(?!" + _YOU_VERB["it"] + ")" + _FEELING + r"\w)",
@@ -416,8 +417,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     # Clause by clause: a "maybe" or "not" of another clause does not excuse this one
     # (「私はエビのアレルギーがあるため、…食べれないかもしれません」: the allergy is told as the persona's).
     negation = _NOT_A_CLAIM_PT if language == "pt" else _NOT_A_CLAIM
-    # A "not" the user said too excuses nothing: "Ich habe die Kisten noch nicht ausgepackt." to "…die Kisten sind
-    # immer noch nicht ausgepackt." is the user's fact (§4, session 37).
+    # A "not" the user said too excuses nothing ("Ich habe die Kisten noch nicht ausgepackt.": §4, session 37).
     heard = _negations_told(bare, user_texts, negation) if negation.search(bare) else set()
     said = [clause for clause in _CLAUSE_BREAK.split(bare) if not _excused(clause, negation, heard, language)]
     if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):
@@ -504,7 +504,7 @@ def _owns_users_thing(said: str, user_texts: Sequence[str], quoted: str = "") ->
     without ("Ich habe noch nicht mehr in meinem Brot drin.") — or, if the user called it theirs too, beside a
     word of `quoted`, the quotes: 'Ma boulangerie est appelée "Le Fournil Bleu".' (§4, session 42)."""
     mine, owned, named = content_units(said), _possessed_units(said), content_units(quoted) if quoted else set()
-    for text in user_texts if owned else ():
+    for text in user_texts if owned else ():  # no possessive of the persona's: nothing to compare
         units = content_units(text)
         if owned & units and len(mine & units) >= constants.ROLE_MIN_SHARED_UNITS:
             return True
@@ -553,7 +553,7 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     """The sentence said back as the user's ("I adopted a puppy!" → "You adopted a puppy!"), or None where a plain
     swap of the person would not read right (the caller leaves it out). `opens_sentence`: a whole sentence, not the rest
     of one begun. One that speaks to the user has its possessives swapped ("…when my sister lands" → "…your sister…")."""
-    told_me = language in _YOU_VERB and re.search(_TOLD_ME_BY_YOU[language] + _YOU_VERB[language], sentence)
+    told_me = language in _TOLD_ME_BY_YOU and _TOLD_ME_BY_YOU[language].search(sentence)
     if told_me or _SECOND_PERSON.search(_QUOTED.sub(" ", sentence)):  # "Me dijiste…": what the user told the persona
         return _possessives_as_users(sentence, language, user_name) or (sentence if told_me else None)
     stance = _STANCE.match(sentence)
