@@ -59,9 +59,12 @@ SERVICE_TALK = re.compile(
     # Chinese
     r"|有什么(?:可以|能|需要)?(?:帮|帮助|協助|协助)(?:你|您)|作为(?:一个|一名)?(?:AI|人工智能|语言模型|助手)"
     r"|我(?:是|只是)(?:一个)?(?:AI|人工智能|语言模型|AI助手|虚拟助手)|如果(?:你|您)有(?:任何|其他)(?:问题|疑问)|随时(?:告诉|问|联系)我"
+    # help in general with no "you", and "anything else?" (「有什么需要帮助的吗？」 after a kept note, §4 session 43)
+    r"|有什么(?:我)?(?:可以|能|需要)?(?:我)?(?:帮|帮助|帮忙|协助)(?:你|您)?的(?:吗|嗎|地方)|(?:还)?有(?:其他|别的)的?(?:事情?|问题|需要)(?:吗|嗎)"
     # Korean
     r"|무엇을 도와드릴까요|도와드릴 (?:수 있는|일이|게)|(?:저는|나는) (?:AI|인공지능|언어 모델|어시스턴트)|(?:AI|인공지능|언어 모델)(?:로서|으로서)"
     r"|궁금한 (?:점|것)이 있으시면|언제든지 (?:물어|말씀)|(?:어떻게|뭘|무엇이든|무엇을 더) 도와드릴까요"
+    r"|(?:어떤|다른|더) (?:질문|궁금한 (?:점|것|게))(?:이|은|는)? (?:있으신가요|있으세요|있나요|있으십니까|있습니까)"
     # Spanish, French, German
     r"|¿?en qué (?:más )?(?:te |le )?puedo ayudar|como (?:una |un )?(?:ia|inteligencia artificial|modelo de lenguaje|asistente virtual)\b"
     r"|\bsoy (?:una |un )?(?:ia|inteligencia artificial|modelo de lenguaje|asistente virtual)\b|no dudes en (?:preguntar|decirme|contactar)"

@@ -19,6 +19,7 @@ from typing import Collection, Iterable, Sequence
 
 import constants
 from agent import sentences
+from agent.hangul import HANGUL_WORD as _HANGUL_WORD, korean_units
 from agent.memory_lines import stem as _stem
 
 # The first person in each language, one table: the words ("I" only in capitals — Italian's "i" is
@@ -161,7 +162,6 @@ _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _NUMBER = re.compile(r"(?<![\d.,])\d{2,}(?![\d])")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _JA_UNIT = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u30a0-\u30ff]+")
-_HANGUL_WORD = re.compile(r"[\uac00-\ud7af]{2,}")
 _QUOTED = re.compile(r"「[^」]*」|『[^』]*』|\"[^\"]*\"|“[^”]*”")
 _PERSONAL_HAN = frozenset("我你您他她的了是在有")
 
@@ -253,8 +253,7 @@ def _norm(text: str) -> str:
 
 
 def content_units(sentence: str) -> set[str]:
-    """What a sentence is about, comparable across sentences: Latin words (no function words,
-    light suffix strip), Japanese kanji and katakana runs, Chinese character pairs, Korean words."""
+    """What a sentence is about: Latin words (no function words, light suffix strip), kanji and katakana runs, Chinese pairs, Korean words."""
     text = _norm(sentence)
     units: set[str] = set()
     if _HAN.search(text) and not _KANA.search(text):  # Chinese: no spaces, so character pairs
@@ -262,7 +261,7 @@ def content_units(sentence: str) -> set[str]:
         units |= {w[i:i + 2] for w in run.split() for i in range(len(w) - 1)}
     elif _KANA.search(text):
         units |= {u for u in _JA_UNIT.findall(text) if u not in ("私", "僕", "俺", "今日", "昨日")}
-    units |= set(_HANGUL_WORD.findall(text))
+    units |= korean_units(text)
     units |= {_unit_of_word(w) for w in _LATIN_WORD.findall(text) if len(w) >= 3 and w not in _STOPWORDS}
     units |= set(_NUMBER.findall(text))  # "28", "60 km": the same figure is the same fact
     return units

@@ -77,6 +77,9 @@ def test_a_persona_taking_the_users_name_is_recognised(sentence, user, claims):
     "Si tienes alguna otra pregunta sobre tus experiencias o planes en general, estaré encantado de ayudar.",
     "Estaré encantada de ayudarte.", "안녕하세요! 어떻게 도와드릴까요?", "Si tu as d'autres questions, je suis là.",
     "Wenn du noch Fragen hast, sag Bescheid.", "Se hai altre domande, chiedi pure.", "Se tiver alguma dúvida, é só falar.",
+    # help in general with no "you", "anything else?" (session 43)
+    "有什么需要帮助的吗？", "有什么我可以帮你的吗？", "有什么需要我帮忙的吗？", "好的，有其他事情吗？", "还有别的问题吗？",
+    "감사합니다. 어떤 질문이 있으신가요?", "다른 궁금한 점은 있으세요?",
 ])
 def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     assert breaks_character(text)
@@ -93,6 +96,8 @@ def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     "Elle travaille comme assistante dentaire.", "Trabajo como asistente de cocina.", "Lavoro come assistente di volo.",
     "Estaré encantada de ayudarte con la mudanza el sábado.", "이사 도와드릴까요?", "Se hai domande per il medico, scrivile.",
     "Se tiver alguma dúvida sobre a receita, me liga!",
+    "你今天有什么开心的事吗？", "年糕有其他的玩具吗？", "搬家那天我可以帮你搬箱子！", "면접에서 어떤 질문이 나왔어요?",
+    "언니한테 다른 계획도 있으세요?",
 ])
 def test_topics_and_a_friends_offer_do_not(text):
     assert not breaks_character(text)

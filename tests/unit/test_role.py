@@ -604,6 +604,21 @@ def test_part_of_a_word_does_not_make_a_claim_alone(sentence, said):
     assert not takes_users_part(sentence, [said], ["ミサキ"], "ja")
 
 
+_INTERVIEW = "아크 씨, 안녕하세요. 저 서연이에요. 오늘 출판사 면접을 봤는데 생각보다 잘 본 것 같아요."
+
+
+@pytest.mark.parametrize("sentence, claims", [
+    # the user's interview as the persona's, its particles and endings other (dev-ko-myeonjeop, session 43)
+    ("저는 한편에서 출판사 면접을 봤습니다.", True), ("저는 출판사 면접을 봤어요.", True),
+    ("제가 오늘 출판사에서 면접을 봤어요!", True),
+    # a wish, the user addressed, one word of theirs with the day, the persona's own taste
+    ("저도 출판사 면접을 보고 싶어요.", False), ("서연님, 출판사 면접을 잘 봤네요!", False),
+    ("저는 오늘 영화를 봤어요.", False), ("저는 그림책을 정말 좋아해요.", False),
+])
+def test_a_korean_claim_is_found_whatever_its_particles_and_endings(sentence, claims):
+    assert takes_users_part(sentence, [_INTERVIEW], ["서연"], "ko") == claims
+
+
 @pytest.mark.parametrize("sentence, said, language, claims", [
     # the user's own "not" said back: their fact, not the persona's negation (dev-de-umzug, session 37)
     ("Ich bin wirklich müde und habe die Kisten noch nicht ausgepackt.",
