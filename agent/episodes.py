@@ -22,9 +22,9 @@ from typing import Callable, Sequence
 
 import constants
 from agent import role
-from agent.relative_time import resolve_relative_times
+from agent.relative_time import resolve_said_on
 from agent.sentences import split as split_sentences
-from agent.language import LANGUAGE_NAMES
+from agent.language import LANGUAGE_NAMES, sure_language
 from managers.chat_log import LogEntry
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def dated_text(entry: LogEntry) -> str:
     *told*: asked "When did Maria go to the beach?", the model answered that day's date from the
     episode (bench qa --episodes, session 22: category 2 F1 51.9 with episodes, 59.2 without)."""
     text = entry.text.strip()
-    return resolve_relative_times(text, entry.ts.date()) if entry.ts is not None else text
+    return resolve_said_on(text, entry.ts.date(), sure_language(text)) if entry.ts is not None else text
 
 
 def _fitted(sessions: Sequence[DaySession], max_chars: int) -> list[str]:

@@ -307,6 +307,8 @@ def _forward_date(kind: str, match: re.Match, said: date) -> date | None:
     monday = said - timedelta(days=said.weekday())
     if kind.startswith("days+"):
         return said + timedelta(days=int(kind[5:]))
+    if kind.startswith("days-"):
+        return said - timedelta(days=int(match.group("n")) if kind == "days-n" else int(kind[5:]))
     if kind == "next-week-day":
         return monday + timedelta(days=7 + weekday)
     if kind == "week2-day":
@@ -319,34 +321,97 @@ def _forward_date(kind: str, match: re.Match, said: date) -> date | None:
     return None
 
 
+# What lies behind, in the reply languages `resolve_relative_times` does not read (it reads English and Japanese):
+# "Gestern war ich beim Zahnarzt", recalled days later, still said "gestern", and the model answered with it. Only
+# the line's own language is read: French "hier" is German "here".
+_BACKWARD_WORDS = {
+    "es": [(r"\b(?:anteayer|antier)\b", "days-2"), (r"\bayer(?: por la (?:mañana|tarde|noche))?\b|\banoche\b", "days-1"),
+           (r"\besta (?:mañana|tarde|noche)\b", "days+0"), (r"\b(?:la )?semana pasada\b", "last-week"),
+           (r"\b(?:el )?mes pasado\b", "last-month"), (r"\b(?:el )?año pasado\b", "last-year"),
+           (r"\bhace (?P<n>\d{1,2}) días\b", "days-n")],
+    "fr": [(r"\bavant-hier\b", "days-2"), (r"\bhier(?: (?:matin|après-midi|soir))?\b", "days-1"),
+           (r"\b(?:ce matin|cet après-midi|ce soir)\b", "days+0"), (r"\b(?:la )?semaine dernière\b", "last-week"),
+           (r"\b(?:le )?mois dernier\b", "last-month"), (r"\bl'(?:année|an) derni(?:ère|er)\b", "last-year"),
+           (r"\bil y a (?P<n>\d{1,2}) jours\b", "days-n")],
+    "de": [(r"\bvorgestern\b", "days-2"), (r"\bgestern(?: (?:früh|morgen|vormittag|nachmittag|abend))?\b", "days-1"),
+           (r"\bheute (?:früh|morgen|vormittag|nachmittag|abend)\b", "days+0"),
+           (r"\b(?:letzte|vorige|vergangene)[nr]? woche\b", "last-week"),
+           (r"\b(?:letzte[nm]|vorige[nm]|vergangene[nm]) monat\b", "last-month"),
+           (r"\b(?:letztes|voriges|vergangenes) jahr\b", "last-year"), (r"\bvor (?P<n>\d{1,2}) tagen\b", "days-n")],
+    "it": [(r"\b(?:l'altro ieri|avantieri)\b", "days-2"), (r"\bieri(?: (?:mattina|pomeriggio|sera))?\b", "days-1"),
+           (r"\b(?:stamattina|stamani|stasera|stanotte)\b", "days+0"), (r"\b(?:la )?settimana scorsa\b", "last-week"),
+           (r"\b(?:il )?mese scorso\b", "last-month"), (r"\bl'anno scorso\b", "last-year"),
+           (r"\b(?P<n>\d{1,2}) giorni fa\b", "days-n")],
+    "pt": [(r"\banteontem\b", "days-2"), (r"\bontem(?: (?:de manhã|à tarde|à noite))?\b", "days-1"),
+           (r"\bhoje (?:de manhã|à tarde|à noite)\b|\besta (?:manhã|noite)\b", "days+0"),
+           (r"\b(?:na )?semana passada\b", "last-week"), (r"\b(?:no )?mês passado\b", "last-month"),
+           (r"\b(?:no )?ano passado\b", "last-year"), (r"\bhá (?P<n>\d{1,2}) dias\b", "days-n")],
+    "zh": [(r"前天", "days-2"), (r"昨天(?:早上|上午|下午|晚上)?|昨晚", "days-1"),
+           (r"今天(?:早上|上午|下午|晚上)|今早|今晚", "days+0"),
+           (r"上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", "last-week"),  # 上个星期天 is last Sunday
+           (r"上个月", "last-month"), (r"去年", "last-year"), (r"(?P<n>\d{1,2})天前", "days-n")],
+    "ko": [(r"그저께|그제", "days-2"), (r"어젯밤|어제(?: (?:아침|저녁|밤))?", "days-1"), (r"오늘 (?:아침|저녁|밤)", "days+0"),
+           (r"지난 ?주(?!말)", "last-week"), (r"지난 ?달", "last-month"), (r"작년", "last-year"),
+           (r"(?P<n>\d{1,2})일 ?전", "days-n")],
+}
+_BACKWARD = {language: [(re.compile(pattern, re.IGNORECASE), kind) for pattern, kind in rows]
+             for language, rows in _BACKWARD_WORDS.items()}
+_IN_MONTH = {"es": "en ", "fr": "en ", "de": "im ", "it": "a ", "pt": "em "}  # "en abril de 2026", "im April 2026"
+_IN_YEAR = {"es": "en ", "fr": "en ", "it": "nel ", "pt": "em "}
+
+
+def _month_in(language: str, year: int, month: int) -> str:
+    if language in ("ja", "zh"):
+        return f"{year}年{month}月"
+    if language == "ko":
+        return f"{year}년 {month}월"
+    if language in ("es", "pt"):
+        return f"{_MONTHS_IN[language][month - 1]} de {year}"
+    return f"{_MONTHS_IN.get(language, MONTHS)[month - 1]} {year}"
+
+
 def resolve_note_dates(text: str, said: date, language: str) -> str:
-    """A kept note with its relative days as dates, written for `language` ("tomorrow" → "on 5 March
-    2026", 「来週の金曜」 → 「2026年3月13日」, "next week" → "the week of 9 March 2026"); what lies behind
-    ("last week", 「先月」) goes through `resolve_relative_times`. 明日香 stays a name."""
+    """A kept note or a recalled line with its relative days as dates, written for `language` ("tomorrow" → "on 5
+    March 2026", 「来週の金曜」 → 「2026年3月13日」, "next week" → "the week of 9 March 2026", "gestern" → "am 4. März
+    2026"); in English and Japanese what lies behind ("last week", 「先月」) goes through `resolve_relative_times`.
+    明日香 stays a name."""
     def replace(kind: str, match: re.Match) -> str:
         monday = said - timedelta(days=said.weekday())
-        if kind in ("next-week", "week2"):
-            week = _week_of(language, monday + timedelta(days=7 if kind == "next-week" else 14))
-            before = match.string[:match.start()].rstrip().lower()
+        before = match.string[:match.start()].rstrip().lower()
+        after_preposition = re.search(r"\b(?:" + _AFTER_PREPOSITION + r")$", before)
+        if kind in ("next-week", "week2", "last-week"):
+            week = _week_of(language, monday + timedelta(days={"next-week": 7, "week2": 14, "last-week": -7}[kind]))
             return "in " + week if language == "en" and not re.search(r"\b(?:in|of|for|during)$", before) else week
+        if kind == "last-month":
+            written = _month_in(language, *_month_shift(said, -1))
+            return written if after_preposition else _IN_MONTH.get(language, "") + written
+        if kind == "last-year":
+            written = f"{said.year - 1}" + {"zh": "年", "ko": "년"}.get(language, "")
+            return written if after_preposition else _IN_YEAR.get(language, "") + written
         day = _forward_date(kind, match, said)
         named_weekday = any(v and k.startswith("d") for k, v in match.groupdict().items())
         written = weekday_and_date(language, day) if named_weekday else date_in(language, day)
         part = match.groupdict().get("part")
         if part:
             written = f"the {part.lower()} of {written}"
-        before, after = match.string[:match.start()].rstrip().lower(), match.string[match.end():]
+        after = match.string[match.end():]
         preposition = _DAY_PREPOSITIONS.get(language)
         if language == "pt":  # "na sexta-feira, 6 de março", "no sábado, …", "no dia 5 de março"
             preposition = ("no " if day.weekday() >= 5 else "na ") if named_weekday else "no dia "
-        if preposition and not re.search(r"\b(?:" + _AFTER_PREPOSITION + r")$", before):
+        if preposition and not after_preposition:
             written = preposition + written
         if language == "ja" and re.match(r"[一-龥ァ-ヶ]", after):
             written += "、"  # 「2026年3月6日、美容院の予約」
         return written
 
+    def cased(kind: str, match: re.Match) -> str:  # "Gestern war ich…" → "Am 20. September 2026 war ich…"
+        written = replace(kind, match)
+        return written[0].upper() + written[1:] if match.group(0)[0].isupper() else written
+
+    for pattern, kind in _BACKWARD.get(language, ()):
+        text = pattern.sub(lambda m, k=kind: cased(k, m), text)
     for _, pattern, kind in _FORWARD:
-        text = pattern.sub(lambda m, k=kind: replace(k, m), text)
+        text = pattern.sub(lambda m, k=kind: cased(k, m), text)
     return resolve_relative_times(text, said)
 
 
@@ -354,6 +419,13 @@ _DAY_PREPOSITIONS = {"en": "on ", "es": "el ", "fr": "le ", "de": "am ", "it": "
 _AFTER_PREPOSITION = ("on|by|until|till|from|since|before|after|for|of|el|la|del|hasta|para|desde|antes|le|du|"
                       "pour|avant|après|dès|jusqu'au|am|bis|vom|für|vor|nach|ab|zum|seit|il|entro|fino al|dal|per|prima|dopo|"
                       "em|no|na|até|desde|antes|depois|por")
+
+
+def resolve_said_on(text: str, said: date, language: str) -> str:
+    """A remembered message with its relative times as dates (a recalled line, a day's message for the night): in
+    English and Japanese by `resolve_relative_times` (what §5's memories were measured with), in the other reply
+    languages by `resolve_note_dates`, which reads them."""
+    return resolve_note_dates(text, said, language) if language in _BACKWARD else resolve_relative_times(text, said)
 
 
 # --- What lies ahead -----------------------------------------------------------------------------

@@ -12,8 +12,8 @@ from datetime import date, datetime
 from typing import Protocol
 
 import constants
-from agent.language import is_question
-from agent.relative_time import resolve_relative_times, spelled_out
+from agent.language import is_question, sure_language
+from agent.relative_time import resolve_said_on, spelled_out
 from agent.reply_form import without_form_request
 
 # Greetings and short affect-only messages: searching memory for these only adds noise.
@@ -80,7 +80,8 @@ def spelled_out_date(text: str) -> str:
         said = date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
     except ValueError:
         return text
-    return f"[{spelled_out(said)}]" + resolve_relative_times(text[match.end():], said)
+    said_text = text[match.end():]
+    return f"[{spelled_out(said)}]" + resolve_said_on(said_text, said, sure_language(said_text))
 
 
 class Searcher(Protocol):

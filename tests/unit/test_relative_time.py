@@ -3,7 +3,7 @@ from datetime import date
 
 import pytest
 
-from agent.relative_time import (dates_with_year, points_ahead, resolve_note_dates, resolve_relative_times,
+from agent.relative_time import (dates_with_year, points_ahead, resolve_note_dates, resolve_relative_times, resolve_said_on,
                                  spelled_out_days)
 
 SAID = date(2023, 5, 8)  # a Monday
@@ -119,3 +119,30 @@ def test_an_episodes_days_are_spelled_out_as_recalled_lines_date_them(days, expe
 ])
 def test_a_summarys_dates_get_the_year_nearest_the_day_it_tells(text, expected):
     assert dates_with_year(text, date(2022, 6, 24)) == expected
+
+
+@pytest.mark.parametrize("text, language, resolved", [
+    # what lies behind, in the reply languages beside English and Japanese (session 43)
+    ("Gestern war ich beim Zahnarzt.", "de", "Am 7. Mai 2023 war ich beim Zahnarzt."),
+    ("Seit letztem Monat spiele ich Tennis.", "de", "Seit April 2023 spiele ich Tennis."),
+    ("Ich war letzte Woche in Split.", "de", "Ich war die Woche vom 1. Mai 2023 in Split."),
+    ("Hace 3 días compré una bici.", "es", "El 5 de mayo de 2023 compré una bici."),
+    ("El año pasado viví en Lima.", "es", "En 2022 viví en Lima."),
+    ("Hier soir, j'ai dîné avec Paul.", "fr", "Le 7 mai 2023, j'ai dîné avec Paul."),
+    ("Je suis allée à Lyon la semaine dernière.", "fr", "Je suis allée à Lyon la semaine du 1 mai 2023."),
+    ("L'anno scorso ho finito la tesi.", "it", "Nel 2022 ho finito la tesi."),
+    ("Fui ao show ontem à noite.", "pt", "Fui ao show no dia 7 de maio de 2023."),
+    ("昨天我去看了牙医。", "zh", "2023年5月7日我去看了牙医。"),
+    ("어제 출판사 면접을 봤어요.", "ko", "2023년 5월 7일 출판사 면접을 봤어요."),
+    # a word of another language, or the same word meaning something else, stays
+    ("Ich bin hier.", "de", "Ich bin hier."), ("Por la mañana corro.", "es", "Por la mañana corro."),
+    ("Il mese di maggio è bello.", "it", "Il mese di maggio è bello."), ("上个星期天很开心", "zh", "上个星期天很开心"),
+    ("지난 주말에 캠핑 갔어요.", "ko", "지난 주말에 캠핑 갔어요."), ("Am letzten Wochenende war ich in Köln.", "de", "Am letzten Wochenende war ich in Köln."),
+])
+def test_what_lies_behind_is_dated_in_the_other_reply_languages(text, language, resolved):
+    assert resolve_said_on(text, SAID, language) == resolved
+
+
+def test_english_and_japanese_lines_are_read_as_before():
+    for text in ("I went there yesterday and today.", "Tomorrow is my first day.", "昨日、カフェに行った。"):
+        assert resolve_said_on(text, SAID, "en" if text.isascii() else "ja") == resolve_relative_times(text, SAID)

@@ -31,12 +31,12 @@ def memories_when_asked(data_dir, question: str) -> str:
 
 def test_asked_by_weekday_the_recalled_day_is_told_with_its_weekday(data_dir):
     context = memories_when_asked(data_dir, "¿Y qué cené el jueves pasado?")
-    assert "[Thursday, 5 March 2026]\n- User: Esta noche cené ceviche" in context
+    assert "[Thursday, 5 March 2026]\n- User: El 5 de marzo de 2026 cené ceviche" in context
 
 
 def test_asked_otherwise_the_date_is_as_before(data_dir):
     context = memories_when_asked(data_dir, "¿Y qué cené con Ana el otro día?")
-    assert "[5 March 2026]\n- User: Esta noche cené ceviche" in context and "Thursday" not in context
+    assert "[5 March 2026]\n- User: El 5 de marzo de 2026 cené ceviche" in context and "Thursday" not in context
 
 
 @pytest.mark.parametrize("text, names", [
