@@ -52,27 +52,30 @@ class RetrievalResult:
         """The items the prompt shows: without the keyword samples when `with_samples` is False."""
         return self if with_samples else replace(self, items=tuple(i for i in self.items if not i.sampled))
 
-    def prompt_lines(self) -> tuple[str, ...]:
+    def prompt_lines(self, today: date | None = None) -> tuple[str, ...]:
         # Items already say when and who ("[date] speaker: text"); the source kind costs tokens only.
-        return tuple(f"- {spelled_out_date(item.text)}" for item in self.items)
+        return tuple(f"- {spelled_out_date(item.text, today)}" for item in self.items)
 
     def reading_order(self) -> tuple[str, ...]:
         """Sort keys of `prompt_lines`: documents first, then memories oldest first, so a later
         correction ("his name is actually Mochi") reads after what it corrects."""
         return tuple(f"1{item.when}" if item.when else "0" for item in self.items)
 
-    def as_prompt_text(self) -> str:
-        return "\n".join(self.prompt_lines())
+    def as_prompt_text(self, today: date | None = None) -> str:
+        return "\n".join(self.prompt_lines(today))
 
 
 _LEADING_ISO_DATE = re.compile(r"^\[(\d{4})-(\d{2})-(\d{2})\]")
 
 
-def spelled_out_date(text: str) -> str:
+def spelled_out_date(text: str, today: date | None = None) -> str:
     """A memory's leading "[2023-05-07]" as "[7 May 2023]", and each relative time in it
     ("yesterday", "last week") as the date it stands for (agent/relative_time.py): the small
     model copied ISO dates, and "yesterday" from a months-old line, into its answers, where people
-    (and the QA answers of shared/BENCHMARKS.md §5) say the day, the month's name and the year."""
+    (and the QA answers of shared/BENCHMARKS.md §5) say the day, the month's name and the year.
+    A line said `today` keeps its words: they are still right, and they are the words of a question
+    about that day ("¿Qué hice ayer para mi padre?" found "Ayer hice una tarta…", not "El 13 de junio de
+    2026 hice una tarta…": §4 dev-es-tarta, session 43)."""
     match = _LEADING_ISO_DATE.match(text)
     if not match:
         return text
@@ -81,6 +84,8 @@ def spelled_out_date(text: str) -> str:
     except ValueError:
         return text
     said_text = text[match.end():]
+    if said == today:
+        return f"[{spelled_out(said)}]" + said_text
     return f"[{spelled_out(said)}]" + resolve_said_on(said_text, said, sure_language(said_text))
 
 

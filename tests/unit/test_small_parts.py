@@ -1,5 +1,6 @@
 import hashlib
 import zipfile
+from datetime import date
 
 import pytest
 
@@ -99,6 +100,11 @@ def test_memory_lines_spell_out_their_dates():
     assert spelled_out_date("[2023-13-07] odd") == "[2023-13-07] odd"
     result = RetrievalResult(False, "", (RetrievedItem("[2026-03-01] Ken: saw a fox yesterday", "log", 0.9),))
     assert result.prompt_lines() == ("- [1 March 2026] Ken: saw a fox 28 February 2026",)
+    # said today, a line's "yesterday" is still right, and is the word a question about that day uses
+    assert result.prompt_lines(date(2026, 3, 1)) == ("- [1 March 2026] Ken: saw a fox yesterday",)
+    assert result.prompt_lines(date(2026, 3, 2)) == ("- [1 March 2026] Ken: saw a fox 28 February 2026",)
+    spanish = RetrievalResult(False, "", (RetrievedItem("[2026-06-13] Lucía: Ayer hice una tarta.", "log", 0.9),))
+    assert spanish.prompt_lines(date(2026, 6, 20)) == ("- [13 June 2026] Lucía: El 12 de junio de 2026 hice una tarta.",)
 
 
 def test_recalled_memories_read_documents_first_then_oldest_first():
