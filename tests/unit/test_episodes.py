@@ -26,6 +26,13 @@ def test_a_long_pause_starts_a_new_session_and_system_lines_are_left_out():
     assert sessions[1].start == T0 + timedelta(minutes=200)
 
 
+def test_the_nights_ask_shows_each_relative_day_as_its_date_in_the_users_language():
+    said = [entry(0, "USER", "Gestern war ich beim Zahnarzt.", "Lena"), entry(1, "USER", "昨天我去看了牙医。", "小林"),
+            entry(2, "USER", "Yesterday I went to the dentist.")]
+    assert sessions_of_day(said)[0].lines == ("Lena: Am 19. November 2026 war ich beim Zahnarzt.",
+                                             "小林: 2026年11月19日我去看了牙医。", "Ken: 19 November 2026 I went to the dentist.")
+
+
 def test_the_days_text_fits_its_room_and_every_session_keeps_its_start():
     long_talk = [entry(i, "USER" if i % 2 else "AGENT", f"message {i} " + "word " * 60) for i in range(40)]
     later = [entry(300, "USER", "The second session starts here.")]
