@@ -1,19 +1,16 @@
-"""Keeps a reply in character while it streams: a later sentence that steps out of the persona
-(help-desk talk, "as an AI language model", a line written as someone's turn "Ken: …") or that
-repeats the user's own words back ends the reply there and is never shown; a later sentence that
-restates the user's message is left out.
+"""Keeps a reply in character while it streams: a later sentence that steps out of the persona (help-desk talk, "as an AI
+language model", a line written as someone's turn "Ken: …") or that repeats the user's own words back ends the reply
+there and is never shown; a later sentence that restates the user's message is left out.
 
-The embedded 1.5B model closes many Japanese replies with a help-desk line
-(「何かお手伝いできることがあれば…」) after an answer that was fine (shared/notes/conversation-probe.md;
-naming such phrases in the prompt made it write more of them, and token bans hit common Japanese).
-A companion is a friend, not a help desk, so the app drops that sentence and what follows it.
-The first sentence streams at once (the time to the first word matters) unless it opens like an
-apology or a disclaimer, or is so far a copy of the user's words, or the caller asks for it to be
-held (a Japanese reply to something the user told rather than asked, where service talk opened
-the reply); then it is held and checked. Held service talk or a disclaimer is left out and the
-next sentence opens the reply ("Sure, I can help with that! Try a lentil soup." shows the soup:
-asked again, three seeds running opened with the same line, and the chat showed a notice); any
-other failure shows nothing and the reply is asked for again. Each later sentence is shown when it is
+The embedded 1.5B model closes many Japanese replies with a help-desk line (「何かお手伝いできることがあれば…」) after an answer that
+was fine (shared/notes/conversation-probe.md; naming such phrases in the prompt made it write more of them, and token
+bans hit common Japanese). A companion is a friend, not a help desk, so the app drops that sentence and what follows
+it. The first sentence streams at once (the time to the first word matters) unless it opens like an apology or a
+disclaimer, or is so far a copy of the user's words, or the caller asks for it to be held (a Japanese reply to
+something the user told rather than asked, where service talk opened the reply); then it is held and checked. Held
+service talk or a disclaimer is left out and the next sentence opens the reply ("Sure, I can help with that! Try a
+lentil soup." shows the soup: asked again, three seeds running opened with the same line, and the chat showed a
+notice); any other failure shows nothing and the reply is asked for again. Each later sentence is shown when it is
 complete and passed the check. Sentence ends: 。！？!? and "." before a space, or a line break.
 """
 from __future__ import annotations
@@ -42,11 +39,9 @@ _RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ご
                    "お手伝い", "お役に", "何か", "ai", "人工知能", "我", "作为", "有什么", "저는", "제가", "나는", "내가", "우리", "무엇을",
                    "i'm sorry, but", "sure, i can help", "sure! i can help", "i can help with", "i'd be happy to help",
                    "i'm sorry but", "i apologi", "as an ", "as a ", "how can i", "how may i", "is there anything",
-                   "if you have any", "feel free", "let me know",
-                   "i ", "i'", "my ", "we ", "we'", "our ",
+                   "if you have any", "feel free", "let me know", "i ", "i'", "my ", "we ", "we'", "our ",
                    "¿en qué", "en qué", "como ", "soy ", "yo ", "mi ", "comment puis", "en quoi", "en tant", "je ", "j'", "mon ",
-                   "ma ", "wie kann", "als ", "ich ", "mein",
-                   # talk about the reply itself, and apologies that open a program's "no access"
+                   "ma ", "wie kann", "als ", "ich ", "mein",  # talk about the reply itself, apologies before a "no access":
                    "here's a", "here is a", "here's my", "here is my", "hier ist", "voici", "aquí está", "aquí tienes",
                    "ecco", "aqui está", "以下", "다음은", "sorry", "lo siento", "désolé", "tut mir leid", "mi dispiace",
                    "desculp", "抱歉", "对不起", "죄송", "すみません",
@@ -244,7 +239,7 @@ class SentenceGate:
         self._joint = _joint_after(greeted) if greeted else ""  # between the greeting and what follows it
         self.blocked = ""  # the sentence that ended the reply, if one did
         self._most_chars = most_chars
-        self._shown_chars = 0
+        self._shown, self._left_out_after_lead = "", ""  # what feed showed; a first sentence left out after its 「はい、」
         self._lead_in = ""  # a later sentence ending in ":", held until what it leads into is shown (`most_chars`)
         self.full = False  # the reply reached `most_chars`: it is over, and nothing is wrong with it
         self.repaired = 0  # sentences said back as the user's, or left out, for taking the user's part
@@ -369,7 +364,7 @@ class SentenceGate:
     # --- streaming -------------------------------------------------------------------
     def feed(self, delta: str) -> str:
         shown = "".join(self._feed_char(c) for c in delta)
-        self._shown_chars += len(shown)
+        self._shown += shown
         return shown
 
     def _feed_char(self, char: str) -> str:
@@ -428,7 +423,8 @@ class SentenceGate:
         logging.getLogger(__name__).info("The user's part told as the persona's own: %r → %r", whole[:80], repaired)
         if repaired is None:
             if not after_interjections(self._first_shown).strip():  # nothing of it shown yet but a "Sì, ": left
-                return ""  # out, what follows goes on ("Sì, io sono stata con mia cugina…": dev-it-napoli, session 31)
+                self._left_out_after_lead = whole  # out, what follows goes on ("Sì, io sono stata con mia cugina…":
+                return ""  # dev-it-napoli, session 31)
             return self._addressed(rest, self._first_shown)  # its start is shown: a whole sentence beats a fragment
         return repaired
 
@@ -641,7 +637,7 @@ class SentenceGate:
                     self._answer_told and says_it_does_not_know(sentence)):
                 self.blocked, self._pending = sentence, ""
                 break
-            if self._most_chars is not None and (self._shown_chars + sum(map(len, shown)) + len(self._lead_in)
+            if self._most_chars is not None and (len(self._shown) + sum(map(len, shown)) + len(self._lead_in)
                                                  + len(sentence.rstrip()) > self._most_chars):
                 self.full, self._pending = True, ""  # a held lead-in goes too: it would end the reply on a ":"
                 break
@@ -683,6 +679,10 @@ class SentenceGate:
         shown += self._later_sentences(final=True)
         if self._lead_in and not (self.blocked or self.full):  # the model ended on it
             shown, self._lead_in = shown + self._lead_in, ""
+        if (self._left_out_after_lead and not self._release_fillers and not (self.blocked or self.full)
+                and says_nothing(self._shown + shown, self._all_names)):
+            # 「はい、」 was all that stayed (§4 dev-ja-veranda, session 43): asked again, going on from it as from a greeting
+            self.greeting, self.blocked = (self._shown + shown).strip(), self._left_out_after_lead
         return shown
 
     def _said_nothing(self) -> str:

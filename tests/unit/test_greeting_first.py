@@ -214,3 +214,13 @@ def test_no_attempt_may_open_with_what_the_user_told(data_dir, clock):
     assert all(told in avoided for avoided in model.avoided)  # the echo the scripted model wrote was not allowed
     assert "Bonjour Ark !" not in model.avoided[0]  # a greeting is said back as a greeting
     assert reply == "Trois croissants et une baguette, quel beau début !"
+
+
+def test_an_interjection_a_left_out_claim_leaves_alone_is_gone_on_from(data_dir, clock):
+    # 「はい、」 was shown, the user's planting told as the persona's after it was left out, and 「はい、」 alone was the
+    # reply (§4 dev-ja-veranda, session 43): asked again, going on from it as from a greeting.
+    model, events, reply = send(data_dir, clock, "リョウ", "今日ベランダにミニトマトの苗を植えたんだ。何を植えたか覚えてる？",
+                                "はい、私たちはベランダにミニトマトの苗を植えたんです。", "ミニトマトの苗だよね！")
+    assert [e.text for e in events if e.kind == "token"][0] == "はい、"
+    assert model.prefixes == ["", "はい、"]
+    assert reply == "はい、ミニトマトの苗だよね！"
