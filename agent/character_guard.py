@@ -2,10 +2,10 @@
 language model", a line written as someone's turn "Ken: …") or that repeats the user's own words back ends the reply
 there and is never shown; a later sentence that restates the user's message is left out.
 
-The embedded 1.5B model closes many Japanese replies with a help-desk line (「何かお手伝いできることがあれば…」) after an answer that
-was fine (shared/notes/conversation-probe.md; naming such phrases in the prompt made it write more of them, and token
-bans hit common Japanese). A companion is a friend, not a help desk, so the app drops that sentence and what follows
-it. The first sentence streams at once (the time to the first word matters) unless it opens like an apology or a
+The embedded 1.5B model closes many Japanese replies with a help-desk line (「何かお手伝いできることがあれば…」) after an
+answer that was fine (shared/notes/conversation-probe.md; naming such phrases in the prompt made it write more of
+them, and token bans hit common Japanese). A companion is a friend, not a help desk, so the app drops that sentence and
+what follows it. The first sentence streams at once (the time to the first word matters) unless it opens like an apology or a
 disclaimer, or is so far a copy of the user's words, or the caller asks for it to be held (a Japanese reply to
 something the user told rather than asked, where service talk opened the reply); then it is held and checked. Held
 service talk or a disclaimer is left out and the next sentence opens the reply ("Sure, I can help with that! Try a
@@ -422,9 +422,9 @@ class SentenceGate:
                                  opens_sentence=not self._first_shown.strip())
         logging.getLogger(__name__).info("The user's part told as the persona's own: %r → %r", whole[:80], repaired)
         if repaired is None:
-            if not after_interjections(self._first_shown).strip():  # nothing of it shown yet but a "Sì, ": left
-                self._left_out_after_lead = whole  # out, what follows goes on ("Sì, io sono stata con mia cugina…":
-                return ""  # dev-it-napoli, session 31)
+            if not after_interjections(self._first_shown).strip():  # nothing of it shown yet but a "Sì, ": left out,
+                self._left_out_after_lead = whole  # what follows goes on ("Sì, io sono stata…": dev-it-napoli, session 31)
+                return ""
             return self._addressed(rest, self._first_shown)  # its start is shown: a whole sentence beats a fragment
         return repaired
 
