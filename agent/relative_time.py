@@ -62,8 +62,7 @@ def _month_shift(day: date, months: int) -> tuple[int, int]:
 
 
 def _month_name(day: date, months: int) -> str:
-    year, month = _month_shift(day, months)
-    return f"{MONTHS[month - 1]} {year}"
+    return _month_in("en", *_month_shift(day, months))
 
 
 _DAY_WORDS = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0, "this morning": 0,
@@ -137,8 +136,7 @@ def _japanese_anchor(match: re.Match, said: date) -> str:
         span = "週末" if word.endswith("末") else "週"
         return f"{_japanese(said)}の{relation}{span}"
     if groups["month"]:
-        year, month = _month_shift(said, {"先": -1, "今": 0, "来": 1}[groups["month"][0]])
-        return f"{year}年{month}月"
+        return _month_in("ja", *_month_shift(said, {"先": -1, "今": 0, "来": 1}[groups["month"][0]]))
     if groups["year"]:
         return f"{said.year + {'去': -1, '昨': -1, '今': 0, '来': 1}[groups['year'][0]]}年"
     number, unit = int(groups["count"]), groups["ago_unit"]
@@ -149,14 +147,18 @@ def _japanese_anchor(match: re.Match, said: date) -> str:
     return f"{_japanese(said)}の{number}{unit}前"
 
 
+def _cased_like(match: re.Match, written: str) -> str:
+    """`written` with a capital where the words it replaces had one ("Gestern war ich…" → "Am 20. September 2026…")."""
+    return written[0].upper() + written[1:] if written and match.group(0)[0].isupper() else written
+
+
 def resolve_relative_times(text: str, said: date) -> str:
     """`text` with each relative time expression replaced by the date it stands for ("Last week I
     painted" → "The week before 8 May 2023 I painted"). Replaced, not bracketed beside it: with
     "yesterday (7 May 2023)" the model still answered "Yesterday." (bench qa, session 9: category 2
     F1 40.2 bracketed, 49.7 replaced)."""
     def english(match: re.Match) -> str:
-        anchor = _english_anchor(match, said)
-        return anchor[0].upper() + anchor[1:] if match.group(0)[0].isupper() else anchor
+        return _cased_like(match, _english_anchor(match, said))
 
     return _JAPANESE.sub(lambda m: _japanese_anchor(m, said), _ENGLISH.sub(english, text))
 
@@ -361,6 +363,7 @@ _IN_YEAR = {"es": "en ", "fr": "en ", "it": "nel ", "pt": "em "}
 
 
 def _month_in(language: str, year: int, month: int) -> str:
+    """The month as people write it in `language` ("April 2026", 「2026年4月」, "abril de 2026")."""
     if language in ("ja", "zh"):
         return f"{year}年{month}月"
     if language == "ko":
@@ -404,14 +407,10 @@ def resolve_note_dates(text: str, said: date, language: str) -> str:
             written += "、"  # 「2026年3月6日、美容院の予約」
         return written
 
-    def cased(kind: str, match: re.Match) -> str:  # "Gestern war ich…" → "Am 20. September 2026 war ich…"
-        written = replace(kind, match)
-        return written[0].upper() + written[1:] if match.group(0)[0].isupper() else written
-
     for pattern, kind in _BACKWARD.get(language, ()):
-        text = pattern.sub(lambda m, k=kind: cased(k, m), text)
+        text = pattern.sub(lambda m, k=kind: _cased_like(m, replace(k, m)), text)
     for _, pattern, kind in _FORWARD:
-        text = pattern.sub(lambda m, k=kind: cased(k, m), text)
+        text = pattern.sub(lambda m, k=kind: _cased_like(m, replace(k, m)), text)
     return resolve_relative_times(text, said)
 
 
