@@ -61,9 +61,6 @@ class RetrievalResult:
         correction ("his name is actually Mochi") reads after what it corrects."""
         return tuple(f"1{item.when}" if item.when else "0" for item in self.items)
 
-    def as_prompt_text(self, today: date | None = None) -> str:
-        return "\n".join(self.prompt_lines(today))
-
 
 _LEADING_ISO_DATE = re.compile(r"^\[(\d{4})-(\d{2})-(\d{2})\]")
 

@@ -253,7 +253,8 @@ def _norm(text: str) -> str:
 
 
 def content_units(sentence: str) -> set[str]:
-    """What a sentence is about: Latin words (no function words, light suffix strip), kanji and katakana runs, Chinese pairs, Korean words."""
+    """What a sentence is about: Latin words (no function words, light suffix strip), kanji and katakana runs,
+    Chinese character pairs, Korean words without their endings (agent/hangul.py)."""
     text = _norm(sentence)
     units: set[str] = set()
     if _HAN.search(text) and not _KANA.search(text):  # Chinese: no spaces, so character pairs

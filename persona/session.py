@@ -464,10 +464,9 @@ class CharacterSession:
         retrieval = retrieval.for_prompt(with_samples=constants.PROMPT_KEYWORD_SAMPLES[model.budget_family])
         if retrieval.items:  # last: memories take the room the rest leaves, whole lines only
             about = without_form_request(user_entry.text)  # the lines' subject, not the reply's form
-            said_on = user_entry.ts.date() if user_entry.ts else None  # the day as the log's lines are dated
+            lines = retrieval.prompt_lines(user_entry.ts.date() if user_entry.ts else None)  # the day the log's dates use
             dynamic.append(PromptSection(
-                "dynamic", "Memories", retrieval.as_prompt_text(said_on), retrieval.prompt_lines(said_on),
-                retrieval.reading_order(),
+                "dynamic", "Memories", "\n".join(lines), lines, retrieval.reading_order(),
                 shorten=lambda line, tokens: focused_line(line, about, tokens, model.count_tokens),
                 join=partial(grouped_by_date, weekdays=names_a_past_weekday(user_entry.text))))
         persona = self.name_in(language)  # one read of character.json for the reminder and the nudge's room
