@@ -284,9 +284,9 @@ class SentenceGate:
         a name said to the user: alone, ", Japan." became ", Ken.")."""
         if not self._user_names:
             return text
-        whole = vocatives.addressed_rightly(shown + text, self._user_names[0], self._known_names_text)
-        return whole[len(shown):] if whole.startswith(shown) else vocatives.addressed_rightly(
-            text, self._user_names[0], self._known_names_text)
+        known = (self._user_names[0], self._known_names_text, tuple(set(self._names) - set(self._user_names)))
+        whole = vocatives.addressed_rightly(shown + text, *known)
+        return whole[len(shown):] if whole.startswith(shown) else vocatives.addressed_rightly(text, *known)
 
     def _own_part(self, sentence: str) -> str:
         """The sentence, or, when it tells the user's own facts as the persona's, the sentence said

@@ -18,7 +18,7 @@ import unicodedata
 from typing import Collection, Iterable, Sequence
 
 import constants
-from agent import sentences
+from agent import german_verbs, sentences
 from agent.hangul import HANGUL_WORD as _HANGUL_WORD, korean_units
 from agent.memory_lines import stem as _stem
 
@@ -236,6 +236,9 @@ def first_person_at(text: str, language: str = "") -> tuple[int | None, bool]:
     verbs = _FIRST_PERSON_VERBS.get(language)  # "ho fatto": the person is in the verb
     sure += [m.start() for m in verbs.finditer(text) if m.end() < len(text)] if verbs is not None else []
     unsure = []
+    held = german_verbs.verb_before_ich(text) if language == "de" else None  # "fahre ich": its verb held with it
+    if held is not None:
+        (sure if any(i > held for i in sure) else unsure).append(held)
     tail = _LAST_WORD.search(text)
     if tail and any(w.startswith(tail.group(0).lower().replace("’", "'")) for w in FIRST_PERSON_WORDS):
         unsure.append(tail.start())
@@ -583,9 +586,8 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     swaps = _SECOND_PERSON_SWAPS.get(language)
     if swaps is None:
         return None
-    if language == "de":
-        sentence = _GERMAN_WE_VERB.sub(lambda m: f"{m.group(1)} {_ihr_form(m.group(2))}", sentence)
-        sentence = _GERMAN_VERB_WE.sub(lambda m: f"{_ihr_form(m.group(1))} {m.group(2)}", sentence)
+    if language == "de":  # "fahre ich" → "fährst du", "wir singen" → "ihr singt"
+        sentence = german_verbs.as_second_person(sentence)
     if language == "it":  # "sono andata" → "sei andata" (only there: "sono" is also "they are"); the model's "Ho andato"
         sentence = re.sub(_IT_SONO_PARTICIPLE + "|" + _IT_HO_BY_ESSERE, lambda m: "Sei" if m.group(0)[0] in "SH" else "sei",
                           sentence, flags=re.IGNORECASE)  # is "Sei andato" (dev-it-biblioteca, session 40)
@@ -659,23 +661,6 @@ def _possessives_as_users(sentence: str, language: str, user_name: str) -> str |
     else:
         return None
     return swapped if swapped != sentence else None
-
-
-# German "wir" takes the verb's -en form; "ihr" its -t form ("Wir singen unser Konzert…" → "Ihr singt
-# euer Konzert…", bench conversation, session 15: the user's choir said as the persona's).
-_GERMAN_WE_VERB = re.compile(r"\b(wir)\s+(\w+(?:en|ern|eln)|sind)\b", re.IGNORECASE)
-_GERMAN_VERB_WE = re.compile(r"\b(\w+(?:en|ern|eln)|sind)\s+(wir)\b", re.IGNORECASE)
-
-
-def _ihr_form(verb: str) -> str:
-    """The present or past "ihr" form of a verb in its "wir" form: singen → singt, arbeiten → arbeitet,
-    wandern → wandert, hatten → hattet, sind → seid."""
-    if verb.lower() == "sind":
-        return verb[0] + "eid"
-    if verb.lower().endswith(("ern", "eln")):
-        return verb[:-1] + "t"
-    stem = verb[:-2]
-    return stem + ("et" if stem.lower().endswith(("t", "d")) else "t")
 
 
 # Possessives, and the auxiliaries of the past tenses users ask about ("What did I bake?").

@@ -15,8 +15,11 @@ _VOCATIVE = re.compile(r"(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![A-Z][a-z]{3})(?
 # After a capitalised word the comma may join places ("Paris, France"), so `_VOCATIVE` leaves it; after a
 # greeting or thanks it is a name said to the user ("Thanks, John!" to Ken).
 _GREETING_VOCATIVE = re.compile(r"(\b(?:Thanks|Thank you|Hello|Hi|Hey|Bye|Goodbye|Congratulations|Congrats|Welcome"
-                                r"|Sorry|Gracias|Hola|Merci|Bonjour|Salut|Danke|Hallo|Grazie|Ciao|Olá|Oi|Obrigad[oa]),\s+)"
-                                r"([A-Z][a-z]{2,})" + _CLAUSE_END)
+                                r"|Sorry|Gracias|Hola|Merci|Bonjour|Salut|Danke|Hallo|Grazie|Ciao|Olá|Oi|Obrigad[oa]),\s+"
+                                # a greeting needs no comma before the name, nor a clause end after it ("Hey John! …",
+                                # "Hola Ark, ¿…": the §4 filler's name and the persona's own, to Priya and Marta, session 44)
+                                r"|\b(?:Hello|Hi|Hey|Hola|Bonjour|Salut|Hallo|Ciao|Olá|Oi)\s+)"
+                                r"([A-Z][a-z]{2,})(?:" + _CLAUSE_END + r"|(?<=[a-z])(?=,\s))")
 # In Japanese a katakana name after a greeting or thanks (「ありがとうございます、ジョン！」 to ハルカ: a name from the
 # recalled lines, bench conversation ja-curry, session 30); elsewhere a katakana word after 、 may be no name.
 _JA_VOCATIVE = re.compile(r"((?:ありがとう(?:ございます)?|こんにちは|こんばんは|おはよう(?:ございます)?|おやすみ(?:なさい)?"
@@ -27,7 +30,8 @@ _JA_VOCATIVE = re.compile(r"((?:ありがとう(?:ございます)?|こんにち
 _CALLED = re.compile(_NAME_ENDING_CLAUSE)
 _GREETED = re.compile(r"(\b(?i:hey|hi|hello|dear|thanks|thank you|hola|gracias|salut|merci|bonjour|hallo|danke|ciao|grazie"
                       r"|oi|olá|obrigad[oa])\s+)([A-Z][a-z]{2,})\b(?=\s*[,!.?])")
-VOCATIVE_ARRIVING = re.compile(r"(?:,\s+|[、，]\s*)(?:[A-Z][a-z]*|[ァ-ヴー]*)$|[,、，]\s*$")
+VOCATIVE_ARRIVING = re.compile(r"(?:,\s+|[、，]\s*)(?:[A-Z][a-z]*|[ァ-ヴー]*)$|[,、，]\s*$"
+                               r"|\b(?:Hello|Hi|Hey|Hola|Bonjour|Salut|Hallo|Ciao|Olá|Oi)(?:\s+[A-Z][a-z]*)?$")
 _KANA_TEXT = re.compile(r"[\u3040-\u30ff]")
 _JA_HONORIFIC = ("さん", "ちゃん", "くん", "様", "さま")
 
@@ -38,22 +42,28 @@ def spoken_of(user_said: Sequence[str]) -> str:
     return "\n".join(_JA_VOCATIVE.sub(r"\1", _GREETED.sub(r"\1", _CALLED.sub(r"\1", text))) for text in user_said)
 
 
-def addressed_rightly(text: str, user_name: str, known: str) -> str:
+def addressed_rightly(text: str, user_name: str, known: str, own_names: Sequence[str] = ()) -> str:
     """`text` with a vocative name that is neither the user's nor one the user said (`known`: their
     words) replaced by the user's name (in Japanese with さん: 「ありがとう、John。」 to
-    ユイ is 「ありがとう、ユイさん。」)."""
+    ユイ is 「ありがとう、ユイさん。」). After a greeting or thanks, the persona's `own_names` are
+    never the listener's, though the user wrote them ("¡Hola Ark!" to Marta: §4, session 44)."""
     if not user_name.strip():
         return text
     name_here = user_name
     if _KANA_TEXT.search(text) and not user_name.isascii() and not user_name.endswith(_JA_HONORIFIC):
         name_here = f"{user_name}さん"
 
-    def fix(match: re.Match) -> str:
-        name = match.group(2)
-        said = re.search(rf"(?<![A-Za-z]){name}(?![A-Za-z])", known)  # also beside kana: 「妹のYukiが」
-        return match.group(0) if name == user_name or said else match.group(1) + name_here
+    def fixed(greeting: bool):
+        def fix(match: re.Match) -> str:
+            name = match.group(2)
+            said = re.search(rf"(?<![A-Za-z]){name}(?![A-Za-z])", known)  # also beside kana: 「妹のYukiが」
+            kept = name == user_name or (said and not (greeting and name in own_names))
+            return match.group(0) if kept else match.group(1) + name_here
+        return fix
 
     def fix_katakana(match: re.Match) -> str:
         name = match.group(2)
-        return match.group(0) if user_name.startswith(name) or name in known else match.group(1) + name_here
-    return _JA_VOCATIVE.sub(fix_katakana, _GREETING_VOCATIVE.sub(fix, _VOCATIVE.sub(fix, text)))
+        kept = user_name.startswith(name) or (name in known and name not in own_names)
+        return match.group(0) if kept else match.group(1) + name_here
+    text = _GREETING_VOCATIVE.sub(fixed(greeting=True), _VOCATIVE.sub(fixed(greeting=False), text))
+    return _JA_VOCATIVE.sub(fix_katakana, text)

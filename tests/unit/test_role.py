@@ -149,7 +149,8 @@ def test_on_the_last_attempt_the_users_words_told_as_the_personas_are_said_back_
     ("Me levanto temprano.", "es", None),  # the present's "I" in the verb: no plain swap
     ("Ich habe zum ersten Mal Brot gebacken.", "de", "Du hast zum ersten Mal Brot gebacken."),
     ("J'ai mangé une galette.", "fr", "Tu as mangé une galette."),
-    ("Ich glaube, ich komme.", "de", None),  # "ich komme": no plain swap
+    ("Ich glaube, ich komme.", "de", "Du glaubst, du kommst."),  # each verb in its "du" form (agent/german_verbs.py)
+    ("Weil ich müde bin, komme ich.", "de", None),  # "ich müde bin": no verb beside the "ich", no plain swap
     ("Wir singen unser Konzert in der Kirche bei mir um die Ecke.", "de",
      "Ihr singt euer Konzert in der Kirche bei dir um die Ecke."),
     ("Im Frühling arbeiten wir mit unseren Nachbarn.", "de", "Im Frühling arbeitet ihr mit euren Nachbarn."),

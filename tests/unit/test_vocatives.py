@@ -89,3 +89,33 @@ def test_a_made_up_name_in_a_japanese_or_chinese_reply_becomes_the_users():
 
 
 # Languages that leave the subject out: the claim is in the verb, or, in Japanese, nowhere.
+
+
+@pytest.mark.parametrize("reply, shown", [
+    # a greeting needs no comma: the §4 filler's speaker greeted in Priya's place (dev-en-when, session 44)
+    ("Hey John! Thanks for asking.", "Hey Priya! Thanks for asking."),
+    ("Hi Maria, long days are tough.", "Hi Priya, long days are tough."),
+    # the persona's own name is never the listener's, though the user wrote it (dev-es-cuando, dev-fr-quand)
+    ("Hola Ark! ¡Buen trabajo!", "Hola Priya! ¡Buen trabajo!"),
+    ("Bonjour Ark ! Comment allez-vous ?", "Bonjour Priya ! Comment allez-vous ?"),
+    ("Thanks, Ark! That was fun.", "Thanks, Priya! That was fun."),
+    # must not change: the user's own name, a name the user brought in, a word that is no name
+    ("Hi Priya! Long days are tough.", "Hi Priya! Long days are tough."),
+    ("Hi Yuki! Priya told me about you.", "Hi Yuki! Priya told me about you."),
+    ("Hey there! Long days are tough.", "Hey there! Long days are tough."),
+    ("Hello! Work can be tiring.", "Hello! Work can be tiring."),
+    ("I'm your friend, Ark.", "I'm your friend, Ark."),  # not a greeting: the persona naming itself
+])
+@pytest.mark.parametrize("piece", [1, 3, 1000])
+def test_a_greeting_calls_the_user_by_their_name_not_the_personas(reply, shown, piece):
+    said = ("Hey Maria, I started a yoga class!", "My sister Yuki is visiting.", "Hi again, Ark. Long day at work.")
+    gate = SentenceGate(("Priya", "Ark"), said[-1], "en", user_names=("Priya",), user_said=said, persona_name="Ark",
+                        greet_early=True)
+    assert stream(gate, reply, piece) == shown
+
+
+def test_the_personas_other_name_after_a_japanese_greeting_is_the_users():
+    said = ("アーク、こんばんは！今日は仕事が早く終わったよ。",)
+    gate = SentenceGate(("ハルカ", "Ark", "アーク"), said[-1], "ja", user_names=("ハルカ",), user_said=said,
+                        persona_name="Ark", hold_first_sentence=True)
+    assert stream(gate, "こんばんは、アークさん！早く終わってよかったですね。", 3) == "こんばんは、ハルカさん！早く終わってよかったですね。"
