@@ -45,6 +45,11 @@ _NOT_KNOWING = re.compile(
     r"|\bje n'ai (?:aucun |pas de )?souvenirs?\b|\bkeine erinnerung(?:en)?\b"
     r"|\bnão tenho (?:nenhuma )?(?:memórias?|lembranças?)\b"
     r"|\bnão (?:o )?sei\b|\bnão me lembro\b|\bnão tenho (?:essa |a |nenhuma )?informaç"
+    # not sure, as English "I'm not sure" ("Ich bin nicht sicher, ob…" with the dated dentist's line in front of
+    # it: dev-de-wann, session 44)
+    r"|\bich bin (?:mir )?(?:\w+ )?nicht (?:ganz )?sicher\b|\bno estoy (?:\w+ )?segur[oa]\b|\bje ne suis pas (?:\w+ )?sûre?\b"
+    r"|\bnon sono (?:\w+ )?sicur[oa]\b|\bnão tenho (?:\w+ )?certeza\b|\bnão estou (?:\w+ )?segur[oa]\b"
+    r"|不确定|확실하지 않|확실치 않|確かではありません|定かではありません"
     r"|(?:わかりません|分かりません|わからない|分からない|知りません|知らない|覚えていません|覚えてない|思い出せません"
     r"|覚えられません|記憶できません|記憶することができません|覚えることができません"
     r"|情報(?:が|は)(?:ありません|ない))"

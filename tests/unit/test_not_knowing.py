@@ -42,6 +42,10 @@ def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
     "Non ho ricordi di quella sera.", "Não tenho memórias dessa noite.",
     # §4, session 38 (dev-it-napoli, dev-de-umzug: the note and the neighbour's name in the recalled lines)
     "Mi dispiace, ma non ho la capacità di ricordarti o gestire calendari.", "Ich habe keine Ahnung, wie sie heißt.",
+    # not sure, in every language as in English (dev-de-wann, session 44: the dentist's day in the recalled lines)
+    "Ich bin nicht sicher, ob ich noch mal beim Zahnarzt war.", "Ich bin mir leider nicht ganz sicher.",
+    "No estoy segura de cuándo fue.", "Je ne suis pas sûr du jour.", "Non sono sicuro di quando sia stato.",
+    "Não tenho certeza de quando foi.", "我不确定是哪一天。", "언제였는지 확실하지 않아요.", "いつだったか確かではありません。",
 ])
 def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     assert says_it_does_not_know(sentence)
@@ -59,6 +63,9 @@ def test_saying_one_does_not_know_is_recognised_in_every_language(sentence):
     "Ho una memoria bellissima di Napoli!", "Tengo un recuerdo precioso de esa tarta.",
     "Tengo recuerdos muy bonitos de esa noche.", "I have fond memories of that café too!",
     "Ich hatte keine Ahnung, dass du so gut backst!",
+    # sure, or someone else not sure
+    "Ich bin sicher, es war am Montag.", "Estoy segura de que fue el sábado.", "Je suis sûr que c'était mardi.",
+    "Sono sicuro che ti piacerà.", "Tenho certeza de que foi ótimo!", "我确定是星期天。", "Tu n'es pas sûre ? C'était mardi.",
 ])
 def test_an_answer_is_not_taken_for_not_knowing(sentence):
     assert not says_it_does_not_know(sentence)
