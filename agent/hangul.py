@@ -40,3 +40,22 @@ def korean_units(text: str) -> set[str]:
     """The content units of the Korean words in `text`."""
     return {unit for word in HANGUL_WORD.findall(text)
             if word not in _NO_CONTENT and (unit := korean_unit(word)) not in _NO_CONTENT}
+
+
+# A plain statement of a past doing ends its last word in a past stem (final ㅆ) and a plain ending; 셨 is the
+# honorific past (the listener's doing: 받으셨어요), and 네요, 군요 react to what was told ("so you did").
+_PLAIN_PAST_ENDINGS = ("습니다", "어요", "어", "다")
+_SUBJECT = re.compile(r"[\uac00-\ud7af]+(?:이|가|께서)(?![\uac00-\ud7af])")
+
+
+def plain_past_statement(sentence: str) -> bool:
+    """Whether a Korean sentence tells a past doing plainly and with no subject of its own ("수영 강습을 처음
+    받았어요.", not "받으셨어요", "받았군요" or "비가 왔어요"): in a reaction, the speaker's own doing, as a Japanese
+    「…作りました」 (agent/role.py)."""
+    words = HANGUL_WORD.findall(sentence)
+    if not words or _SUBJECT.search(sentence) or sentence.rstrip().endswith(("?", "？")):  # "받았어요?": you did?
+        return False
+    last = words[-1]
+    ending = next((e for e in _PLAIN_PAST_ENDINGS if last.endswith(e) and len(last) > len(e)), None)
+    before = last[-len(ending) - 1] if ending else ""
+    return bool(before) and before != "셨" and (ord(before) - 0xAC00) % 28 == _FINAL_SS

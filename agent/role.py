@@ -19,7 +19,7 @@ from typing import Collection, Iterable, Sequence
 
 import constants
 from agent import german_verbs, sentences
-from agent.hangul import HANGUL_WORD as _HANGUL_WORD, korean_units
+from agent.hangul import HANGUL_WORD as _HANGUL_WORD, korean_units, plain_past_statement
 from agent.memory_lines import stem as _stem
 
 # The first person in each language, one table: the words ("I" only in capitals — Italian's "i" is
@@ -399,12 +399,15 @@ _CLAUSE_BREAK = re.compile(r"[;；，]|(?<=ため)|(?<=ので)|(?<=けど)|(?<=�
 
 def _in_the_first_person(bare: str, language: str, reacting: bool) -> bool:
     """Whether the sentence speaks of its speaker: by a word in the first person, by a verb in it
-    (Spanish, Italian, Portuguese), or, in a Japanese reaction, by a past statement with no subject."""
+    (Spanish, Italian, Portuguese), or, in a Japanese or Korean reaction, by a past statement with no subject
+    (「수영 강습을 처음 받았어요.」 to "I had my first swimming lesson yesterday": dev-ko-suyeong, session 44)."""
     if _FIRST_PERSON_IN.get(language, _FIRST_PERSON).search(bare):
         return True
     verbs = _FIRST_PERSON_VERBS.get(language)
     if verbs is not None:
         return bool(verbs.search(bare))
+    if language == "ko":
+        return reacting and plain_past_statement(bare)
     return (language == "ja" and reacting and bool(_JA_PAST_STATEMENT.search(bare))
             and not _JA_SUBJECT.search(bare))
 
@@ -582,6 +585,8 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
     if language == "ko":
         you = f"{user_name}님" if user_name else "당신"
         swapped = _KO_SELF.sub(lambda m: you + _KO_PARTICLE[m.group(0)[-1]], sentence)
+        if swapped == sentence and not _FIRST_PERSON.search(sentence):  # no subject (plain_past_statement)
+            return f"{you}은 {sentence.lstrip()}" if user_name else None
         return None if _FIRST_PERSON.search(swapped) else swapped
     swaps = _SECOND_PERSON_SWAPS.get(language)
     if swaps is None:
