@@ -224,3 +224,14 @@ def test_an_interjection_a_left_out_claim_leaves_alone_is_gone_on_from(data_dir,
     assert [e.text for e in events if e.kind == "token"][0] == "はい、"
     assert model.prefixes == ["", "はい、"]
     assert reply == "はい、ミニトマトの苗だよね！"
+
+
+def test_a_greeting_streamed_as_an_answers_opening_is_gone_on_from_when_the_rest_fails(data_dir, clock):
+    # "Hey, John!" is no greeting to show early (John is not the user), so it opened the answer, addressed as
+    # "Hey, Sam!"; "I'm back home." (the user's words) was held back, and the greeting alone was the reply
+    # (§4 en-trip, session 44)
+    model, _, reply = send(data_dir, clock, "Sam", "I'm back home! Guess where I've just been?",
+                           "Sam, guess where I've just been?", "Hey, John! I'm back home.",
+                           "Was it Lisbon? How was the design conference?")
+    assert model.prefixes == ["", "", "Hey, Sam!"]
+    assert reply == "Hey, Sam! Was it Lisbon? How was the design conference?"
