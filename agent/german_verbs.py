@@ -66,12 +66,20 @@ def _cased(original: str, word: str) -> str:
     return word[0].upper() + word[1:] if original[0].isupper() else word
 
 
+def _verb_before(text: str, match: re.Match, group: int) -> str | None:
+    """The "du" form of the word of `match`'s `group` before an "ich", if it is a verb: in lower case, or
+    capitalised where it opens a sentence ("Fahre ich…?"; a noun is capitalised anywhere: "Wochenende")."""
+    word = match.group(group)
+    opens = not text[:match.start(group)].strip() or text[:match.start(group)].rstrip()[-1] in ".!?:;\"„«"
+    return du_form(word) if word and (word[0].islower() or opens) else None
+
+
 def verb_before_ich(text: str) -> int | None:
     """Where a verb in the "ich" form starts that stands right before "ich" in `text` ("Am Samstag fahre
     ich"), or before where an "ich" may still arrive (the text ends "fahre ", "fahre i"): a streaming
     reply holds from it, so the verb is said back with its subject."""
     for match in _VERB_ICH.finditer(text):
-        if du_form(match.group(1)) is not None:
+        if _verb_before(text, match, 1) is not None:
             return match.start()
     arriving = re.search(rf"\b({_WORD})\s+(?:i|ic)?$", text, re.IGNORECASE)
     return arriving.start() if arriving and du_form(arriving.group(1)) is not None else None
@@ -82,7 +90,7 @@ def as_second_person(sentence: str) -> str:
     → "fährst du", "wir singen" → "ihr singt". An "ich" beside no known verb stays."""
     def du(match: re.Match) -> str:
         before, gap, ich, space, after = match.groups()
-        verb = du_form(before) if before else None
+        verb = _verb_before(sentence, match, 1) if before else None
         if verb is not None:  # "fahre ich", the verb's second place, first: "bin ich müde"
             return verb + gap + "du" + (space or "") + (after or "")
         verb = du_form(after) if after else None

@@ -56,3 +56,8 @@ def test_a_german_verb_before_ich_is_held_until_its_subject_tells_whose_it_is(re
     gate = SentenceGate(("Jonas", "Ark"), "Und wohin fahre ich am Samstag?", "de", user_names=("Jonas",),
                         user_said=_SAID, persona_name="Ark", greet_early=True)
     assert stream(gate, reply, piece) == shown
+
+
+def test_a_capitalised_word_before_ich_is_a_verb_only_where_it_opens_the_sentence():
+    assert as_second_person("Fahre ich morgen?") == "Fährst du morgen?"
+    assert as_second_person("Am Wochenende ich weiß nicht.") == "Am Wochenende du weißt nicht."  # "Wochenende" no verb
