@@ -27,14 +27,16 @@ _IRREGULAR_DU = {
     "sprach": "sprachst", "flog": "flogst", "stand": "standest", "saß": "saßest", "aß": "aßest", "las": "last",
 }
 _PREFIXES = ("be", "ver", "er", "ent", "zer", "ge", "emp", "miss", "über", "unter", "hinter", "wider")
-# Lower-case words ending in -e beside "ich" that are no verbs: adverbs, determiners, conjunctions.
+# Lower-case words ending in -e beside "ich" that are no verbs: adverbs, determiners, conjunctions, and the
+# adjectives said after "bin" ("weil ich müde bin").
 _NOT_VERBS = frozenset(
     "gerne heute alleine lange gerade ganze eine keine meine deine seine ihre unsere eure jene diese jede welche "
     "manche alle viele wenige einige beide andere ohne ehe solange bitte ebenso müde böse leise weise blöde feige "
     "träge schade nahe".split())
 _WORD = r"[a-zäöüß]+"
-_ICH = re.compile(rf"(?:\b([A-Za-zÄÖÜäöüß][a-zäöüß]*)(\s+))?\b([Ii]ch)\b(?:(\s+)({_WORD})\b)?")
-_VERB_ICH = re.compile(rf"\b([A-Za-zÄÖÜäöüß][a-zäöüß]*)\s+ich\b")
+_ANY_WORD = r"[A-Za-zÄÖÜäöüß][a-zäöüß]*"  # a verb opening a sentence is capitalised
+_ICH = re.compile(rf"(?:\b({_ANY_WORD})(\s+))?\b([Ii]ch)\b(?:(\s+)({_WORD})\b)?")
+_VERB_ICH = re.compile(rf"\b({_ANY_WORD})\s+ich\b")
 # "wir" takes the verb's -en form, "ihr" its -t form ("Wir singen unser Konzert…" → "Ihr singt euer Konzert…",
 # bench conversation, session 15: the user's choir said as the persona's).
 _WIR_VERB = re.compile(r"\b(wir)\s+(\w+(?:en|ern|eln)|sind)\b", re.IGNORECASE)
