@@ -209,6 +209,7 @@ class SentenceGate:
         # recalled lines' other speakers, nor those the user called someone by ("That's great, John!" to Ken, who had
         # written "Thanks, John!": bench conversation, session 30).
         self._known_names_text = "\n".join((vocatives.spoken_of(self._user_said), *self._names, persona_name))
+        self._own_names = tuple(set(self._names) - set(self._user_names))  # never the listener's after a greeting
         self._spoken_of = role.names_spoken_of((*self._user_said, context))  # who may join the persona as a subject
         self._language = language
         self._release_fillers = release_fillers
@@ -284,9 +285,8 @@ class SentenceGate:
         a name said to the user: alone, ", Japan." became ", Ken.")."""
         if not self._user_names:
             return text
-        known = (self._user_names[0], self._known_names_text, tuple(set(self._names) - set(self._user_names)))
-        whole = vocatives.addressed_rightly(shown + text, *known)
-        return whole[len(shown):] if whole.startswith(shown) else vocatives.addressed_rightly(text, *known)
+        whole = vocatives.addressed_rightly(shown + text, self._user_names[0], self._known_names_text, self._own_names)
+        return whole[len(shown):] if whole.startswith(shown) else self._addressed(text)
 
     def _own_part(self, sentence: str) -> str:
         """The sentence, or, when it tells the user's own facts as the persona's, the sentence said

@@ -53,17 +53,14 @@ def addressed_rightly(text: str, user_name: str, known: str, own_names: Sequence
     if _KANA_TEXT.search(text) and not user_name.isascii() and not user_name.endswith(_JA_HONORIFIC):
         name_here = f"{user_name}さん"
 
-    def fixed(greeting: bool):
-        def fix(match: re.Match) -> str:
-            name = match.group(2)
-            said = re.search(rf"(?<![A-Za-z]){name}(?![A-Za-z])", known)  # also beside kana: 「妹のYukiが」
-            kept = name == user_name or (said and not (greeting and name in own_names))
-            return match.group(0) if kept else match.group(1) + name_here
-        return fix
+    def fix(match: re.Match) -> str:
+        name = match.group(2)
+        said = re.search(rf"(?<![A-Za-z]){name}(?![A-Za-z])", known)  # also beside kana: 「妹のYukiが」
+        kept = name == user_name or (said and not (match.re is _GREETING_VOCATIVE and name in own_names))
+        return match.group(0) if kept else match.group(1) + name_here
 
     def fix_katakana(match: re.Match) -> str:
         name = match.group(2)
         kept = user_name.startswith(name) or (name in known and name not in own_names)
         return match.group(0) if kept else match.group(1) + name_here
-    text = _GREETING_VOCATIVE.sub(fixed(greeting=True), _VOCATIVE.sub(fixed(greeting=False), text))
-    return _JA_VOCATIVE.sub(fix_katakana, text)
+    return _JA_VOCATIVE.sub(fix_katakana, _GREETING_VOCATIVE.sub(fix, _VOCATIVE.sub(fix, text)))
