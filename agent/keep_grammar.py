@@ -113,13 +113,16 @@ _EN = _Latin(
                r"(?:memory|notes|notepad|list))\b"
                r"|(?P<remind>remind (?:me|us))\b"
                r"|(?P<forget>(?:don'?t|do not|never) (?:you )?forget|don'?t let (?:me|us) forget)\b", re.I),
-    re.compile(r"(?:\s+(?:that|this|it|of this|of that|of|about|for later|for me|please|too|as well|ok|okay)\b)*"
+    re.compile(r"(?:\s+(?:that|(?:this|it)(?!['’]|\s+(?:is|was|will|would|might|may|can|could|has|had|should|must|"
+               r"does|did|needs|seems|looks|goes|takes|gets)\b)|of this|of that|of|about|for later|for me|please|too|"
+               r"as well|ok|okay)\b)*"
                r"\s*[:,\-—–]?\s*", re.I),
     re.compile(r"(?:when|how|what|where|who|whom|which|why|if|whether|the (?:time|day|night|moment)s?|me|us"
                r"|this conversation|this chat|everything|anything|all (?:of )?(?:this|that)|any of this)\b", re.I),
-    re.compile(r"\b(?:guess(?:ing)?|not sure|unsure|(?:might|could|may) be wrong|just (?:my|an) opinion|i think|"
-               r"probably|maybe|no expert|not an expert|estimate|roughly|i suppose|just saying|it might|i'm not certain)\b",
-               re.I),
+    re.compile(r"\b(?:guess(?:ing)?|not sure|unsure|(?:might|could|may) (?:\w+ )?be (?:\w+ )?(?:wrong|mistaken)|"
+               r"(?:might|could|may) be misremembering|(?:just|only) (?:my|an?) (?:opinion|impression|guess|feeling|take)|"
+               r"i think|probably|maybe|no expert|not an expert|estimate|roughly|i suppose|just saying|it might|"
+               r"i'm not certain|(?:grain|pinch) of salt|i'?m no (?!longer\b|more\b)\w+(?=\s*(?:,|but\b|so\b|$)))\b", re.I),
     re.compile(r"\b(?:say|says|said|saying|tell|tells|told|ask|asks|asked|keeps? (?:telling|saying)|wrote|reminds|"
                r"reminded)\b", re.I),
     re.compile(r"^(?:will|won't)\s+(?:you|u|ya)\s+(?!please)", re.I),
@@ -289,6 +292,8 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         return True  # "Remembering all those names is hard", "Recordar esos días me hace feliz": a subject
     if (verb.group("recall") or verb.group("forget")) and _TO_DO.get(grammar.language, _NEVER).match(rest):
         return True  # "Just remember to pause and take care of yourself": advice to do, not a fact to keep
+    if _advice(grammar.language, rest):
+        return True  # "Note that the roads might be icy, so take the bus": a warning with what to do about it
     if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]):
         return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
     return False
@@ -297,6 +302,27 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
 # After a remember/forget verb, "to" + a verb: what to do, not what to keep ("Remember to breathe",
 # "Don't forget to prepare emotionally") — unless what to do is telling or asking the user.
 _TO_DO = {"en": re.compile(r"^\s*to\s+(?!(?:remind|tell|ask|wake|call|text|message|check (?:on|in with)) (?:me|us)\b)\w+", re.I)}
+# What is "kept" is advice to the listener, not a fact of the user's: with no one of the user's side in
+# it (no I, my, we), it goes on with "so" and an imperative ("…, so take the bus"; "so you know" and
+# "so no running" do not), it is the listener's own thing ("write down your goals"), what the
+# listener may do ("you can always…"), a truth of everyone ("everyone learns at their own pace") or
+# something of the world that might come about ("prices may vary", "it's going to be hot").
+_NOT_AN_IMPERATIVE = (r"(?:i|i'm|i'll|i've|i'd|im|ill|you|you're|you'll|we|we're|we'll|he|she|it|it's|they|"
+                      r"there|that|this|my|your|our|his|her|their|the|a|an|no|not|nothing|everyone|someone|"
+                      r"if|when|then|too|much|many|far|long|maybe)\b")
+_ADVICE = {"en": re.compile(
+    rf"(?:,\s*|\s)so\s+(?!{_NOT_AN_IMPERATIVE})(?:please\s+|just\s+)?[a-z]+\b(?!['’])"
+    r"|\byou(?:r|rs|rself|['’](?:re|ll|ve|d))?\b"
+    r"|^\s*(?:everyone|everybody|nobody|no one|people|things|life)\b"
+    r"|^\s*(?:it|there|(?:the\s+)?(?-i:[a-z]+s))(?:['’]s|\s+(?:is|are))?\s+(?:might|may|could|going to|likely to)\b",
+    re.I)}
+_USERS_SIDE = {"en": re.compile(r"\b(?:i|i'm|i've|i'll|i'd|im|me|my|mine|myself|we|we're|we've|we'll|our|us)\b", re.I)}
+
+
+def _advice(language: str, rest: str) -> bool:
+    return bool(_ADVICE.get(language, _NEVER).search(rest)) and not _USERS_SIDE.get(language, _NEVER).search(rest)
+
+
 # A clause opened by a bare "and"/"so" with no punctuation before it continues the one before ("energize
 # us and remind us…"); after a comma, a stop or at the start of a message, "and" opens a request ("Oh
 # and remember…", "Thanks, and remember…").

@@ -231,3 +231,31 @@ def test_advice_and_a_clause_going_on_are_not_requests(text):
 ])
 def test_requests_after_and_or_to_tell_the_user_still_are(text):
     assert is_keep_request(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Keep in mind it may get crowded on weekends, so get there before ten.",  # a warning and what to do about it
+    "Heads up, note that the ferry might be cancelled, so check the website.",
+    "Bear in mind that there could be delays on the line tonight.",  # the world, what might come about
+    "Remember, you're allowed to say no sometimes.",  # about the listener only
+    "Don't forget, trust your gut.",
+    "Keep in mind that nobody gets it right the first time.",  # a truth of everyone
+    "Keep in mind I could honestly be mistaken, but the museum is free on Sundays.",  # a hedge with an adverb
+    "Note that I'm no expert, but the rash looks mild.",
+    "Keep in mind this is just my impression of the place.",
+])
+def test_advice_warnings_and_hedges_are_not_requests(text):
+    assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("Keep in mind I might switch jobs in the spring.", "switch jobs"),  # "might", but of the user
+    ("Note that my sister may visit in April, so we'll be out a lot.", "sister"),
+    ("Remember I'm off dairy now, so skip the cheese in any recipe ideas.", "dairy"),  # an imperative, of the user's
+    ("Please note we're moving, so change my city to Porto.", "Porto"),
+    ("Remember that it's our anniversary on the 12th.", "It's our anniversary"),  # "it" opens the fact, kept
+    ("Note that this is my new email: ken@example.org.", "This is my new email"),
+])
+def test_requests_with_might_so_or_it_keep_the_users_fact_whole(text, fact):
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
