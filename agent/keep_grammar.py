@@ -100,20 +100,21 @@ class _Latin:
 _EN = _Latin(
     "en",
     re.compile(r"(?:(?:hey|hi|oh|ah|ok|okay|so|and|also|btw|by the way|anyway|one more thing|just|well|now|"
-               r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also)[,!]?\s+)*", re.I),
+               r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also|either way|anyways?)[,!]?\s+)*", re.I),
     re.compile(r"(?:would you mind\s+|(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|also\s+|just\s+)*|"
                r"(?:i|i'd|id)\s+(?:need|want|like|would like|'d like)\s+you\s+to\s+|i'?d like you to\s+|"
                r"make sure (?:you\s+|to\s+)?|be sure to\s+|try to\s+|you (?:should|need to|have to|must|gotta)\s+)"
                r"(?:please\s+)?", re.I),
-    re.compile(r"(?P<recall>remember(?:ing)?|rember|remeber|remembr|rmb|memori[sz](?:e|ing))\b"
+    re.compile(r"(?P<recall>r(?:e?m){1,2}e?be?r(?:ing)?|rmb|memori[sz](?:e|ing))\b"  # and its typos: rember, remmeber, rmbr
                r"|(?P<keep>(?:make|take|making|taking) a note|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
                r"|(?:jot|jotting)(?:\s+(?:it|this|that))?\s+down|(?:write|writing)(?:\s+(?:it|this|that))?\s+down"
-               r"|(?:keep|keeping|bear) in mind|keep (?:it|this|that) in mind|keep(?:ing)? track of"
-               r"|(?:save|store|log)(?=\s+(?:this|that|it)\b)|(?:add|put) (?:this|that|it) (?:in|into|to|on) your "
+               r"|(?:keep|keeping|bear) in mind|keep (?:it|this|that) in (?:the back of )?(?:your |ur )?mind|keep(?:ing)? track of"
+               r"|hold (?:on ?to|onto) (?:this|that|it)|hang on to (?:this|that|it)"
+               r"|(?:save|store|log)(?=\s+(?:this|that|it|the fact)\b)|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) your "
                r"(?:memory|notes|notepad|list))\b"
                r"|(?P<remind>remind (?:me|us))\b"
-               r"|(?P<forget>(?:don'?t|do not|never) (?:you )?forget|don'?t let (?:me|us) forget)\b", re.I),
-    re.compile(r"(?:\s+(?:that|(?:this|it)(?!['’]|\s+(?:is|was|will|would|might|may|can|could|has|had|should|must|"
+               r"|(?P<forget>(?:don'?t|do not|never|not) (?:you )?forget|don'?t let (?:me|us) forget)\b", re.I),
+    re.compile(r"(?:\s+(?:that|the fact(?: that)?|(?:this|it)(?!['’]|\s+(?:is|was|will|would|might|may|can|could|has|had|should|must|"
                r"does|did|needs|seems|looks|goes|takes|gets)\b)|of this|of that|of|about|for later|for me|please|too|"
                r"as well|ok|okay)\b)*"
                r"\s*[:,\-—–]?\s*", re.I),
@@ -233,7 +234,8 @@ _PT = _Latin(
     re.compile(r"^$"),
 )
 LATIN_GRAMMARS = {g.language: g for g in (_EN, _ES, _FR, _DE, _IT, _PT)}
-_CLAUSE_START = re.compile(r"[.!?;:,—–…()\[\]\"“”«»„¿¡~]+\s*|\s[-–]\s+|\b(?:and|so|but|y|pero|et|mais|und|aber)\s+",
+_CLAUSE_START = re.compile(r"[.!?;:,—–…()\[\]\"“”«»„¿¡~]+\s*|\s[-–]\s+|\b(?:and|so|but|y|pero|et|mais|und|aber)\s+"
+                           r"|(?<=[\w\d])\s+(?=don'?t let (?:me|us) forget\b)",  # "…is october 9 dont let me forget it"
                            re.I)
 # A commentary verb: "keep in mind", "note that" say how to take what follows, as often as they ask to keep it.
 _COMMENTARY = re.compile(r"^(?:keep|keeping|bear|note|noting|ten|tenga|tener|tengas|note|notez|gard|denk|behalt"
@@ -294,7 +296,7 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         return True  # "Just remember to pause and take care of yourself": advice to do, not a fact to keep
     if _advice(grammar.language, rest):
         return True  # "Note that the roads might be icy, so take the bus": a warning with what to do about it
-    if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]):
+    if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _PLEASE.match(text, clause):
         return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
     return False
 
@@ -302,6 +304,7 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
 # After a remember/forget verb, "to" + a verb: what to do, not what to keep ("Remember to breathe",
 # "Don't forget to prepare emotionally") — unless what to do is telling or asking the user.
 _TO_DO = {"en": re.compile(r"^\s*to\s+(?!(?:remind|tell|ask|wake|call|text|message|check (?:on|in with)) (?:me|us)\b)\w+", re.I)}
+_PLEASE = re.compile(r"(?:please|pls|plz)\b", re.I)  # "…mix this up so please remember…" asks again
 # What is "kept" is advice to the listener, not a fact of the user's: with no one of the user's side in
 # it (no I, my, we), it goes on with "so" and an imperative ("…, so take the bus"; "so you know" and
 # "so no running" do not), it is the listener's own thing ("write down your goals"), what the
@@ -316,10 +319,14 @@ _ADVICE = {"en": re.compile(
     r"|^\s*(?:everyone|everybody|nobody|no one|people|things|life)\b"
     r"|^\s*(?:it|there|(?:the\s+)?(?-i:[a-z]+s))(?:['’]s|\s+(?:is|are))?\s+(?:might|may|could|going to|likely to)\b",
     re.I)}
+_LISTENER_MAY = {"en": re.compile(r"\s*you(?:['’]re| are)?\s+(?:allowed|don't have to|do not have to|needn't|deserve)\b",
+                                 re.I)}
 _USERS_SIDE = {"en": re.compile(r"\b(?:i|i'm|i've|i'll|i'd|im|me|my|mine|myself|we|we're|we've|we'll|our|us)\b", re.I)}
 
 
 def _advice(language: str, rest: str) -> bool:
+    if _LISTENER_MAY.get(language, _NEVER).match(rest):
+        return True  # "remember you're allowed to disagree with me": what the listener may do, whoever else is in it
     return bool(_ADVICE.get(language, _NEVER).search(rest)) and not _USERS_SIDE.get(language, _NEVER).search(rest)
 
 

@@ -259,3 +259,29 @@ def test_advice_warnings_and_hedges_are_not_requests(text):
 def test_requests_with_might_so_or_it_keep_the_users_fact_whole(text, fact):
     assert is_keep_request(text)
     assert fact in keep_note(text, "Ken", NOW)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("remmber that the gym closes at 9 on sundays", "gym"),  # a typo of the verb
+    ("rmbr the wifi at my parents' is peachtree5", "peachtree5"),
+    ("i never get this right so pls remember: bins are collected on fridays", "bins"),  # "so please" asks
+    ("the dentist moved my cleaning to may 2nd don't let me forget", "cleaning"),  # at the end, no stop before it
+    ("If the lease gets renewed we stay until 2028, keep it in the back of your mind.", "2028"),
+    ("could you store the fact that my bike is a blue Brompton?", "Brompton"),
+    ("put in your notes: Aiko's birthday is 11 July", "Aiko"),
+    ("hang on to this for me, the locksmith's number is 555-0199", "555-0199"),
+    ("could you not forget that my train is the 7:15?", "7:15"),
+])
+def test_more_ways_to_ask_are_requests(text, fact):
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
+
+
+@pytest.mark.parametrize("text", [
+    "remember you don't have to answer me right away 😊",  # what the listener may do
+    "I'll never forget how kind you were to me.",  # "not forget" told, not asked
+    "She says I should hold onto this ring forever.",
+    "I keep it in the back of my mind all the time.",
+])
+def test_more_traps_are_not_requests(text):
+    assert not is_keep_request(text)
