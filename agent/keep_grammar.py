@@ -100,17 +100,20 @@ class _Latin:
 _EN = _Latin(
     "en",
     re.compile(r"(?:(?:hey|hi|oh|ah|ok|okay|so|and|also|btw|by the way|anyway|one more thing|just|well|now|"
-               r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also|either way|anyways?)[,!]?\s+)*", re.I),
-    re.compile(r"(?:would you mind\s+|(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|also\s+|just\s+)*|"
+               r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also|either way|anyways?|before i forget|"
+               r"for future reference|just so you know|fyi|new rule)[,!:]?\s+)*", re.I),
+    re.compile(r"(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|also\s+|just\s+)*|"
                r"(?:i|i'd|id)\s+(?:need|want|like|would like|'d like)\s+you\s+to\s+|i'?d like you to\s+|"
-               r"make sure (?:you\s+|to\s+)?|be sure to\s+|try to\s+|you (?:should|need to|have to|must|gotta)\s+)"
+               r"make sure (?:you\s+|to\s+)?|be sure to\s+|try to\s+|you (?:should|need to|have to|must|gotta)\s+|"
+               r"i'?d (?:love|like|appreciate) it if (?:you|u) (?:could|would|can)\s+|"
+               r"(?:are|r) (?:you|u) able to\s+)"
                r"(?:please\s+)?", re.I),
     re.compile(r"(?P<recall>r(?:e?m){1,2}e?be?r(?:ing)?|rmb|memori[sz](?:e|ing))\b"  # and its typos: rember, remmeber, rmbr
-               r"|(?P<keep>(?:make|take|making|taking) a note|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
+               r"|(?P<keep>(?:make|take|making|taking) a (?:mental )?note|(?:keep|make) a record(?: of)?|file (?:(?:this|that|it) )?away|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
                r"|(?:jot|jotting)(?:\s+(?:it|this|that))?\s+down|(?:write|writing)(?:\s+(?:it|this|that))?\s+down"
                r"|(?:keep|keeping|bear) in mind|keep (?:it|this|that) in (?:the back of )?(?:your |ur )?mind|keep(?:ing)? track of"
                r"|hold (?:on ?to|onto) (?:this|that|it)|hang on to (?:this|that|it)"
-               r"|(?:save|store|log)(?=\s+(?:this|that|it|the fact)\b)|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) your "
+               r"|(?:save|store|log)(?=\s+(?:this|that|it|the fact|my)\b)|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) your "
                r"(?:memory|notes|notepad|list))\b"
                r"|(?P<remind>remind (?:me|us))\b"
                r"|(?P<forget>(?:don'?t|do not|never|not) (?:you )?forget|don'?t let (?:me|us) forget)\b", re.I),
@@ -123,7 +126,7 @@ _EN = _Latin(
     re.compile(r"\b(?:guess(?:ing)?|not sure|unsure|(?:might|could|may) (?:\w+ )?be (?:\w+ )?(?:wrong|mistaken)|"
                r"(?:might|could|may) be misremembering|(?:just|only) (?:my|an?) (?:opinion|impression|guess|feeling|take)|"
                r"i think|probably|maybe|no expert|not an expert|estimate|roughly|i suppose|just saying|it might|"
-               r"i'm not certain|(?:grain|pinch) of salt|i'?m no (?!longer\b|more\b)\w+(?=\s*(?:,|but\b|so\b|$)))\b", re.I),
+               r"i'm not certain|(?:grain|pinch) of salt|(?:just|only) (?:asking|curious|wondering)|hypothetical(?:ly)?|i'?m no (?!longer\b|more\b)\w+(?=\s*(?:,|but\b|so\b|$)))\b", re.I),
     re.compile(r"\b(?:say|says|said|saying|tell|tells|told|ask|asks|asked|keeps? (?:telling|saying)|wrote|reminds|"
                r"reminded)\b", re.I),
     re.compile(r"^(?:will|won't)\s+(?:you|u|ya)\s+(?!please)", re.I),
@@ -285,7 +288,9 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
     recall_like = verb.group("recall") or verb.group("remind")
     if recall_like and grammar.after_recall.match(rest):
         return True  # "Remember when we…?", "Remind me, what's…", "Do you remember me"
-    asks_question = sentence.rstrip().endswith("?") or text[verb.end():].lstrip().startswith("?")
+    tags = (_AGREEMENT_TAG,) if verb.group("recall") else (_AGREEMENT_TAG, _YEAH_TAG)  # "remember X, yeah?" asks
+    asks_question = (_without_tags(sentence.rstrip(), tags).endswith("?")
+                     or text[verb.end():].lstrip().startswith("?"))
     if asks_question and not ask and (verb.group("recall") or verb.group("keep")):
         return True  # "Remember that movie?", "I told you, remember?"
     if _COMMENTARY.match(verb.group(0)) and grammar.hedge.search(rest):
@@ -304,6 +309,18 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
 # After a remember/forget verb, "to" + a verb: what to do, not what to keep ("Remember to breathe",
 # "Don't forget to prepare emotionally") — unless what to do is telling or asking the user.
 _TO_DO = {"en": re.compile(r"^\s*to\s+(?!(?:remind|tell|ask|wake|call|text|message|check (?:on|in with)) (?:me|us)\b)\w+", re.I)}
+# "…, ok?", "keep track of this for me yeah?": a tag that asks for agreement, not a question about what
+# comes before it ("remember that film, right?" and "remember that film, yeah?" ask whether one does)
+_AGREEMENT_TAG = re.compile(r"[\s,]+(?:ok|okay|k|alright|pls|please|plz|got it)\s*\?+\s*$", re.I)
+_YEAH_TAG = re.compile(r"[\s,]+(?:yeah|ya|yea)\s*\?+\s*$", re.I)
+
+
+def _without_tags(sentence: str, tags: tuple[re.Pattern, ...]) -> str:
+    for tag in tags:
+        sentence = tag.sub("", sentence)
+    return sentence
+
+
 _PLEASE = re.compile(r"(?:please|pls|plz)\b", re.I)  # "…mix this up so please remember…" asks again
 # What is "kept" is advice to the listener, not a fact of the user's: with no one of the user's side in
 # it (no I, my, we), it goes on with "so" and an imperative ("…, so take the bus"; "so you know" and

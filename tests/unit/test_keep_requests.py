@@ -285,3 +285,27 @@ def test_more_ways_to_ask_are_requests(text, fact):
 ])
 def test_more_traps_are_not_requests(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("long day. before I forget, write down that the vet moved Bruno's jab to the 14th, ok?", "Bruno"),  # a tag, not a question
+    ("would you be able to remember that I take my coffee black?", "black"),
+    ("I'd appreciate it if you could remember my nephew's name is Idris.", "Idris"),
+    ("file it away: my building's door code is 8812", "8812"),
+    ("make a mental note that I'm off work all of August", "August"),
+    ("can you keep a record of my runs? today was 7k", "7k"),
+    ("for future reference, remember that I can't stand horror films", "horror"),
+    ("save my sister's birthday for me, it's 2 June", "2 June"),
+])
+def test_indirect_and_tagged_requests_are_requests(text, fact):
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
+
+
+@pytest.mark.parametrize("text", [
+    "keep in mind I'm just curious, but do you ever get bored?",  # a hedge on a question
+    "Hypothetically, keep in mind that we'd have to move, would you still say yes?",
+    "Remember that movie we watched, right?",  # a tag after a question stays a question
+])
+def test_curious_and_hypothetical_are_not_requests(text):
+    assert not is_keep_request(text)
