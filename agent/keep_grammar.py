@@ -101,22 +101,28 @@ _EN = _Latin(
     "en",
     re.compile(r"(?:(?:hey|hi|oh|ah|ok|okay|so|and|also|btw|by the way|anyway|one more thing|just|well|now|"
                r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also|either way|anyways?|before i forget|"
-               r"for future reference|just so you know|fyi|new rule)[,!:]?\s+)*", re.I),
-    re.compile(r"(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|also\s+|just\s+)*|"
+               r"just so you know|fyi|new rule|actually)[,!:]?\s+)*", re.I),
+    re.compile(r"(?:(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|(?<=please )(?:you|u) (?:can|could)\s+|"
+               r"(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:to\s+)?(?:please\s+|pls\s+|also\s+|just\s+)*|"
+               r"it'?d help(?: (?:a lot|me|so much))? if (?:you|u)\s+|"
                r"(?:i|i'd|id)\s+(?:need|want|like|would like|'d like)\s+you\s+to\s+|i'?d like you to\s+|"
-               r"make sure (?:you\s+|to\s+)?|be sure to\s+|try to\s+|you (?:should|need to|have to|must|gotta)\s+|"
-               r"i'?d (?:love|like|appreciate) it if (?:you|u) (?:could|would|can)\s+|"
-               r"(?:are|r) (?:you|u) able to\s+)"
+               r"make sure (?:you\s+|to\s+)?|be sure to\s+|try to\s+|"
+               r"you (?:should|need to|have to|must|gotta)\s+(?:probably\s+|really\s+|maybe\s+|definitely\s+)?|"
+               r"i'?d (?:love|like|appreciate) it if (?:you|u)\s+(?:could\s+|would\s+|can\s+)?|"
+               r"(?:are|r) (?:you|u) able to\s+)){1,2}"
                r"(?:please\s+)?", re.I),
-    re.compile(r"(?P<recall>r(?:e?m){1,2}e?be?r(?:ing)?|rmb|memori[sz](?:e|ing))\b"  # and its typos: rember, remmeber, rmbr
+    re.compile(r"(?P<recall>r(?:e?m){1,2}e?be?r(?:ing)?|rmb|memori[sz](?:e|ing)|(?:(?<=if you )|(?<=if u ))remembered)\b"  # and its typos: rember, remmeber, rmbr
                r"|(?P<keep>(?:make|take|making|taking) a (?:mental )?note|(?:keep|make) a record(?: of)?|file (?:(?:this|that|it) )?away|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
                r"|(?:jot|jotting)(?:\s+(?:it|this|that))?\s+down|(?:write|writing)(?:\s+(?:it|this|that))?\s+down"
-               r"|(?:keep|keeping|bear) in mind|keep (?:it|this|that) in (?:the back of )?(?:your |ur )?mind|keep(?:ing)? track of"
+               r"|(?:keep|keeping|bear) in mind|keep (?:(?:it|this|that) )?in (?:the back of )?(?:your |ur )?(?:mind|memory|head)"
+               r"|keep(?:ing)? track of|(?:(?<=if you )|(?<=if u ))(?:kept in mind|noted(?: down)?|saved|stored|wrote down)"
+               r"|commit (?:(?:this|that|it) )?to (?:your )?memory|for future reference|for your records"
+               r"|(?:(?:just )?so )?(?:you|u) (?:have|got) (?:it|this|that) on (?:file|record)"
                r"|hold (?:on ?to|onto) (?:this|that|it)|hang on to (?:this|that|it)"
-               r"|(?:save|store|log)(?=\s+(?:this|that|it|the fact|my)\b)|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) your "
-               r"(?:memory|notes|notepad|list))\b"
+               r"|(?:save|store|log)(?=\s+(?:this|that|it|the fact|my|somewhere)\b)|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) "
+               r"(?:your (?:memory|notes|notepad|list)|what (?:you|u) know))\b"
                r"|(?P<remind>remind (?:me|us))\b"
-               r"|(?P<forget>(?:don'?t|do not|never|not) (?:you )?forget|don'?t let (?:me|us) forget)\b", re.I),
+               r"|(?P<forget>(?:don'?t|do not|never|not) (?:you )?(?:forget|lose track of)|don'?t let (?:me|us) forget)\b", re.I),
     re.compile(r"(?:\s+(?:that|the fact(?: that)?|(?:this|it)(?!['’]|\s+(?:is|was|will|would|might|may|can|could|has|had|should|must|"
                r"does|did|needs|seems|looks|goes|takes|gets)\b)|of this|of that|of|about|for later|for me|please|too|"
                r"as well|ok|okay)\b)*"
@@ -281,7 +287,7 @@ def _latin_grammar_in_sentence(grammar: _Latin, text: str, start: int, end: int)
 
 def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Match | None, rest: str,
             sentence: str) -> bool:
-    if _inside_quote(text, verb.start()) or grammar.reported.search(_sentence_before(text, verb.start())):
+    if _inside_quote(text, verb.start()) or _reported(grammar, _sentence_before(text, verb.start())):
         return True
     if ask and grammar.question_ask.match(ask.group(0)):
         return True  # "Will you remember this tomorrow?": it wonders, it does not ask
@@ -304,6 +310,17 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
     if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _PLEASE.match(text, clause):
         return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
     return False
+
+
+def _reported(grammar: _Latin, before: str) -> bool:
+    """Someone's words before the request ("She told me: remember…"); the user's own "I said" of
+    something earlier ("that thing I said earlier - save that") points at the fact, not at a quote."""
+    return any(not _USERS_OWN_WORDS.search(before, 0, m.start()) or _TOLD_SOMEONE.match(before, m.end())
+               for m in grammar.reported.finditer(before))
+
+
+_USERS_OWN_WORDS = re.compile(r"\bi\s+$", re.I)
+_TOLD_SOMEONE = re.compile(r"\s+(?:to|him|her|them|my|his)\b", re.I)
 
 
 # After a remember/forget verb, "to" + a verb: what to do, not what to keep ("Remember to breathe",

@@ -309,3 +309,30 @@ def test_indirect_and_tagged_requests_are_requests(text, fact):
 ])
 def test_curious_and_hypothetical_are_not_requests(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("it would be great... actually it'd help me if you kept in mind that I'm on call every other weekend", "on call"),
+    ("I'd like it if you remembered that my daughter is called Noor", "Noor"),
+    ("commit it to memory please: the Wi-Fi at work is Orchard-5G", "Orchard-5G"),
+    ("keep this in your head: Dad's surgery is on the 18th", "surgery"),
+    ("for future reference, I take my tea with oat milk", "oat milk"),
+    ("so you have it on file, my passport number ends in 4471", "4471"),
+    ("could you add this to what you know about me: I'm a twin", "twin"),
+    ("please you can remember my husband name is Farid", "Farid"),
+    ("can you make sure you don't lose track of my MOT date, 3 October", "3 October"),
+    ("what I told you this morning about Gran's address - store that", "Gran's address"),
+])
+def test_the_many_ways_to_ask_keep_the_fact(text, fact):
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
+
+
+@pytest.mark.parametrize("text", [
+    "I remembered to take my pills today!",  # a past verb is told, not asked
+    "Kept in mind what you said, and it helped.",
+    "My mum told me: commit this to memory before the exam.",  # someone else's words
+    "I told him to keep it in his head.",
+])
+def test_past_verbs_and_others_words_are_not_requests(text):
+    assert not is_keep_request(text)
