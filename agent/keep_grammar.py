@@ -102,7 +102,7 @@ _EN = _Latin(
     re.compile(r"(?:(?:hey|hi|oh|ah|ok|okay|so|and|also|btw|by the way|anyway|one more thing|just|well|now|"
                r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also|either way|anyways?|before i forget|"
                r"just so you know|fyi|new rule|actually)[,!:]?\s+)*", re.I),
-    re.compile(r"(?:(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|(?<=please )(?:you|u) (?:can|could)\s+|"
+    re.compile(r"(?:(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|(?<=please )(?:you|u)\s+(?:can\s+|could\s+)?|"
                r"(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:to\s+)?(?:please\s+|pls\s+|also\s+|just\s+)*|"
                r"it'?d help(?: (?:a lot|me|so much))? if (?:you|u)\s+|"
                r"(?:i|i'd|id)\s+(?:need|want|like|would like|'d like)\s+you\s+to\s+|i'?d like you to\s+|"
@@ -114,7 +114,8 @@ _EN = _Latin(
     re.compile(r"(?P<recall>r(?:e?m){1,2}e?be?r(?:ing)?|rmb|memori[sz](?:e|ing)|(?:(?<=if you )|(?<=if u ))remembered)\b"  # and its typos: rember, remmeber, rmbr
                r"|(?P<keep>(?:make|take|making|taking) a (?:mental )?note|(?:keep|make) a record(?: of)?|file (?:(?:this|that|it) )?away|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
                r"|(?:jot|jotting)(?:\s+(?:it|this|that))?\s+down|(?:write|writing)(?:\s+(?:it|this|that))?\s+down"
-               r"|(?:keep|keeping|bear) in mind|keep (?:(?:it|this|that) )?in (?:the back of )?(?:your |ur )?(?:mind|memory|head)"
+               r"|(?:keep|keeping|bear) in mind|(?:keep|bookmark) (?:(?:it|this|that) )?in (?:the back of )?(?:your |ur )?"
+               r"(?:mind|memory|head|brain)|keep (?:(?:it|this|that) )?on (?:file|record)"
                r"|keep(?:ing)? track of|(?:(?<=if you )|(?<=if u ))(?:kept in mind|noted(?: down)?|saved|stored|wrote down)"
                r"|commit (?:(?:this|that|it) )?to (?:your )?memory|for future reference|for your records"
                r"|(?:(?:just )?so )?(?:you|u) (?:have|got) (?:it|this|that) on (?:file|record)"
@@ -297,15 +298,15 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
     tags = (_AGREEMENT_TAG,) if verb.group("recall") else (_AGREEMENT_TAG, _YEAH_TAG)  # "remember X, yeah?" asks
     asks_question = (_without_tags(sentence.rstrip(), tags).endswith("?")
                      or text[verb.end():].lstrip().startswith("?"))
-    if asks_question and not ask and (verb.group("recall") or verb.group("keep")):
-        return True  # "Remember that movie?", "I told you, remember?"
+    if asks_question and not ask and (verb.group("recall") or _QUESTION_CLAUSE.search(rest)):
+        return True  # "Remember that movie?", "…keep in mind that…, would you still…?" ("…, keep track of that for me?" asks)
     if _COMMENTARY.match(verb.group(0)) and grammar.hedge.search(rest):
         return True  # "Keep in mind I'm just guessing"
     if not ask and _NOT_ASKED.get(grammar.language, _NEVER).match(verb.group(0)) and not _POLITE_AFTER.match(rest):
         return True  # "Remembering all those names is hard", "Recordar esos días me hace feliz": a subject
     if (verb.group("recall") or verb.group("forget")) and _TO_DO.get(grammar.language, _NEVER).match(rest):
         return True  # "Just remember to pause and take care of yourself": advice to do, not a fact to keep
-    if _advice(grammar.language, rest):
+    if _advice(grammar.language, _without_tags(rest, (_AGREEMENT_TAG, _YEAH_TAG))):
         return True  # "Note that the roads might be icy, so take the bus": a warning with what to do about it
     if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _PLEASE.match(text, clause):
         return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
@@ -328,8 +329,13 @@ _TOLD_SOMEONE = re.compile(r"\s+(?:to|him|her|them|my|his)\b", re.I)
 _TO_DO = {"en": re.compile(r"^\s*to\s+(?!(?:remind|tell|ask|wake|call|text|message|check (?:on|in with)) (?:me|us)\b)\w+", re.I)}
 # "…, ok?", "keep track of this for me yeah?": a tag that asks for agreement, not a question about what
 # comes before it ("remember that film, right?" and "remember that film, yeah?" ask whether one does)
-_AGREEMENT_TAG = re.compile(r"[\s,]+(?:ok|okay|k|alright|pls|please|plz|got it)\s*\?+\s*$", re.I)
-_YEAH_TAG = re.compile(r"[\s,]+(?:yeah|ya|yea)\s*\?+\s*$", re.I)
+_AGREEMENT_TAG = re.compile(r"(?:^|[\s,]+)(?:ok|okay|k|alright|pls|please|plz|got it|(?:would|will|could|can) (?:you|u))\s*\?+\s*$",
+                            re.I)
+_YEAH_TAG = re.compile(r"(?:^|[\s,]+)(?:yeah|ya|yea)\s*\?+\s*$", re.I)
+
+
+_QUESTION_CLAUSE = re.compile(r"[,;]\s*(?:would|will|do|does|did|can|could|should|is|are|was|were|what|how|why|where|when|"
+                              r"who|which)\b[^,;]*\?+\s*$", re.I)
 
 
 def _without_tags(sentence: str, tags: tuple[re.Pattern, ...]) -> str:

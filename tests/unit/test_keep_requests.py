@@ -336,3 +336,24 @@ def test_the_many_ways_to_ask_keep_the_fact(text, fact):
 ])
 def test_past_verbs_and_others_words_are_not_requests(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("my pharmacy is the one on Cole St, write that down for me?", "Cole St"),  # an imperative asked with "?"
+    ("Hello, please you note my daughter start school on 2 September.", "2 September"),
+    ("bookmark it in your brain: the boiler man is Gareth", "Gareth"),
+    ("keep it on record that I paid the deposit, £300", "£300"),
+    ("Our wedding is on 20 June. Remember that, will you?", "20 June"),
+])
+def test_asked_with_a_question_mark_or_in_other_words(text, fact):
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
+
+
+@pytest.mark.parametrize("text", [
+    "Remember that night at the lake?",  # a question about memory, still
+    "you remember my sister's name, right?",
+    "Remember the band we saw in Leeds, yeah?",
+])
+def test_questions_about_memory_stay_questions(text):
+    assert not is_keep_request(text)
