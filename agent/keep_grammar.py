@@ -101,8 +101,8 @@ _EN = _Latin(
     "en",
     re.compile(r"(?:(?:hey|hi|oh|ah|ok|okay|so|and|also|btw|by the way|anyway|one more thing|just|well|now|"
                r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also|either way|anyways?|before i forget|"
-               r"just so you know|fyi|new rule|actually)[,!:]?\s+)*", re.I),
-    re.compile(r"(?:(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|(?<=please )(?:you|u)\s+(?:can\s+|could\s+)?|"
+               r"just so you know|fyi|new rule|actually|bro|dude|mate|buddy|dear friend|dear|friend|hun|sis)[,!:]?\s+)*", re.I),
+    re.compile(r"(?:(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|(?<=please )(?:you|u)\s+(?:can\s+|could\s+)?|(?<=please )to\s+|(?:would (?:you|u) )?mind\s+(?=\w+ing\b)|"
                r"(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:to\s+)?(?:please\s+|pls\s+|also\s+|just\s+)*|"
                r"it'?d help(?: (?:a lot|me|so much))? if (?:you|u)\s+|"
                r"(?:i|i'd|id)\s+(?:need|want|like|would like|'d like)\s+you\s+to\s+|i'?d like you to\s+|"
@@ -120,7 +120,8 @@ _EN = _Latin(
                r"|commit (?:(?:this|that|it) )?to (?:your )?memory|for future reference|for your records"
                r"|(?:(?:just )?so )?(?:you|u) (?:have|got) (?:it|this|that) on (?:file|record)"
                r"|hold (?:on ?to|onto) (?:this|that|it)|hang on to (?:this|that|it)"
-               r"|(?:save|store|log)(?=\s+(?:this|that|it|the fact|my|somewhere)\b)|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) "
+               r"|(?:sav(?:e|ing)|stor(?:e|ing)|log(?:ging)?|record(?:ing)?)(?=\s+(?:this|that|it|the fact|my|somewhere)\b)"
+               r"|keep (?:this|that|it)(?= for (?:later|me|the future))|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) "
                r"(?:your (?:memory|notes|notepad|list)|what (?:you|u) know))\b"
                r"|(?P<remind>remind (?:me|us))\b"
                r"|(?P<forget>(?:don'?t|do not|never|not) (?:you )?(?:forget|lose track of)|don'?t let (?:me|us) forget)\b", re.I),
@@ -290,12 +291,16 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
             sentence: str) -> bool:
     if _inside_quote(text, verb.start()) or _reported(grammar, _sentence_before(text, verb.start())):
         return True
-    if ask and grammar.question_ask.match(ask.group(0)):
+    wonders = ask and (grammar.question_ask.match(ask.group(0))
+                       or _IF_WOULD.match(sentence) and ask.group(0).lower().startswith("would"))
+    if wonders:
         return True  # "Will you remember this tomorrow?": it wonders, it does not ask
     recall_like = verb.group("recall") or verb.group("remind")
     if recall_like and grammar.after_recall.match(rest):
         return True  # "Remember when we…?", "Remind me, what's…", "Do you remember me"
-    tags = (_AGREEMENT_TAG,) if verb.group("recall") else (_AGREEMENT_TAG, _YEAH_TAG)  # "remember X, yeah?" asks
+    # "remember X, yeah?" asks whether one does; "X. Remember that, yeah?" asks to keep X
+    tags = (_AGREEMENT_TAG,) if verb.group("recall") and _without_tags(rest, (_YEAH_TAG,)).strip() \
+        else (_AGREEMENT_TAG, _YEAH_TAG)
     asks_question = (_without_tags(sentence.rstrip(), tags).endswith("?")
                      or text[verb.end():].lstrip().startswith("?"))
     if asks_question and not ask and (verb.group("recall") or _QUESTION_CLAUSE.search(rest)):
@@ -334,6 +339,7 @@ _AGREEMENT_TAG = re.compile(r"(?:^|[\s,]+)(?:ok|okay|k|alright|pls|please|plz|go
 _YEAH_TAG = re.compile(r"(?:^|[\s,]+)(?:yeah|ya|yea)\s*\?+\s*$", re.I)
 
 
+_IF_WOULD = re.compile(r"\s*if\b", re.I)  # "If I told you a secret, would you remember it?" wonders
 _QUESTION_CLAUSE = re.compile(r"[,;]\s*(?:would|will|do|does|did|can|could|should|is|are|was|were|what|how|why|where|when|"
                               r"who|which)\b[^,;]*\?+\s*$", re.I)
 

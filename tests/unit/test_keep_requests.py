@@ -357,3 +357,24 @@ def test_asked_with_a_question_mark_or_in_other_words(text, fact):
 ])
 def test_questions_about_memory_stay_questions(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("keep it for later: the spare bike key is in the blue tin", "blue tin"),
+    ("Hello my friend, please to note that my visa ends in March.", "visa"),
+    ("record my weight today, 71.5 kg", "71.5"),
+    ("We're getting a puppy on Friday - remember that, yeah?", "puppy"),  # a pointer, then the tag
+    ("dude remember my locker is 118", "118"),
+    ("Would you mind logging that I slept 5 hours?", "5 hours"),
+])
+def test_pointers_vocatives_and_gerunds_after_mind(text, fact):
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
+
+
+@pytest.mark.parametrize("text", [
+    "If we stopped talking for a year, would you remember me?",  # a conditional wonders
+    "If I changed my name, would you remember the old one?",
+])
+def test_a_conditional_would_you_wonders(text):
+    assert not is_keep_request(text)
