@@ -101,7 +101,8 @@ _EN = _Latin(
     "en",
     re.compile(r"(?:(?:hey|hi|oh|ah|ok|okay|so|and|also|btw|by the way|anyway|one more thing|just|well|now|"
                r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also|either way|anyways?|before i forget|"
-               r"just so you know|fyi|new rule|actually|bro|dude|mate|buddy|dear friend|dear|friend|hun|sis)[,!:]?\s+)*", re.I),
+               r"just so you know|fyi|new rule|actually|from now on|do me a fav(?:ou?r|or) and|"
+               r"bro|dude|mate|buddy|dear friend|dear|friend|hun|sis|yo)[,!:]?\s+)*", re.I),
     re.compile(r"(?:(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|(?<=please )(?:you|u)\s+(?:can\s+|could\s+)?|(?<=please )to\s+|(?:would (?:you|u) )?mind\s+(?=\w+ing\b)|"
                r"(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:to\s+)?(?:please\s+|pls\s+|also\s+|just\s+)*|"
                r"it'?d help(?: (?:a lot|me|so much))? if (?:you|u)\s+|"
@@ -112,11 +113,11 @@ _EN = _Latin(
                r"(?:are|r) (?:you|u) able to\s+)){1,2}"
                r"(?:please\s+)?", re.I),
     re.compile(r"(?P<recall>r(?:e?m){1,2}e?be?r(?:ing)?|rmb|memori[sz](?:e|ing)|(?:(?<=if you )|(?<=if u ))remembered)\b"  # and its typos: rember, remmeber, rmbr
-               r"|(?P<keep>(?:make|take|making|taking) a (?:mental )?note|(?:keep|make) a record(?: of)?|file (?:(?:this|that|it) )?away|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
+               r"|(?P<keep>(?:make|take|keep|making|taking|keeping) a (?:mental )?note|(?:keep|make) a record(?: of)?|file (?:(?:this|that|it) )?away|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
                r"|(?:jot|jotting)(?:\s+(?:it|this|that))?\s+down|(?:write|writing)(?:\s+(?:it|this|that))?\s+down"
                r"|(?:keep|keeping|bear) in mind|(?:keep|bookmark) (?:(?:it|this|that) )?in (?:the back of )?(?:your |ur )?"
                r"(?:mind|memory|head|brain)|keep (?:(?:it|this|that) )?on (?:file|record)"
-               r"|keep(?:ing)? track of|(?:(?<=if you )|(?<=if u ))(?:kept in mind|noted(?: down)?|saved|stored|wrote down)"
+               r"|keep(?:ing)? track(?: of)?|(?:(?<=if you )|(?<=if u ))(?:kept in mind|noted(?: down)?|saved|stored|wrote down)"
                r"|commit (?:(?:this|that|it) )?to (?:your )?memory|for future reference|for your records"
                r"|(?:(?:just )?so )?(?:you|u) (?:have|got) (?:it|this|that) on (?:file|record)"
                r"|hold (?:on ?to|onto) (?:this|that|it)|hang on to (?:this|that|it)"
@@ -303,7 +304,8 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         else (_AGREEMENT_TAG, _YEAH_TAG)
     asks_question = (_without_tags(sentence.rstrip(), tags).endswith("?")
                      or text[verb.end():].lstrip().startswith("?"))
-    if asks_question and not ask and (verb.group("recall") or _QUESTION_CLAUSE.search(rest)):
+    asks_whether_one_does = verb.group("recall") and not _FOR_LATER.match(text, verb.end())
+    if asks_question and not ask and (asks_whether_one_does or _QUESTION_CLAUSE.search(rest)):
         return True  # "Remember that movie?", "…keep in mind that…, would you still…?" ("…, keep track of that for me?" asks)
     if _COMMENTARY.match(verb.group(0)) and grammar.hedge.search(rest):
         return True  # "Keep in mind I'm just guessing"
@@ -339,6 +341,8 @@ _AGREEMENT_TAG = re.compile(r"(?:^|[\s,]+)(?:ok|okay|k|alright|pls|please|plz|go
 _YEAH_TAG = re.compile(r"(?:^|[\s,]+)(?:yeah|ya|yea)\s*\?+\s*$", re.I)
 
 
+# "…, remember that for me?" asks to keep; "…, remember that?" asks whether one does
+_FOR_LATER = re.compile(r"(?:\s+(?:that|this|it))?\s+for (?:me|later|the future)\b", re.I)
 _IF_WOULD = re.compile(r"\s*if\b", re.I)  # "If I told you a secret, would you remember it?" wonders
 _QUESTION_CLAUSE = re.compile(r"[,;]\s*(?:would|will|do|does|did|can|could|should|is|are|was|were|what|how|why|where|when|"
                               r"who|which)\b[^,;]*\?+\s*$", re.I)

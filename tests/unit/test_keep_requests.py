@@ -378,3 +378,20 @@ def test_pointers_vocatives_and_gerunds_after_mind(text, fact):
 ])
 def test_a_conditional_would_you_wonders(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("my physio is Dr. Mensah now, remember that for me?", "Mensah"),  # "for me" asks, with the question mark
+    ("from now on remember I take the 8:10 bus", "8:10"),
+    ("do me a favour and note that the car is booked in for Tuesday", "car"),
+    ("yo remember my gamertag is NightOwl77", "NightOwl77"),
+    ("can you keep a note that the Airbnb code is 4550", "4550"),
+    ("keep track that I walked 12k steps today", "12k"),
+])
+def test_favours_from_now_on_and_for_me(text, fact):
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
+
+
+def test_remember_that_with_a_question_mark_alone_still_asks_whether_one_does():
+    assert not is_keep_request("We went to Rome in 2019, remember that?")
