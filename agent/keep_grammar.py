@@ -103,7 +103,8 @@ _EN = _Latin(
                r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also|either way|anyways?|before i forget|"
                r"just so you know|fyi|new rule|actually|from now on|do me a fav(?:ou?r|or) and|"
                r"bro|dude|mate|buddy|dear friend|dear|friend|hun|sis|yo)[,!:]?\s+)*", re.I),
-    re.compile(r"(?:(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|(?<=please )(?:you|u)\s+(?:can\s+|could\s+)?|(?<=please )to\s+|(?:would (?:you|u) )?mind\s+(?=\w+ing\b)|"
+    re.compile(r"(?:(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|"
+               r"(?<=please )(?:you|u)\s+(?:can\s+|could\s+)?|(?<=please )to\s+|(?:would (?:you|u) )?mind\s+(?=\w+ing\b)|"
                r"(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:to\s+)?(?:please\s+|pls\s+|also\s+|just\s+)*|"
                r"it'?d help(?: (?:a lot|me|so much))? if (?:you|u)\s+|"
                r"(?:i|i'd|id)\s+(?:need|want|like|would like|'d like)\s+you\s+to\s+|i'?d like you to\s+|"
@@ -112,30 +113,33 @@ _EN = _Latin(
                r"i'?d (?:love|like|appreciate) it if (?:you|u)\s+(?:could\s+|would\s+|can\s+)?|"
                r"(?:are|r) (?:you|u) able to\s+)){1,2}"
                r"(?:please\s+)?", re.I),
-    re.compile(r"(?P<recall>r(?:e?m){1,2}e?be?r(?:ing)?|rmb|memori[sz](?:e|ing)|(?:(?<=if you )|(?<=if u ))remembered)\b"  # and its typos: rember, remmeber, rmbr
-               r"|(?P<keep>(?:make|take|keep|making|taking|keeping) a (?:mental )?note|(?:keep|make) a record(?: of)?|file (?:(?:this|that|it) )?away|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
+    # the verb and its typos (rember, remmeber, rmbr); a past form only after "if you" ("if you kept in mind")
+    re.compile(r"(?P<recall>r(?:e?m){1,2}e?be?r(?:ing)?|rmb|memori[sz](?:e|ing)|(?:(?<=if you )|(?<=if u ))remembered)\b"
+               r"|(?P<keep>(?:make|take|keep|making|taking|keeping) a (?:mental )?note|(?:keep|make) a record(?: of)?"
+               r"|file (?:(?:this|that|it) )?away|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
                r"|(?:jot|jotting)(?:\s+(?:it|this|that))?\s+down|(?:write|writing)(?:\s+(?:it|this|that))?\s+down"
                r"|(?:keep|keeping|bear) in mind|(?:keep|bookmark) (?:(?:it|this|that) )?in (?:the back of )?(?:your |ur )?"
-               r"(?:mind|memory|head|brain)|keep (?:(?:it|this|that) )?on (?:file|record)"
-               r"|keep(?:ing)? track(?: of)?|(?:(?<=if you )|(?<=if u ))(?:kept in mind|noted(?: down)?|saved|stored|wrote down)"
+               r"(?:mind|memory|head|brain)|keep (?:(?:it|this|that) )?on (?:file|record)|keep(?:ing)? track(?: of)?"
+               r"|(?:(?<=if you )|(?<=if u ))(?:kept in mind|noted(?: down)?|saved|stored|wrote down)"
                r"|commit (?:(?:this|that|it) )?to (?:your )?memory|for future reference|for your records"
                r"|(?:(?:just )?so )?(?:you|u) (?:have|got) (?:it|this|that) on (?:file|record)"
                r"|hold (?:on ?to|onto) (?:this|that|it)|hang on to (?:this|that|it)"
                r"|(?:sav(?:e|ing)|stor(?:e|ing)|log(?:ging)?|record(?:ing)?)(?=\s+(?:this|that|it|the fact|my|somewhere)\b)"
-               r"|keep (?:this|that|it)(?= for (?:later|me|the future))|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) "
-               r"(?:your (?:memory|notes|notepad|list)|what (?:you|u) know))\b"
+               r"|keep (?:this|that|it)(?= for (?:later|me|the future))"
+               r"|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) (?:your (?:memory|notes|notepad|list)|what (?:you|u) know))\b"
                r"|(?P<remind>remind (?:me|us))\b"
                r"|(?P<forget>(?:don'?t|do not|never|not) (?:you )?(?:forget|lose track of)|don'?t let (?:me|us) forget)\b", re.I),
-    re.compile(r"(?:\s+(?:that|the fact(?: that)?|(?:this|it)(?!['’]|\s+(?:is|was|will|would|might|may|can|could|has|had|should|must|"
-               r"does|did|needs|seems|looks|goes|takes|gets)\b)|of this|of that|of|about|for later|for me|please|too|"
-               r"as well|ok|okay)\b)*"
+    re.compile(r"(?:\s+(?:that|the fact(?: that)?|(?:this|it)(?!['’]|\s+(?:is|was|will|would|might|may|can|could|has|had|"
+               r"should|must|does|did|needs|seems|looks|goes|takes|gets)\b)|of this|of that|of|about|for later|for me|"
+               r"please|too|as well|ok|okay)\b)*"
                r"\s*[:,\-—–]?\s*", re.I),
     re.compile(r"(?:when|how|what|where|who|whom|which|why|if|whether|the (?:time|day|night|moment)s?|me|us"
                r"|this conversation|this chat|everything|anything|all (?:of )?(?:this|that)|any of this)\b", re.I),
     re.compile(r"\b(?:guess(?:ing)?|not sure|unsure|(?:might|could|may) (?:\w+ )?be (?:\w+ )?(?:wrong|mistaken)|"
                r"(?:might|could|may) be misremembering|(?:just|only) (?:my|an?) (?:opinion|impression|guess|feeling|take)|"
                r"i think|probably|maybe|no expert|not an expert|estimate|roughly|i suppose|just saying|it might|"
-               r"i'm not certain|(?:grain|pinch) of salt|(?:just|only) (?:asking|curious|wondering)|hypothetical(?:ly)?|i'?m no (?!longer\b|more\b)\w+(?=\s*(?:,|but\b|so\b|$)))\b", re.I),
+               r"i'm not certain|(?:grain|pinch) of salt|(?:just|only) (?:asking|curious|wondering)|hypothetical(?:ly)?|"
+               r"i'?m no (?!longer\b|more\b)\w+(?=\s*(?:,|but\b|so\b|$)))\b", re.I),
     re.compile(r"\b(?:say|says|said|saying|tell|tells|told|ask|asks|asked|keeps? (?:telling|saying)|wrote|reminds|"
                r"reminded)\b", re.I),
     re.compile(r"^(?:will|won't)\s+(?:you|u|ya)\s+(?!please)", re.I),
