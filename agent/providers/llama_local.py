@@ -26,10 +26,11 @@ _ONE_WORD_OPENING = re.compile(r"\s*[¡¿\"“「『]*(?:[\w'’]+\s*[,，、!�
 
 
 def _reply_rules(min_tokens: int, end_tokens: Sequence[int], banned_first: Sequence[int],
-                 spell: Callable[[Sequence[int]], str] | None = None):
+                 spell: Callable[[Sequence[int]], str] | None = None, first_letters: frozenset[str] = frozenset()):
     """A llama.cpp logits processor, or None: the end of the reply cannot be sampled before
     `min_tokens` generated tokens, and the reply cannot open with a token of `banned_first` — nor,
-    with `spell` (token ids → text), take one up right after an opening word alone. (The prompt's
+    with `spell` (token ids → text), take one up right after an opening word alone, or after the
+    banned word's own first letter alone (`first_letters`: "J", then " Jonas"). (The prompt's
     length is what the first call sees: generation starts there.)"""
     if not min_tokens and not banned_first:
         return None
@@ -45,22 +46,41 @@ def _reply_rules(min_tokens: int, end_tokens: Sequence[int], banned_first: Seque
         if generated < min_tokens:
             scores[list(end_tokens)] = -float("inf")
         if banned and (generated == 0 or spell is not None and generated <= constants.OPENING_WORD_MAX_TOKENS
-                       and _ONE_WORD_OPENING.fullmatch(spell(list(input_ids[start[0]:])))):
+                       and _before_an_opening_word(spell(list(input_ids[start[0]:])), first_letters)):
             scores[banned] = -float("inf")
         return scores
 
     return LogitsProcessorList([processor])
 
 
+def _before_an_opening_word(so_far: str, first_letters: frozenset[str]) -> bool:
+    return bool(_ONE_WORD_OPENING.fullmatch(so_far)) or so_far.strip() in first_letters
+
+
+def first_letters(openings: Sequence[str]) -> frozenset[str]:
+    """The first letters of the openings' Latin words of more than one letter, in both cases: a reply
+    that has written one alone is still opening with that word."""
+    words = ((text.strip().split(maxsplit=1) or [""])[0] for text in openings)
+    return frozenset(letter for word in words if len(word) > 1 and _LATIN_WORD_REST.match(word)
+                     for letter in (word[0], word[0].swapcase()))
+
+
 def opening_spellings(text: str) -> tuple[str, ...]:
     """How a text's first word may come as a reply's first token: as it is, after a space, and in the
-    other case of its first letter (after "Oui," the model goes on with " le", not " Le")."""
+    other case of its first letter (after "Oui," the model goes on with " le", not " Le"); and, for a
+    Latin word, the rest of it after its first letter ("onas": the model wrote "J" and went on with
+    the word it could not open with)."""
     text = text.strip()
     if not text:
         return ()
     other = text[:1].swapcase() + text[1:]
     forms = (text, other) if other != text else (text,)
-    return tuple(spelled for form in forms for spelled in (form, " " + form))
+    rest = text[1:]
+    after_letter = (rest,) if len(rest) > 1 and _LATIN_WORD_REST.match(rest) else ()
+    return tuple(spelled for form in forms for spelled in (form, " " + form)) + after_letter
+
+
+_LATIN_WORD_REST = re.compile(r"[a-zà-öø-ÿ]", re.I)
 
 
 class LlamaCppChatModel:
@@ -151,7 +171,8 @@ class LlamaCppChatModel:
                         repeat_penalty=constants.LOCAL_REPEAT_PENALTY, min_p=constants.LOCAL_MIN_P,
                         top_k=constants.LOCAL_TOP_K, seed=seed,
                         logits_processor=_reply_rules(min_tokens, self._end_tokens(llama), banned,
-                                                     lambda ids: llama.detokenize(ids).decode("utf-8", "ignore")))
+                                                     lambda ids: llama.detokenize(ids).decode("utf-8", "ignore"),
+                                                     first_letters(avoid_openings)))
         with self._run_lock:
             try:
                 # Going on from the reply so far: the chat's own prompt tokens (so the cached prefix

@@ -187,11 +187,29 @@ def test_a_banned_opening_word_cannot_come_after_a_lone_opening_word_either():
     assert processor(np.array(prompt + [5, 6, 9]), np.zeros(10))[7] == 0.0  # "Oui, Ah": two words, it goes on
 
 
+def test_a_banned_opening_word_cannot_come_after_its_own_first_letter_alone():
+    import numpy as np
+
+    from agent.providers.llama_local import _reply_rules, first_letters
+
+    spelled = {4: "J", 5: " Jonas", 6: "onas", 7: "'ai", 8: "I", 9: " think"}
+    letters = first_letters(["Jonas, ich bin nicht sicher."])
+    [processor] = _reply_rules(0, (1,), (5, 6), lambda ids: "".join(spelled[i] for i in ids), letters)
+    prompt = [0, 0, 0]
+    assert processor(np.array(prompt), np.zeros(10))[5] == -np.inf  # the opening itself
+    after_j = processor(np.array(prompt + [4]), np.zeros(10))
+    assert after_j[5] == -np.inf and after_j[6] == -np.inf  # "J" then " Jonas" or "onas": out ("J Jonas, …")
+    assert after_j[7] == 0.0  # "J'ai": another word, allowed
+    assert processor(np.array(prompt + [8]), np.zeros(10))[5] == 0.0  # "I": not the banned word's letter
+    assert first_letters(["I went hiking", "今日は晴れ", "  "]) == frozenset()  # one-letter words, no Latin, nothing
+
+
 def test_an_opening_is_banned_in_the_forms_it_comes_in():
     from agent.providers.llama_local import opening_spellings
 
     assert opening_spellings(" Le premier client ") == ("Le premier client", " Le premier client",
-                                                       "le premier client", " le premier client")
+                                                       "le premier client", " le premier client",
+                                                       "e premier client")  # what follows a lone "L"
     assert opening_spellings("今日は") == ("今日は", " 今日は")  # no case to swap
     assert opening_spellings("  ") == ()
 
