@@ -147,39 +147,47 @@ _EN = _Latin(
 _ES = _Latin(
     "es",
     re.compile(r"(?:(?:oye|oiga|mira|bueno|y|ah|oh|ey|eh|vale|ok|también|además|por cierto|otra cosa|"
-               r"por favor)[,!]?\s+)*", re.I),
+               r"por favor|che|hazme un favor y|haz(?:me)? el favor y)[,!]?\s+)*", re.I),
     re.compile(r"(?:¿\s*)?(?:(?:me\s+)?(?:puedes|podrías|podrias|puede|podría|podés|podes)\s+(?:por favor\s+)?|"
-               r"(?:te importa(?:ría)?|me haces el favor de)\s+|(?:necesito|quiero) que\s+)", re.I),
-    re.compile(r"(?P<recall>recuerda|recuerde|recordá|recordad|acuérdate|acuerdate|acuérdese|recordar|acordarte"
-               r"|recuerdes|memoriza|memorizar)\b"
+               r"(?:te importa(?:ría)?|(?:me )?(?:haces|harías|harias|hace|haría|haria) el favor de)\s+|"
+               r"(?:necesito|quiero|quisiera|me gustaría|me gustaria|te pido|le pido|te ruego|le ruego) que\s+)", re.I),
+    re.compile(r"(?P<recall>recuerda|recuerde|recordá|recordad|acuérdate|acuerdate|acordate|acuérdese|recordar|acordarte"
+               r"|recuerdes|recordaras|memoriza|memorizar)\b"
                r"|(?P<keep>apúnta(?:lo|la|melo|te)|apunta(?:lo|la|melo)?|apunte|apuntar(?:lo)?|apuntes|anóta(?:lo|la)"
                r"|anota(?:lo|la)?|anote|anotar(?:lo)?|anotes|tom(?:a|e|ar) nota|guárda(?:lo|la|melo)|guarda(?:lo|la)?"
-               r"(?=\s+(?:esto|eso|que|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?)\b"
+               r"(?=\s+(?:esto|eso|que|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?"
+               r"|guárda(?:te|telo)|guarda(?:te|telo)|quéda(?:te|se) con (?:este dato|esto|eso)|queda(?:te|se) con (?:este dato|esto|eso)"
+               r"|(?:ten|tenga|tener|tengas)(?:lo|la)? presente|tom(?:es|en) nota|(?:dejes|dejaras|dejaras) (?:guardado|anotado)"
+               r"|anotes|apuntes|guardes)\b"
                r"|(?P<remind>recuérda(?:me|melo|nos)|recuerda(?:me|melo)|me recuerdas que|recordarme)\b"
                r"|(?P<forget>no (?:te |se |lo |)olvid(?:es|e)|que no se te olvide|no se te olvide)\b", re.I),
     re.compile(r"(?:\s+(?:que|q|de que|de|esto|eso|lo|por favor|también)\b)*\s*[:,]?\s*", re.I),
     re.compile(r"(?:cuando|cómo|como|dónde|donde|quién|quien|lo que|la vez|el día|qué)\b", re.I),
     re.compile(r"\b(?:quizá|quizás|tal vez|a lo mejor|puede que|suposición|supongo|me equivoque|equivoco|"
-               r"no estoy segur[oa]|creo que|probablemente)\b", re.I),
+               r"no estoy segur[oa]|creo que|probablemente|yo que tú|yo que tu|si yo fuera tú)\b", re.I),
     re.compile(r"\b(?:dice|decía|decia|dijo|dicen|pidió|pidio|pide|pedía|me dijo|nos dijo)\b", re.I),
     re.compile(r"^$"),
 )
 _FR = _Latin(
     "fr",
     re.compile(r"(?:(?:et|alors|bon|oh|ah|hé|eh|dis|écoute|ok|aussi|au fait|sinon|d'ailleurs|s'il te plaît|"
-               r"stp)[,!]?\s+)*", re.I),
+               r"stp|et au fait|ah et au fait)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:est-ce que\s+)?(?:tu peux|tu pourrais|vous pouvez|vous pourriez|tu veux bien|tu voudrais bien)\s+|"
-               r"(?:peux|pourrais)-tu\s+|(?:pouvez|pourriez)-vous\s+|j'ai besoin que tu\s+|je veux que tu\s+)"
+               r"(?:peux|pourrais)-tu\s+|(?:pouvez|pourriez)-vous\s+|j'ai besoin que tu\s+|"
+               r"(?:je veux|jveux|j'aimerais|je voudrais|je souhaite|j'aimerais bien) que (?:tu|vous)\s+(?:te\s+|t'|vous\s+)?|"
+               r"(?:ça|ca) (?:te|vous) (?:dérangerait|derangerait|dérange|derange) de\s+|"
+               r"je vous saurais gré de\s+(?:bien vouloir\s+)?|(?:merci de|pense à|pensez à)\s+)"
                r"(?:bien\s+|stp\s+|s'il te plaît\s+)?", re.I),
     re.compile(r"(?P<recall>souviens-toi|souvenez-vous|rappelle-toi|rappelez-vous|te souvenir|vous souvenir|te rappeler"
-               r"|retiens(?:-le|-la)?|retenez(?:-le|-la)?|retenir|mémorise|mémorisez|mémoriser)(?![\w-])"
-               r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|pren(?:ds|ez|dre) note|gard(?:e|ez|er) (?:ça |cela )?"
-               r"(?:en tête|à l'esprit)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b)|écris(?:-le)?)(?![\w-])"
+               r"|retiens(?:-le|-la)?|retenez(?:-le|-la)?|retenir|retiennes|mémorise|mémorisez|mémoriser|souviennes|rappelles)(?![\w-])"
+               r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|notes|pren(?:ds|ez|dre) note|gard(?:e|ez|er|es) (?:ça |cela |bien )?"
+               r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete))"
+               r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b)|écris(?:-le)?)(?![\w-])"
                r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
                r"|(?P<forget>n'?oubli(?:e|ez) pas)\b", re.I),
     re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|de\b|d'|s'il te plaît\b|stp\b|s'il vous plaît\b))*"
                r"\s*[:,]?\s*", re.I),
-    re.compile(r"(?:quand|comment|où|ce que|ce qu'|qui|si|du jour|de la fois)\b", re.I),
+    re.compile(r"(?:quand|comment|où|ce que|ce qu'|qui|si|du jour|de la fois|c'est quoi|qu'est-ce|quel|quelle)\b", re.I),
     re.compile(r"\b(?:pas sûr|pas certain|je crois|je pense|peut-être|me tromper|il me semble|probablement|"
                r"je suppose|je devine)\b", re.I),
     re.compile(r"\b(?:dit|disait|dis|disent|a dit|demandé|demande|demandait|répète|répétait)\b", re.I),
@@ -188,14 +196,20 @@ _FR = _Latin(
 _DE = _Latin(
     "de",
     re.compile(r"(?:(?:und|also|oh|ach|hey|ok|okay|übrigens|noch was|ah|na|ja|bitte)[,!]?\s+)*", re.I),
-    re.compile(r"(?:(?:kannst|könntest|würdest) du (?:dir |mir )?(?:bitte |mal |bitte mal )?|"
-               r"(?:können|könnten|würden) Sie (?:sich |mir )?(?:bitte )?|ich (?:möchte|will|brauche), dass du )", re.I),
-    re.compile(r"(?P<recall>merk(?:e|')? (?:dir|euch)|merken Sie sich|merken|behalt(?:e|en)?(?: (?:das|es|dies))? im "
+    # … and the few small words a German ask puts before its verb ("kannst du dir bitte für später merken";
+    # not a noun, which is what is to be kept: "dass du dir meine Lieblingsband merkst")
+    re.compile(r"(?:(?:kannst|könntest|würdest) du (?:dir |mir |das |es )*|"
+               r"(?:können|könnten|würden) Sie (?:sich |mir )?|"
+               r"(?:ich (?:möchte|will|brauche|hätte gerne?)|es wäre (?:lieb|nett|super|toll|schön)|mir wär'?s recht|"
+               r"ich würde mich freuen),? (?:dass|wenn) (?:du|Sie) (?:dir |sich )?)"
+               r"(?-i:(?:(?:[a-zäöüß]\S*|Folgendes)\s+){0,4}?)(?=(?:merk|speicher|abspeicher|notier|behalt|aufschreib)\w*\b)", re.I),
+    re.compile(r"(?P<recall>merk(?:e|')? (?:dir|euch)|merken Sie sich|merken(?: könntest| würdest)?|merkst"
+               r"|behalt(?:e|en)?(?: (?:das|es|dies|bitte))* im "
                r"(?:Kopf|Hinterkopf|Gedächtnis)|denk(?:e|t)? (?:dran|daran)|denken Sie daran|dran denken|daran denken)\b"
                r"|(?P<keep>notier(?:e|en|t)?|schreib(?:e|t)?(?: (?:dir|das|es|bitte|mal))* auf|aufschreiben"
-               r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b))\b"
+               r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b)|(?:ab)?speichern)\b"
                r"|(?P<remind>erinner(?:e|n)? (?:mich|uns)|erinnern Sie mich)\b"
-               r"|(?P<forget>vergiss(?:t)? (?:es )?(?:nicht|nich|net)|vergessen Sie nicht|nicht vergessen|vergesst nicht)\b", re.I),
+               r"|(?P<forget>vergiss(?:t)? (?:(?:es|bitte|das|aber) )*(?:nicht|nich|net)|vergessen Sie nicht|nicht vergessen|vergesst nicht)\b", re.I),
     re.compile(r"(?:\s+(?:das|es|dies|bitte|dir|daran|dran|doch|mal|auch)\b)*\s*[:,]?\s*", re.I),
     re.compile(r"(?:wie|was|wann|wo|wer|ob|als)\b", re.I),
     re.compile(r"\b(?:vielleicht|glaube|vermute|rate|nicht sicher|irren|wahrscheinlich|schätze|meine ich)\b", re.I),
@@ -317,6 +331,8 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         return True  # "Remembering all those names is hard", "Recordar esos días me hace feliz": a subject
     if (verb.group("recall") or verb.group("forget")) and _TO_DO.get(grammar.language, _NEVER).match(rest):
         return True  # "Just remember to pause and take care of yourself": advice to do, not a fact to keep
+    if _NEGATED_AFTER.get(grammar.language, _NEVER).match(rest):
+        return True
     if _advice(grammar.language, _without_tags(rest, (_AGREEMENT_TAG, _YEAH_TAG))):
         return True  # "Note that the roads might be icy, so take the bus": a warning with what to do about it
     if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _PLEASE.match(text, clause):
@@ -375,7 +391,14 @@ _ADVICE = {"en": re.compile(
     re.I)}
 _LISTENER_MAY = {"en": re.compile(r"\s*you(?:['’]re| are)?\s+(?:allowed|don't have to|do not have to|needn't|deserve)\b",
                                  re.I)}
-_USERS_SIDE = {"en": re.compile(r"\b(?:i|i'm|i've|i'll|i'd|im|me|my|mine|myself|we|we're|we've|we'll|our|us)\b", re.I)}
+_USERS_SIDE = {"en": re.compile(r"\b(?:i|i'm|i've|i'll|i'd|im|me|my|mine|myself|we|we're|we've|we'll|our|us)\b", re.I),
+               "de": re.compile(r"\b(?:ich|mich|mir|mein\w*|wir|uns|unser\w*)\b", re.I),
+               "fr": re.compile(r"\b(?:je|j'|jsuis|me|m'|moi|mon|ma|mes|nous|notre|nos)\b|\b[jm]'", re.I)}
+# the listener alone (German, French): "Merk dir eins: du bist stärker als du denkst", "…arrête de te prendre la tête"
+_ADVICE["de"] = re.compile(r"\b(?:du|dich|dir|dein\w*)\b", re.I)
+_ADVICE["fr"] = re.compile(r"\b(?:tu|te|toi|ton|ta|tes)\b|\bt'", re.I)
+# a negation after the verb and its object: "Bitte speicher das nicht"
+_NEGATED_AFTER = {"de": re.compile(r"\s*(?:nicht|nie|bloß nicht|lieber nicht)\b", re.I)}
 
 
 def _advice(language: str, rest: str) -> bool:

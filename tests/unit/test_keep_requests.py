@@ -395,3 +395,38 @@ def test_favours_from_now_on_and_for_me(text, fact):
 
 def test_remember_that_with_a_question_mark_alone_still_asks_whether_one_does():
     assert not is_keep_request("We went to Rome in 2019, remember that?")
+
+
+@pytest.mark.parametrize("text, fact", [
+    # es
+    ("¿Me harías el favor de recordar que mi hija se llama Inés?", "Inés"),
+    ("Quisiera que anotes que el seguro del coche vence en mayo.", "seguro"),
+    ("Guárdate esto: el wifi de la oficina es Lince2024", "Lince2024"),
+    ("che, acordate que mi hermano vuelve de Rosario el lunes", "Rosario"),
+    ("Mi clave del portal es 8812, tenlo presente.", "8812"),
+    # fr
+    ("Pourriez-vous garder en mémoire que mon mari s'appelle Karim ?", "Karim"),
+    ("j'aimerais que tu retiennes que je travaille de nuit le lundi", "de nuit"),
+    ("Ça te dérangerait de noter que mon train arrive à 18h ?", "18h"),
+    ("mon coiffeur c'est Lucien, garde ça dans un coin de ta tête", "Lucien"),
+    # de
+    ("Es wäre lieb, wenn du dir merken könntest, dass ich laktoseintolerant bin.", "laktoseintolerant"),
+    ("Kannst du dir bitte für später merken, dass Oma am 3. Mai Geburtstag hat?", "Oma"),
+    ("Ich möchte, dass Sie sich Folgendes merken: meine Kundennummer ist 5521.", "5521"),
+    ("vergiss bitte nicht, dass ich ab März in Köln arbeite", "Köln"),
+    ("Behalt bitte im Hinterkopf, dass mein Bruder kein Fleisch isst.", "Fleisch"),
+])
+def test_more_ways_to_ask_in_spanish_french_and_german(text, fact):
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
+
+
+@pytest.mark.parametrize("text", [
+    "Ten en cuenta que el museo cierra pronto, yo que tú iría por la mañana.",  # what I would do in your place
+    "Retiens bien ça : tu mérites d'être heureux.",  # the listener alone
+    "Merk dir eins: du schaffst das!",
+    "Bitte speicher das nicht, das war nur ein Test.",  # the negation after its object
+    "Rappelle-moi, c'est quoi le nom de ce film déjà ?",  # asks to be told
+])
+def test_advice_negation_and_asking_to_be_told_are_not_requests(text):
+    assert not is_keep_request(text)
