@@ -428,18 +428,21 @@ _POLITE_AFTER = re.compile(r"\s*(?:usted|vous)\b", re.I)
 
 
 # --- Japanese -----------------------------------------------------------------------------
-_JA_VERB = (r"(?:覚え|おぼえ|記憶し|メモし|記録し|書い|書き留め|書きとめ|控え|頭に入れ|心に留め|登録し|保存し"
+_JA_VERB = (r"(?:覚え|おぼえ|記憶し|メモし|記録し|書い|書き留め|書きとめ|控え|頭に入れ|心に留め|登録し|保存し|残し"
             r"|リマインドし)(?:て(?:おいて|おいてて|といて|いて|て)?|と(?:いて|いてて))|メモっ(?:といて|ておいて|て)")
-_JA_ENDING = (r"(?:ね|ねー|よ|よね|な|ください|下さい|くれ(?:る|ない|ます|ません)?(?!て|た|る?かな|るかしら|たら)|"
+# … or an emoji or other symbol after it (「覚えといて💕」); "な" not of ない (「覚えてないんだ」 tells)
+_JA_ENDING = (r"(?:ね|ねー|よ|よね|な(?![いくかけ])|ください|下さい|くれ(?:る|ない|ます|ません)?(?!て|た|る?かな|るかしら|たら)|"
+              r"くれたら(?:嬉しい|うれしい|助か(?:る|ります)|ありがたい)|[^\w\s\u3000-\u30ff\u4e00-\u9fff]|"
               r"もらえ(?:る|ない|ます|ません)|もらっていい|いただけ(?:る|ます|ません)|ほしい|欲しい|ちょうだい|頂戴|"
               r"お願い|〜|～|ー|ぇ|[!！。、,.…♪：:]|\s|[?？](?!.)|$)")
 _JA = re.compile(
     rf"(?P<verb>{_JA_VERB})(?={_JA_ENDING})"
     r"|(?P<forget>(?:忘れ|わすれ)(?:ないで|ないように|ずに))(?=ね|よ|ください|くれ|ほしい|欲しい|[!！。、,.〜～ー…]|\s|$)"
     r"|(?P<noun>(?:メモ|記録|リマインド)を?(?:お願い|よろしく|頼む|頼みます|たのむ))")
-_JA_TAIL = re.compile(r"(?:ね|ねー|よ|よね|な|ください|下さい|くれる|くれない|くれ|くれます|もらえる|もらえない|もらえます|"
+_JA_TAIL = re.compile(r"(?:くれたら(?:嬉しい|うれしい|助か(?:る|ります)|ありがたい)(?:です|な)?|ね|ねー|よ|よね|な|ください|下さい|くれる|くれない|くれ|くれます|もらえる|もらえない|もらえます|"
                       r"もらえませんか|もらっていい|いただけますか|いただけませんか|いただけます|ほしい(?:な|んだけど|んだ|です)?|"
                       r"欲しい|ちょうだい|お願い(?:します)?|します)*[?？]?")
+_JA_ASKS_HOW = re.compile(r"^[、,\s]*(?:[^。！!？?]*?(?:けど|が)[、,]?\s*)?(?:どう|どうやって|どうすれば|なんて|何て)")
 _JA_QUOTED = re.compile(r"^(?:ね|よ)?(?:って|と(?:言|いわ|いう|頼|書|話|お願い))|^ように(?:言|伝え)|^(?:って)")
 
 
@@ -449,20 +452,25 @@ def _japanese_request(text: str) -> KeepRequest | None:
         after = text[tail.end():]
         if _JA_QUOTED.match(text[match.end():]) or _JA_QUOTED.match(after) or _inside_quote(text, match.start()):
             continue
-        if re.match(r"かな|かしら", after):
-            continue
+        if re.match(r"かな|かしら", after) or _JA_ASKS_HOW.search(after):
+            continue  # 「…頭に入れといてほしいんだけど、どう言えばいい？」: how to ask someone else
         return KeepRequest("ja", match.start(), tail.end())
     return None
 
 
 # --- Chinese ------------------------------------------------------------------------------
-_ZH_VERB = r"(?:记住|記住|记下来?|記下來?|记一下|記一下|记着|記著|记好|記好|记录一下|記錄一下|记个|記個|记得|記得|写下来|寫下來|存一下|备注一下)"
-_ZH_LEAD = r"(?:请|請|麻烦你?|麻煩你?|帮我|幫我|你|您|你要|你得|你可要|你一定要|一定要|要|给我|給我|能不能帮我|能帮我|可以帮我|帮忙)"
+_ZH_VERB = (r"(?:记住|記住|记下来?|記下來?|记一下|記一下|记着|記著|记好|記好|记牢|記牢|记录一下|記錄一下|记个|記個|记得|記得|写下来|寫下來"
+            r"|存一下|备注一下)")
+_ZH_LEAD = (r"(?:请|請|麻烦[你您]?|麻煩[你您]?|帮我|幫我|你|您|你要|你得|你可要|你一定要|一定要|要|给我|給我|能不能帮我|能帮我|可以帮我"
+            r"|帮忙)")
 _ZH = re.compile(
-    rf"(?:(?<=^)|(?<=[，,。！!？?：:；;\s~～]))(?P<lead>{_ZH_LEAD})?(?P<verb>{_ZH_VERB})"
-    r"|(?P<help>(?:帮我|幫我|帮忙|幫忙)(?:记|記))"
+    rf"(?:(?<=^)|(?<=[，,。！!？?：:；;\s~～])|(?<=这个)|(?<=這個))(?P<lead>{_ZH_LEAD})?(?P<verb>{_ZH_VERB})"
+    r"|(?P<help>(?:帮我|幫我|帮忙|幫忙|替我)(?:记|記|存着|存著|存一下|备忘|備忘))"
     r"|(?P<forget>(?:别|別|不要|千万别|千萬別|可别|可別)忘(?:了|记|記)?)"
-    r"|(?P<remind>提醒(?:一下)?(?:我们|我們|我)(?!老公|老婆|妈|媽|爸|哥|姐|弟|妹|儿子|兒子|女儿|女兒|朋友|同事|男朋友|女朋友|的|家))")
+    r"|(?P<remind>提醒(?:一下)?(?:我们|我們|我)(?!都|也|全|已经|已經|老公|老婆|妈|媽|爸|哥|姐|弟|妹|儿子|兒子|女儿|女兒|朋友|同事|男朋友|女朋友|的|家))")
+# someone's words ("妈妈叫我别忘了"), not "叫我小鱼" (call me) at a clause's start
+_ZH_TOLD = re.compile(r"(?:(?<![，,。！!？?\s以後后就你您])[让讓叫]|要求|告诉|告訴)(?:我们|我們|我|他们|他|她|你们|你)(?!\S{1,4}就行)"
+                      r"|[说說](?:过|過)?[：:，,]?$")
 _ZH_PAST = re.compile(r"^(?:小时候|以前|那天|那时|當時|当时|上次|第一次|我们第一次|我們第一次)")
 _ZH_QUESTION = re.compile(r"[吗嗎么麼][？?。]?$|什么|什麼|哪|谁|誰|几|幾|多少|怎么|怎麼")
 
@@ -470,7 +478,7 @@ _ZH_QUESTION = re.compile(r"[吗嗎么麼][？?。]?$|什么|什麼|哪|谁|誰|
 def _chinese_request(text: str) -> KeepRequest | None:
     for match in _ZH.finditer(text):
         before = _sentence_before(text, match.start())
-        if _inside_quote(text, match.start()) or re.search(r"(?:[让讓叫]|要求|告诉|告訴)(?:我们|我們|我|他们|他|她|你们|你)|[说說](?:过|過)?[：:，,]?$", before):
+        if _inside_quote(text, match.start()) or _ZH_TOLD.search(before):
             continue
         if re.search(r"(?:不用|不必|不需要|别|別|不要|甭)$", before):
             continue
@@ -485,9 +493,13 @@ def _chinese_request(text: str) -> KeepRequest | None:
     return None
 
 
+_ADDRESSED_TO_SOMEONE = re.compile(r"\s*@\S")
+
+
 # --- Korean -------------------------------------------------------------------------------
 _KO = re.compile(
-    r"(?:기억|메모|기록|저장|리마인드)(?:해|하여) ?(?:줘요|줘|주세요|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔|놓아 ?줘|놓으세요|둘래)"
+    r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여) ?(?:줘요|줘|주세요|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
+    r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 수 있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가)"
     r"|(?:기억|메모)해(?=[.!~,]|$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
     r"|(?:적어|외워|알아) ?(?:줘요|줘|주세요|줄래|둬요|둬|두세요|놔|놓아)"
     r"|잊지 ?(?:마세요|마요|마라|마|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"
@@ -495,9 +507,18 @@ _KO = re.compile(
 _KO_OTHER = re.compile(r"^\s*(?!나|저|내|제)\S+(?:한테|에게|께)\s")
 
 
+# the listener alone ("넌 혼자가 아니야"), or what the listener is to do ("안전벨트 꼭 매는 거 잊지 마"), with no one of the user's side
+_KO_LISTENER = re.compile(r"(?:^|\s)(?:너|넌|너도|네가|니가|너는)(?:\s|$)")
+_KO_TO_DO = re.compile(r"(?:는|할) ?거 (?:꼭 )?잊지")
+_KO_USERS_SIDE = re.compile(r"(?:^|\s)(?:나|내|난|저|제|전|우리)(?:\s|[가는도를의])")
+
+
 def _korean_request(text: str) -> KeepRequest | None:
     if _KO_OTHER.match(text):
         return None  # "남편한테 우유 사 오라고 알려 줘": a request about someone else
+    first = _KO.search(text)
+    if first and (_KO_LISTENER.search(text, first.end()) or _KO_TO_DO.search(text)) and not _KO_USERS_SIDE.search(text):
+        return None  # "꼭 기억해, 넌 혼자가 아니야" ("네가 기억해줘" asks: the listener is who is to keep it)
     for match in _KO.finditer(text):
         if _inside_quote(text, match.start()) or re.match(r"\s*(?:이?라고|고 (?:했|하|말)|래|라며)", text[match.end():]):
             continue
@@ -507,7 +528,10 @@ def _korean_request(text: str) -> KeepRequest | None:
 
 
 def find_request(text: str) -> KeepRequest | None:
-    """The request to keep something in `text` (the first one), or None."""
+    """The request to keep something in `text` (the first one), or None; a message that opens by
+    @-naming someone ("@小李 记得…") asks them, not the persona."""
+    if _ADDRESSED_TO_SOMEONE.match(text):
+        return None
     found = [r for r in (_latin_request(text), _japanese_request(text), _chinese_request(text),
                          _korean_request(text)) if r is not None]
     return min(found, key=lambda r: r.start) if found else None

@@ -430,3 +430,32 @@ def test_more_ways_to_ask_in_spanish_french_and_german(text, fact):
 ])
 def test_advice_negation_and_asking_to_be_told_are_not_requests(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("来月から在宅勤務になること、頭に入れておいてくれたら助かります", "在宅勤務"),  # a wish that asks
+    ("妹の名前はみのり。覚えといて🙏", "みのり"),  # an emoji after the request
+    ("大事なことだから残しといて：車検は6月", "車検"),
+    ("麻烦您记一下，我女儿在三中读书", "三中"),
+    ("这个你得记牢：我对芒果过敏", "芒果"),
+    ("快递柜取件码 5521，你替我记着", "5521"),
+    ("以后叫我阿杰就行，别忘了哈", "阿杰"),  # "叫我" here is "call me", not someone's words
+    ("다음 주 목요일에 면접 있는 거 메모 좀 해줘", "면접"),
+    ("내 차 번호 12가 3456 기록해 줄 수 있어?", "3456"),
+    ("제 주치의는 박 선생님입니다. 기억해 두십시오.", "박 선생님"),
+])
+def test_more_ways_to_ask_in_japanese_chinese_and_korean(text, fact):
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
+
+
+@pytest.mark.parametrize("text", [
+    "最近忙しすぎて、昨日何食べたか覚えてないんだよね",  # 覚えてない tells
+    "彼に私の誕生日を覚えといてほしいんだけど、どう伝えたらいいかな？",  # how to ask someone else
+    "@小王 记得把会议纪要发我",  # asks the person it names
+    "手机里的提醒我全关了",  # "I turned the reminders off"
+    "힘들 땐 꼭 기억해, 넌 잘하고 있어",  # the listener alone
+    "밤에 운전할 때 전조등 켜는 거 잊지 마",  # what the listener is to do
+])
+def test_more_traps_in_japanese_chinese_and_korean(text):
+    assert not is_keep_request(text)
