@@ -123,6 +123,7 @@ _EN = _Latin(
                r"|(?:(?<=if you )|(?<=if u ))(?:kept in mind|noted(?: down)?|saved|stored|wrote down)"
                r"|commit (?:(?:this|that|it) )?to (?:your )?memory|for future reference|for your records"
                r"|(?:(?:just )?so )?(?:you|u) (?:have|got) (?:it|this|that) on (?:file|record)"
+               r"|(?:(?:just )?so )?(?:you|u) (?:remember|know) (?:(?:it|this|that) )?for (?:next time|later|the future)"
                r"|hold (?:on ?to|onto) (?:this|that|it)|hang on to (?:this|that|it)"
                r"|(?:sav(?:e|ing)|stor(?:e|ing)|log(?:ging)?|record(?:ing)?)(?=\s+(?:this|that|it|the fact|my|somewhere)\b)"
                r"|keep (?:this|that|it)(?= for (?:later|me|the future))"
@@ -158,6 +159,8 @@ _ES = _Latin(
                r"(?=\s+(?:esto|eso|que|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?"
                r"|guárda(?:te|telo)|guarda(?:te|telo)|quéda(?:te|se) con (?:este dato|esto|eso)|queda(?:te|se) con (?:este dato|esto|eso)"
                r"|(?:ten|tenga|tener|tengas)(?:lo|la)? presente|tom(?:es|en) nota|(?:dejes|dejaras|dejaras) (?:guardado|anotado)"
+               r"|guárdame|guardame|tenlo en cuenta|tenla en cuenta|téngalo en cuenta|grába(?:te|telo)|graba(?:te|telo)"
+               r"|guarde en su memoria|guardes en tu memoria|guárdalo en tu memoria|te quedes con (?:este dato|esto)"
                r"|anotes|apuntes|guardes)\b"
                r"|(?P<remind>recuérda(?:me|melo|nos)|recuerda(?:me|melo)|me recuerdas que|recordarme)\b"
                r"|(?P<forget>no (?:te |se |lo |)olvid(?:es|e)|que no se te olvide|no se te olvide)\b", re.I),
@@ -176,13 +179,16 @@ _FR = _Latin(
                r"(?:peux|pourrais)-tu\s+|(?:pouvez|pourriez)-vous\s+|j'ai besoin que tu\s+|"
                r"(?:je veux|jveux|j'aimerais|je voudrais|je souhaite|j'aimerais bien) que (?:tu|vous)\s+(?:te\s+|t'|vous\s+)?|"
                r"(?:ça|ca) (?:te|vous) (?:dérangerait|derangerait|dérange|derange) de\s+|"
-               r"je vous saurais gré de\s+(?:bien vouloir\s+)?|(?:merci de|pense à|pensez à)\s+)"
+               r"je vous saurais gré de\s+(?:bien vouloir\s+)?|(?:merci de|pense à|pensez à)\s+|"
+               r"il faudrait que (?:tu|vous)\s+)"
                r"(?:bien\s+|stp\s+|s'il te plaît\s+)?", re.I),
     re.compile(r"(?P<recall>souviens-toi|souvenez-vous|rappelle-toi|rappelez-vous|te souvenir|vous souvenir|te rappeler"
-               r"|retiens(?:-le|-la)?|retenez(?:-le|-la)?|retenir|retiennes|mémorise|mémorisez|mémoriser|souviennes|rappelles)(?![\w-])"
+               r"|retiens(?:-le|-la)?|retien|retenez(?:-le|-la)?|retenir|retiennes|mémorise(?:-le|-la)?|mémorisez|mémoriser"
+               r"|souviennes|rappelles)(?![\w-])"
                r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|notes|pren(?:ds|ez|dre) note|gard(?:e|ez|er|es) (?:ça |cela |bien )?"
                r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete))"
-               r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b)|écris(?:-le)?)(?![\w-])"
+               r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|mets (?:ça )?dans ta mémoire"
+               r"|gard(?:e|ez) (?:ça|cela) (?:quelque part|pour plus tard|de côté)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b)|écris(?:-le)?)(?![\w-])"
                r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
                r"|(?P<forget>n'?oubli(?:e|ez) pas)\b", re.I),
     re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|de\b|d'|s'il te plaît\b|stp\b|s'il vous plaît\b))*"
@@ -198,16 +204,16 @@ _DE = _Latin(
     re.compile(r"(?:(?:und|also|oh|ach|hey|ok|okay|übrigens|noch was|ah|na|ja|bitte)[,!]?\s+)*", re.I),
     # … and the few small words a German ask puts before its verb ("kannst du dir bitte für später merken";
     # not a noun, which is what is to be kept: "dass du dir meine Lieblingsband merkst")
-    re.compile(r"(?:(?:kannst|könntest|würdest) du (?:dir |mir |das |es )*|"
+    re.compile(r"(?:(?:kannst|kannste|könntest|würdest) (?:du )?(?:dir |mir |das |es )*|"
                r"(?:können|könnten|würden) Sie (?:sich |mir )?|"
-               r"(?:ich (?:möchte|will|brauche|hätte gerne?)|es wäre (?:lieb|nett|super|toll|schön)|mir wär'?s recht|"
+               r"(?:ich (?:möchte|will|brauche|hätte gerne?)|(?:es )?wär(?:e|')? (?:lieb|nett|super|toll|schön)|mir wär'?s recht|"
                r"ich würde mich freuen),? (?:dass|wenn) (?:du|Sie) (?:dir |sich )?)"
                r"(?-i:(?:(?:[a-zäöüß]\S*|Folgendes)\s+){0,4}?)(?=(?:merk|speicher|abspeicher|notier|behalt|aufschreib)\w*\b)", re.I),
     re.compile(r"(?P<recall>merk(?:e|')? (?:dir|euch)|merken Sie sich|merken(?: könntest| würdest)?|merkst"
                r"|behalt(?:e|en)?(?: (?:das|es|dies|bitte))* im "
                r"(?:Kopf|Hinterkopf|Gedächtnis)|denk(?:e|t)? (?:dran|daran)|denken Sie daran|dran denken|daran denken)\b"
                r"|(?P<keep>notier(?:e|en|t)?|schreib(?:e|t)?(?: (?:dir|das|es|bitte|mal))* auf|aufschreiben"
-               r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b)|(?:ab)?speichern)\b"
+               r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b)|(?:ab)?speichern|speicher(?: mal| bitte)* ab|halt(?: mal| bitte)* fest)\b"
                r"|(?P<remind>erinner(?:e|n)? (?:mich|uns)|erinnern Sie mich)\b"
                r"|(?P<forget>vergiss(?:t)? (?:(?:es|bitte|das|aber) )*(?:nicht|nich|net)|vergessen Sie nicht|nicht vergessen|vergesst nicht)\b", re.I),
     re.compile(r"(?:\s+(?:das|es|dies|bitte|dir|daran|dran|doch|mal|auch)\b)*\s*[:,]?\s*", re.I),
@@ -343,7 +349,8 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
 def _reported(grammar: _Latin, before: str) -> bool:
     """Someone's words before the request ("She told me: remember…"); the user's own "I said" of
     something earlier ("that thing I said earlier - save that") points at the fact, not at a quote."""
-    return any(not _USERS_OWN_WORDS.search(before, 0, m.start()) or _TOLD_SOMEONE.match(before, m.end())
+    return any((not _USERS_OWN_WORDS.search(before, 0, m.start()) or _TOLD_SOMEONE.match(before, m.end()))
+               and not (not before[:m.start()].strip() and before[m.end():].startswith(","))  # "Dis, …": a call
                for m in grammar.reported.finditer(before))
 
 
@@ -460,12 +467,12 @@ def _japanese_request(text: str) -> KeepRequest | None:
 
 # --- Chinese ------------------------------------------------------------------------------
 _ZH_VERB = (r"(?:记住|記住|记下来?|記下來?|记一下|記一下|记着|記著|记好|記好|记牢|記牢|记录一下|記錄一下|记个|記個|记得|記得|写下来|寫下來"
-            r"|存一下|备注一下)")
-_ZH_LEAD = (r"(?:请|請|麻烦[你您]?|麻煩[你您]?|帮我|幫我|你|您|你要|你得|你可要|你一定要|一定要|要|给我|給我|能不能帮我|能帮我|可以帮我"
-            r"|帮忙)")
+            r"|存一下|备注一下|记一哈)")
+_ZH_LEAD = (r"(?:请|請|麻烦[你您]?|麻煩[你您]?|帮我|幫我|你给我|你給我|你给俺|你|您|你要|你得|你可要|你一定要|一定要|要|给我|給我|给俺"
+            r"|能不能帮我|能帮我|可以帮我|帮忙)")
 _ZH = re.compile(
     rf"(?:(?<=^)|(?<=[，,。！!？?：:；;\s~～])|(?<=这个)|(?<=這個))(?P<lead>{_ZH_LEAD})?(?P<verb>{_ZH_VERB})"
-    r"|(?P<help>(?:帮我|幫我|帮忙|幫忙|替我)(?:记|記|存着|存著|存一下|备忘|備忘))"
+    r"|(?P<help>(?:帮我|幫我|帮忙|幫忙|替我)(?:记|記|存着|存著|存一下|备忘|備忘)|(?:记|記)到你的?(?:小本本|本子|备忘录|備忘錄|脑子|腦子)里?)"
     r"|(?P<forget>(?:别|別|不要|千万别|千萬別|可别|可別)忘(?:了|记|記)?)"
     r"|(?P<remind>提醒(?:一下)?(?:我们|我們|我)(?!都|也|全|已经|已經|老公|老婆|妈|媽|爸|哥|姐|弟|妹|儿子|兒子|女儿|女兒|朋友|同事|男朋友|女朋友|的|家))")
 # someone's words ("妈妈叫我别忘了"), not "叫我小鱼" (call me) at a clause's start
@@ -499,7 +506,8 @@ _ADDRESSED_TO_SOMEONE = re.compile(r"\s*@\S")
 # --- Korean -------------------------------------------------------------------------------
 _KO = re.compile(
     r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여) ?(?:줘요|줘|주세요|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
-    r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 수 있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가)"
+    r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 수 있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가|두셈|둬라)"
+    r"|기억헤 ?줘"
     r"|(?:기억|메모)해(?=[.!~,]|$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
     r"|(?:적어|외워|알아) ?(?:줘요|줘|주세요|줄래|둬요|둬|두세요|놔|놓아)"
     r"|잊지 ?(?:마세요|마요|마라|마|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"

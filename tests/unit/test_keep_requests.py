@@ -459,3 +459,19 @@ def test_more_ways_to_ask_in_japanese_chinese_and_korean(text, fact):
 ])
 def test_more_traps_in_japanese_chinese_and_korean(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("Guárdame esto: la talla de mi hijo es la 10", "talla"),
+    ("Le ruego que guarde en su memoria que soy diabética.", "diabética"),
+    ("Dis, tu pourrais noter que ma fille s'appelle Lou ?", "Lou"),  # "Dis," calls, it reports nothing
+    ("Il faudrait que tu retiennes que je pars à Lyon en mai", "Lyon"),
+    ("mon numéro de client c'est 8812, mémorise-le stp", "8812"),
+    ("Kannste dir merken, dass ich Montag frei hab?", "Montag"),
+    ("speicher mal ab: mein Friseur heißt Enzo", "Enzo"),
+    ("So you know for next time, I'm allergic to wasps", "wasps"),
+    ("把这个记到你小本本上：我周五要体检", "体检"),
+])
+def test_the_forms_a_third_round_of_blind_authors_found(text, fact):
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
