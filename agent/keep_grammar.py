@@ -382,35 +382,40 @@ def _without_tags(sentence: str, tags: tuple[re.Pattern, ...]) -> str:
 
 
 _PLEASE = re.compile(r"(?:please|pls|plz)\b", re.I)  # "…mix this up so please remember…" asks again
-# What is "kept" is advice to the listener, not a fact of the user's: with no one of the user's side in
-# it (no I, my, we), it goes on with "so" and an imperative ("…, so take the bus"; "so you know" and
-# "so no running" do not), it is the listener's own thing ("write down your goals"), what the
-# listener may do ("you can always…"), a truth of everyone ("everyone learns at their own pace") or
-# something of the world that might come about ("prices may vary", "it's going to be hot").
+# What is "kept" is advice to the listener, not a fact of the user's, when no one of the user's side is in
+# it (no I, my, we): in English, it goes on with "so" and an imperative ("…, so take the bus"; "so you
+# know" and "so no running" do not), it speaks of the listener ("write down your goals", "you can
+# always…"), of everyone ("everyone learns at their own pace") or of something in the world that might
+# come about ("prices may vary", "it's going to be hot"); in German and French, it speaks of the
+# listener ("Merk dir eins: du bist stärker als du denkst", "…arrête de te prendre la tête").
 _NOT_AN_IMPERATIVE = (r"(?:i|i'm|i'll|i've|i'd|im|ill|you|you're|you'll|we|we're|we'll|he|she|it|it's|they|"
                       r"there|that|this|my|your|our|his|her|their|the|a|an|no|not|nothing|everyone|someone|"
                       r"if|when|then|too|much|many|far|long|maybe)\b")
-_ADVICE = {"en": re.compile(
-    rf"(?:,\s*|\s)so\s+(?!{_NOT_AN_IMPERATIVE})(?:please\s+|just\s+)?[a-z]+\b(?!['’])"
-    r"|\byou(?:r|rs|rself|['’](?:re|ll|ve|d))?\b"
-    r"|^\s*(?:everyone|everybody|nobody|no one|people|things|life)\b"
-    r"|^\s*(?:it|there|(?:the\s+)?(?-i:[a-z]+s))(?:['’]s|\s+(?:is|are))?\s+(?:might|may|could|going to|likely to)\b",
-    re.I)}
+_ADVICE = {
+    "en": re.compile(
+        rf"(?:,\s*|\s)so\s+(?!{_NOT_AN_IMPERATIVE})(?:please\s+|just\s+)?[a-z]+\b(?!['’])"
+        r"|\byou(?:r|rs|rself|['’](?:re|ll|ve|d))?\b"
+        r"|^\s*(?:everyone|everybody|nobody|no one|people|things|life)\b"
+        r"|^\s*(?:it|there|(?:the\s+)?(?-i:[a-z]+s))(?:['’]s|\s+(?:is|are))?\s+(?:might|may|could|going to|likely to)\b",
+        re.I),
+    "de": re.compile(r"\b(?:du|dich|dir|dein\w*)\b", re.I),
+    "fr": re.compile(r"\b(?:tu|te|toi|ton|ta|tes)\b|\bt'", re.I),
+}
+_USERS_SIDE = {
+    "en": re.compile(r"\b(?:i|i'm|i've|i'll|i'd|im|me|my|mine|myself|we|we're|we've|we'll|our|us)\b", re.I),
+    "de": re.compile(r"\b(?:ich|mich|mir|mein\w*|wir|uns|unser\w*)\b", re.I),
+    "fr": re.compile(r"\b(?:je|jsuis|me|moi|mon|ma|mes|nous|notre|nos)\b|\b[jm]'", re.I),
+}
+# What the listener may do is never a fact to keep, whoever else is in it ("…you're allowed to disagree with me")
 _LISTENER_MAY = {"en": re.compile(r"\s*you(?:['’]re| are)?\s+(?:allowed|don't have to|do not have to|needn't|deserve)\b",
                                  re.I)}
-_USERS_SIDE = {"en": re.compile(r"\b(?:i|i'm|i've|i'll|i'd|im|me|my|mine|myself|we|we're|we've|we'll|our|us)\b", re.I),
-               "de": re.compile(r"\b(?:ich|mich|mir|mein\w*|wir|uns|unser\w*)\b", re.I),
-               "fr": re.compile(r"\b(?:je|j'|jsuis|me|m'|moi|mon|ma|mes|nous|notre|nos)\b|\b[jm]'", re.I)}
-# the listener alone (German, French): "Merk dir eins: du bist stärker als du denkst", "…arrête de te prendre la tête"
-_ADVICE["de"] = re.compile(r"\b(?:du|dich|dir|dein\w*)\b", re.I)
-_ADVICE["fr"] = re.compile(r"\b(?:tu|te|toi|ton|ta|tes)\b|\bt'", re.I)
 # a negation after the verb and its object: "Bitte speicher das nicht"
 _NEGATED_AFTER = {"de": re.compile(r"\s*(?:nicht|nie|bloß nicht|lieber nicht)\b", re.I)}
 
 
 def _advice(language: str, rest: str) -> bool:
     if _LISTENER_MAY.get(language, _NEVER).match(rest):
-        return True  # "remember you're allowed to disagree with me": what the listener may do, whoever else is in it
+        return True
     return bool(_ADVICE.get(language, _NEVER).search(rest)) and not _USERS_SIDE.get(language, _NEVER).search(rest)
 
 
