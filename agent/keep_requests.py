@@ -40,9 +40,9 @@ def note_language(text: str) -> str:
 _LATIN_BEFORE_TAIL = re.compile(r"[\s,;:—–\-]*(?:\b(?:so|and|but|y|pero|et|mais|und|aber|also)\b)?[\s,;:—–\-]*$", re.I)
 _LATIN_AFTER_HEAD = re.compile(r"^[\s,;:—–\-]*(?:(?:to|that|de|d'|que|qu'|daran|zu)\b\s*)?", re.I)
 _CJK_BEFORE_TAIL = re.compile(
-    r"(?:[、，,：:\s]|から|ので|だから|ってこと|ということ|のこと|って|を|も|は|それも|これも|これ|それ|ね|"
-    r"이니까|니까|꼭|이거|좀)*$")
-_CJK_AFTER_HEAD = re.compile(r"^[\s。、，,：:！!？?~～ー…]*")
+    r"(?:[、，,：:\s]|から|ので|なので|なんで|だから|ってこと|ということ|のこと|って|を|も|は|それも|これも|これ|それ|ね|"
+    r"どうか|一応|ぜひ|你先|你就|你|您|이니까|하니까|니까|꼭|이거|좀)*$")
+_CJK_AFTER_HEAD = re.compile(r"^[\s。、，,：:！!？?~～〜ー…→]*")
 _ONLY_POINTS = re.compile(r"^(?:this|that|it|these|those|esto|eso|lo|ça|cela|le|das|es|dies|これ|それ|这个|這個|那个|"
                           r"이거|그거|이것)?[\s.!?。！？]*$", re.I)
 

@@ -475,3 +475,17 @@ def test_more_traps_in_japanese_chinese_and_korean(text):
 def test_the_forms_a_third_round_of_blind_authors_found(text, fact):
     assert is_keep_request(text)
     assert fact in keep_note(text, "Ken", NOW)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("父の誕生日は9月3日なので、覚えておいてもらえますか", "父の誕生日は9月3日"),  # no "な" of なので, no "か"
+    ("私、猫アレルギーなんです。覚えておいていただけると嬉しいです", "私、猫アレルギーなんです。"),
+    ("妹の名前はさくらです。どうか覚えておいてください。", "妹の名前はさくらです。"),
+    ("覚えといて〜 僕は紅茶派", "僕は紅茶派"),
+    ("快递柜密码 6631，你先帮我存着", "快递柜密码 6631"),
+    ("我们家狗叫可乐 你记住啦", "我们家狗叫可乐"),
+    ("내 사물함 번호 52번!! 적어놔줘", "내 사물함 번호 52번!!"),
+])
+def test_the_note_keeps_no_pieces_of_the_request(text, words):
+    note = keep_note(text, "Ken", NOW)
+    assert note.endswith(("「" + words + "」", '"' + words + '"')), note
