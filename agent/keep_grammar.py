@@ -158,7 +158,7 @@ _ES = _Latin(
                r"|anota(?:lo|la)?|anote|anotar(?:lo)?|anotes|tom(?:a|e|ar) nota|guárda(?:lo|la|melo)|guarda(?:lo|la)?"
                r"(?=\s+(?:esto|eso|que|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?"
                r"|guárda(?:te|telo)|guarda(?:te|telo)|quéda(?:te|se) con (?:este dato|esto|eso)|queda(?:te|se) con (?:este dato|esto|eso)"
-               r"|(?:ten|tenga|tener|tengas)(?:lo|la)? presente|tom(?:es|en) nota|(?:dejes|dejaras|dejaras) (?:guardado|anotado)"
+               r"|(?:ten|tenga|tener|tengas)(?:lo|la)? presente|tom(?:es|en) nota|(?:dejes|dejaras) (?:guardado|anotado)"
                r"|guárdame|guardame|tenlo en cuenta|tenla en cuenta|téngalo en cuenta|grába(?:te|telo)|graba(?:te|telo)"
                r"|guarde en su memoria|guardes en tu memoria|guárdalo en tu memoria|te quedes con (?:este dato|esto)"
                r"|anotes|apuntes|guardes)\b"
@@ -349,9 +349,12 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
 def _reported(grammar: _Latin, before: str) -> bool:
     """Someone's words before the request ("She told me: remember…"); the user's own "I said" of
     something earlier ("that thing I said earlier - save that") points at the fact, not at a quote."""
-    return any((not _USERS_OWN_WORDS.search(before, 0, m.start()) or _TOLD_SOMEONE.match(before, m.end()))
-               and not (not before[:m.start()].strip() and before[m.end():].startswith(","))  # "Dis, …": a call
-               for m in grammar.reported.finditer(before))
+    for said in grammar.reported.finditer(before):
+        a_call = not before[:said.start()].strip() and before[said.end():].startswith(",")  # "Dis, …", "Say, …"
+        users_own = _USERS_OWN_WORDS.search(before, 0, said.start()) and not _TOLD_SOMEONE.match(before, said.end())
+        if not (a_call or users_own):
+            return True
+    return False
 
 
 _USERS_OWN_WORDS = re.compile(r"\bi\s+$", re.I)

@@ -17,6 +17,12 @@ from persona.service import NexusService
 NOW = datetime(2026, 3, 4, 10, tzinfo=timezone.utc)  # a Wednesday
 
 
+def assert_kept(text: str, fact: str) -> None:
+    """`text` is a request to keep something, and its note holds `fact`."""
+    assert is_keep_request(text)
+    assert fact in keep_note(text, "Ken", NOW)
+
+
 @pytest.mark.parametrize("text", [
     # en
     "Remember, my sister's birthday is March 3rd.", "Remind me that the bins go out on Mondays.",
@@ -257,8 +263,7 @@ def test_advice_warnings_and_hedges_are_not_requests(text):
     ("Note that this is my new email: ken@example.org.", "This is my new email"),
 ])
 def test_requests_with_might_so_or_it_keep_the_users_fact_whole(text, fact):
-    assert is_keep_request(text)
-    assert fact in keep_note(text, "Ken", NOW)
+    assert_kept(text, fact)
 
 
 @pytest.mark.parametrize("text, fact", [
@@ -273,8 +278,7 @@ def test_requests_with_might_so_or_it_keep_the_users_fact_whole(text, fact):
     ("could you not forget that my train is the 7:15?", "7:15"),
 ])
 def test_more_ways_to_ask_are_requests(text, fact):
-    assert is_keep_request(text)
-    assert fact in keep_note(text, "Ken", NOW)
+    assert_kept(text, fact)
 
 
 @pytest.mark.parametrize("text", [
@@ -298,8 +302,7 @@ def test_more_traps_are_not_requests(text):
     ("save my sister's birthday for me, it's 2 June", "2 June"),
 ])
 def test_indirect_and_tagged_requests_are_requests(text, fact):
-    assert is_keep_request(text)
-    assert fact in keep_note(text, "Ken", NOW)
+    assert_kept(text, fact)
 
 
 @pytest.mark.parametrize("text", [
@@ -324,8 +327,7 @@ def test_curious_and_hypothetical_are_not_requests(text):
     ("what I told you this morning about Gran's address - store that", "Gran's address"),
 ])
 def test_the_many_ways_to_ask_keep_the_fact(text, fact):
-    assert is_keep_request(text)
-    assert fact in keep_note(text, "Ken", NOW)
+    assert_kept(text, fact)
 
 
 @pytest.mark.parametrize("text", [
@@ -346,8 +348,7 @@ def test_past_verbs_and_others_words_are_not_requests(text):
     ("Our wedding is on 20 June. Remember that, will you?", "20 June"),
 ])
 def test_asked_with_a_question_mark_or_in_other_words(text, fact):
-    assert is_keep_request(text)
-    assert fact in keep_note(text, "Ken", NOW)
+    assert_kept(text, fact)
 
 
 @pytest.mark.parametrize("text", [
@@ -368,8 +369,7 @@ def test_questions_about_memory_stay_questions(text):
     ("Would you mind logging that I slept 5 hours?", "5 hours"),
 ])
 def test_pointers_vocatives_and_gerunds_after_mind(text, fact):
-    assert is_keep_request(text)
-    assert fact in keep_note(text, "Ken", NOW)
+    assert_kept(text, fact)
 
 
 @pytest.mark.parametrize("text", [
@@ -389,8 +389,7 @@ def test_a_conditional_would_you_wonders(text):
     ("keep track that I walked 12k steps today", "12k"),
 ])
 def test_favours_from_now_on_and_for_me(text, fact):
-    assert is_keep_request(text)
-    assert fact in keep_note(text, "Ken", NOW)
+    assert_kept(text, fact)
 
 
 def test_remember_that_with_a_question_mark_alone_still_asks_whether_one_does():
@@ -417,8 +416,7 @@ def test_remember_that_with_a_question_mark_alone_still_asks_whether_one_does():
     ("Behalt bitte im Hinterkopf, dass mein Bruder kein Fleisch isst.", "Fleisch"),
 ])
 def test_more_ways_to_ask_in_spanish_french_and_german(text, fact):
-    assert is_keep_request(text)
-    assert fact in keep_note(text, "Ken", NOW)
+    assert_kept(text, fact)
 
 
 @pytest.mark.parametrize("text", [
@@ -445,8 +443,7 @@ def test_advice_negation_and_asking_to_be_told_are_not_requests(text):
     ("제 주치의는 박 선생님입니다. 기억해 두십시오.", "박 선생님"),
 ])
 def test_more_ways_to_ask_in_japanese_chinese_and_korean(text, fact):
-    assert is_keep_request(text)
-    assert fact in keep_note(text, "Ken", NOW)
+    assert_kept(text, fact)
 
 
 @pytest.mark.parametrize("text", [
@@ -473,8 +470,7 @@ def test_more_traps_in_japanese_chinese_and_korean(text):
     ("把这个记到你小本本上：我周五要体检", "体检"),
 ])
 def test_the_forms_a_third_round_of_blind_authors_found(text, fact):
-    assert is_keep_request(text)
-    assert fact in keep_note(text, "Ken", NOW)
+    assert_kept(text, fact)
 
 
 @pytest.mark.parametrize("text, words", [
