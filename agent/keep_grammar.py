@@ -132,7 +132,7 @@ _EN = _Latin(
                r"|(?P<forget>(?:don'?t|do not|never|not) (?:you )?(?:forget|lose track of)|don'?t let (?:me|us) forget)\b", re.I),
     re.compile(r"(?:\s+(?:that|the fact(?: that)?|(?:this|it)(?!['’]|\s+(?:is|was|will|would|might|may|can|could|has|had|"
                r"should|must|does|did|needs|seems|looks|goes|takes|gets)\b)|of this|of that|of|about|for later|for me|"
-               r"please|too|as well|ok|okay)\b)*"
+               r"please|too|as well|ok|okay|one thing)\b)*"
                r"\s*[:,\-—–]?\s*", re.I),
     re.compile(r"(?:when|how|what|where|who|whom|which|why|if|whether|the (?:time|day|night|moment)s?|me|us"
                r"|this conversation|this chat|everything|anything|all (?:of )?(?:this|that)|any of this)\b", re.I),
@@ -191,7 +191,8 @@ _FR = _Latin(
                r"|gard(?:e|ez) (?:ça|cela) (?:quelque part|pour plus tard|de côté)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b)|écris(?:-le)?)(?![\w-])"
                r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
                r"|(?P<forget>n'?oubli(?:e|ez) pas)\b", re.I),
-    re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|de\b|d'|s'il te plaît\b|stp\b|s'il vous plaît\b))*"
+    re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|une chose\b|un truc\b|de\b|d'|s'il te plaît\b|stp\b|"
+               r"s'il vous plaît\b))*"
                r"\s*[:,]?\s*", re.I),
     re.compile(r"(?:quand|comment|où|ce que|ce qu'|qui|si|du jour|de la fois|c'est quoi|qu'est-ce|quel|quelle)\b", re.I),
     re.compile(r"\b(?:pas sûr|pas certain|je crois|je pense|peut-être|me tromper|il me semble|probablement|"
@@ -216,7 +217,7 @@ _DE = _Latin(
                r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b)|(?:ab)?speichern|speicher(?: mal| bitte)* ab|halt(?: mal| bitte)* fest)\b"
                r"|(?P<remind>erinner(?:e|n)? (?:mich|uns)|erinnern Sie mich)\b"
                r"|(?P<forget>vergiss(?:t)? (?:(?:es|bitte|das|aber) )*(?:nicht|nich|net)|vergessen Sie nicht|nicht vergessen|vergesst nicht)\b", re.I),
-    re.compile(r"(?:\s+(?:das|es|dies|bitte|dir|daran|dran|doch|mal|auch)\b)*\s*[:,]?\s*", re.I),
+    re.compile(r"(?:\s+(?:das|es|dies|bitte|dir|daran|dran|doch|mal|auch|eins|folgendes)\b)*\s*[:,]?\s*", re.I),
     re.compile(r"(?:wie|was|wann|wo|wer|ob|als)\b", re.I),
     re.compile(r"\b(?:vielleicht|glaube|vermute|rate|nicht sicher|irren|wahrscheinlich|schätze|meine ich)\b", re.I),
     re.compile(r"\b(?:sagt|sagte|gesagt|meinte|meint|sagen|gebeten|bat)\b", re.I),
@@ -410,8 +411,11 @@ _USERS_SIDE = {
     "fr": re.compile(r"\b(?:je|jsuis|me|moi|mon|ma|mes|nous|notre|nos)\b|\b[jm]'", re.I),
 }
 # What the listener may do is never a fact to keep, whoever else is in it ("…you're allowed to disagree with me")
-_LISTENER_MAY = {"en": re.compile(r"\s*you(?:['’]re| are)?\s+(?:allowed|don't have to|do not have to|needn't|deserve)\b",
-                                 re.I)}
+_LISTENER_MAY = {
+    "en": re.compile(r"\s*you(?:['’]re| are)?\s+(?:allowed|don't have to|do not have to|needn't|deserve)\b", re.I),
+    "fr": re.compile(r"\s*(?:tu n'as pas besoin|tu n'es pas obligée?|tu as le droit|tu mérites|tu peux toujours)\b", re.I),
+    "de": re.compile(r"\s*(?:du musst nicht|du darfst|du brauchst (?:nicht|kein)|du verdienst|du hast es verdient)\b", re.I),
+}
 # a negation after the verb and its object: "Bitte speicher das nicht"
 _NEGATED_AFTER = {"de": re.compile(r"\s*(?:nicht|nie|bloß nicht|lieber nicht)\b", re.I)}
 

@@ -485,3 +485,11 @@ def test_the_forms_a_third_round_of_blind_authors_found(text, fact):
 def test_the_note_keeps_no_pieces_of_the_request(text, words):
     note = keep_note(text, "Ken", NOW)
     assert note.endswith(("「" + words + "」", '"' + words + '"')), note
+
+
+@pytest.mark.parametrize("text", [
+    "Retiens bien ça : tu n'as pas besoin d'avoir réponse à tout, tu m'écoutes déjà.",  # what the listener may do,
+    "Merk dir eins: du musst nicht alles wissen, du hörst mir zu und das reicht.",  # whoever else is in it
+])
+def test_what_the_listener_may_do_is_no_fact_in_french_and_german_either(text):
+    assert not is_keep_request(text)
