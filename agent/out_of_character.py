@@ -72,6 +72,11 @@ SERVICE_TALK = re.compile(
     r"|(?:comment|en quoi) (?:puis-je|je peux) (?:vous|t')\s?aider|en tant qu'(?:ia|intelligence artificielle|assistant|modèle de langage)"
     r"|\bje suis une? (?:ia|intelligence artificielle|assistant virtuel|modèle de langage)\b|n'hésite[zr]? pas à (?:me )?(?:demander|poser|contacter|(?:le )?dire\s*(?:[.!]|$| si))"
     r"|si (?:vous avez|tu as) (?:d'autres |des )?questions"
+    # at the user's disposal, as a desk is ("Je suis à votre disposition pour vous aider avec quelque chose.":
+    # §4 dev-fr-quand, session 44), in the languages that say it so
+    r"|\bje (?:suis|reste) à votre (?:entière )?disposition\b|\bpour vous aider avec quelque chose\b"
+    r"|\bestoy a (?:tu|su) (?:entera )?disposición\b|\bstehe (?:ihnen|dir) (?:gerne )?zur verfügung\b"
+    r"|\bsono a (?:tua|sua) (?:completa )?disposizione\b|\bestou à (?:sua|tua) disposição\b|\bat your (?:service|disposal)\b"
     r"|wie kann ich (?:ihnen|dir) (?:heute )?helfen|\bals (?:eine )?(?:ki|künstliche intelligenz|sprachmodell)\b"
     r"|\bich bin (?:eine? )?(?:ki|künstliche intelligenz|sprachmodell|virtueller assistent)\b|zögern sie nicht|wenn sie (?:weitere )?fragen haben"
     r"|kann ich (?:ihnen|dir) sonst noch|wenn du (?:noch |weitere )?fragen hast"

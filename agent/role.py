@@ -271,8 +271,10 @@ def content_units(sentence: str) -> set[str]:
     return units
 
 
-# A participle's or an adjective's ending (it, es, pt, fr), where at least four letters stay before it.
-_ROMANCE_ENDING = re.compile(r"(?<=\w{4})(?:[aiu]t[aeio]s?|[aiu]d[ao]s?|ées?|és?|[aeiou]s?)$")
+# A participle's or an adjective's ending (it, es, pt, fr), or an infinitive's ("Pour courir le premier
+# semi-marathon, j'ai pris…" to "j'ai couru mon premier semi-marathon": §4 dev-fr-quand, session 44), where at
+# least four letters stay before it.
+_ROMANCE_ENDING = re.compile(r"(?<=\w{4})(?:[aiu]t[aeio]s?|[aiu]d[ao]s?|ées?|és?|[aeiou]s?|[aei]r)$")
 
 
 def _unit_of_word(word: str) -> str:

@@ -80,6 +80,9 @@ def test_a_persona_taking_the_users_name_is_recognised(sentence, user, claims):
     # help in general with no "you", "anything else?" (session 43)
     "有什么需要帮助的吗？", "有什么我可以帮你的吗？", "有什么需要我帮忙的吗？", "好的，有其他事情吗？", "还有别的问题吗？",
     "감사합니다. 어떤 질문이 있으신가요?", "다른 궁금한 점은 있으세요?",
+    # at the user's disposal (session 45)
+    "Je reste à votre disposition si besoin.", "Estoy a tu disposición para lo que necesites.",
+    "Ich stehe Ihnen gerne zur Verfügung.", "I'm at your service!",
 ])
 def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     assert breaks_character(text)
@@ -98,6 +101,7 @@ def test_service_talk_and_ai_talk_break_character_in_every_language(text):
     "Se tiver alguma dúvida sobre a receita, me liga!",
     "你今天有什么开心的事吗？", "年糕有其他的玩具吗？", "搬家那天我可以帮你搬箱子！", "면접에서 어떤 질문이 나왔어요?",
     "언니한테 다른 계획도 있으세요?",
+    "Le gîte était à notre disposition tout le week-end.", "La bici está a tu disposición cuando quieras.",  # things
 ])
 def test_topics_and_a_friends_offer_do_not(text):
     assert not breaks_character(text)

@@ -667,3 +667,10 @@ def test_our_cat_of_the_users_cat_is_said_back_as_theirs():
 ])
 def test_a_memory_told_in_the_first_person_is_no_remembering_of_the_users(sentence, told, language, claims):
     assert takes_users_part(sentence, [told], ["Diego"], language, reacting=True) == claims
+
+
+def test_an_infinitive_is_the_same_word_as_its_participle_in_the_role_check():
+    told = ["Avant-hier, j'ai couru mon premier semi-marathon à Lyon, en 2 h 05 !"]
+    claim = "Pour courir le premier semi-marathon, j'ai pris environ 2 heures et 5 minutes."
+    assert takes_users_part(claim, told, ["Camille"], "fr")  # the user's race told as the persona's (§4, session 44)
+    assert not takes_users_part("J'adore courir le dimanche matin.", told, ["Camille"], "fr")  # one word shared: a topic
