@@ -428,7 +428,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     # A "not" the user said too excuses nothing ("Ich habe die Kisten noch nicht ausgepackt.": §4, session 37).
     heard = _negations_told(bare, user_texts, negation) if negation.search(bare) else set()
     said = [clause for clause in _CLAUSE_BREAK.split(bare) if not _excused(clause, negation, heard, language)]
-    if _speaks_to_user(bare, user_texts) or any(_called(bare, name) for name in user_names if name.strip()):
+    if _speaks_to_user(bare, user_texts) or any(name and _norm(name) in _norm(bare) for name in user_names):
         return False
     told = told_units(user_texts)
     reacting = reacting or _japanese_topic_is_self(said, told, language)
@@ -492,13 +492,6 @@ def users_part_said_back(sentence: str, user_texts: Sequence[str], user_names: S
 
 _HONORIFIC_ONLY = re.compile(_HONORIFIC)
 _NAME_BEFORE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u30a1-\u30fc\uac00-\ud7af]+$")
-
-
-def _called(sentence: str, name: str) -> bool:
-    """Whether the sentence calls the user by `name` (at its start or its end, set off by a comma, or with an
-    honorific), not speaks of someone by it ("…con mi hermana Marta": §4 dev-es-cuando, session 44)."""
-    name = re.escape(_norm(name))
-    return bool(re.search(rf"^\W*{name}\s*[,，、!！]|[,，、]\s*{name}\W*$|{name}(?:さん|ちゃん|くん|님|씨)", _norm(sentence)))
 
 
 def _speaks_to_user(sentence: str, user_texts: Sequence[str]) -> bool:
