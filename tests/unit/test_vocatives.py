@@ -99,6 +99,11 @@ def test_a_made_up_name_in_a_japanese_or_chinese_reply_becomes_the_users():
     ("Hola Ark! ¡Buen trabajo!", "Hola Priya! ¡Buen trabajo!"),
     ("Bonjour Ark ! Comment allez-vous ?", "Bonjour Priya ! Comment allez-vous ?"),
     ("Thanks, Ark! That was fun.", "Thanks, Priya! That was fun."),
+    # the greetings of the time of day too (dev-en-sister-offers, session 45)
+    ("Good evening, Ark! I'm thinking about the trip.", "Good evening, Priya! I'm thinking about the trip."),
+    ("Buenas noches, Ark. ¿Qué tal el día?", "Buenas noches, Priya. ¿Qué tal el día?"),
+    ("Good morning, Priya! Long days are tough.", "Good morning, Priya! Long days are tough."),
+    ("Good evening! Long days are tough.", "Good evening! Long days are tough."),
     # must not change: the user's own name, a name the user brought in, a word that is no name
     ("Hi Priya! Long days are tough.", "Hi Priya! Long days are tough."),
     ("Hi Yuki! Priya told me about you.", "Hi Yuki! Priya told me about you."),
