@@ -26,8 +26,8 @@ def test_an_earlier_message_said_back_as_the_personas_own_is_left_out(piece):
     ("en", ("I adopted a puppy called Mochi last week.",), "What's my puppy called?",
      "You adopted a puppy called Mochi last week!"),
     ("ko", CAFE, "내 카페 이름이 뭐였지?", "민준, 오늘 드디어 작은 카페를 열었어요. 이름은 '파란 고양이'예요."),
-    # a greeting the user once said is no fact of theirs
-    ("es", ("¡Buenas noches, Ark!",), "¡Hola, Ark! ¿Qué tal?", "¡Buenas noches, Ark! ¿Qué tal tu día?"),
+    # a greeting the user once said is no fact of theirs (the user called by their own name in it: tests/unit/test_vocatives.py)
+    ("es", ("¡Buenas noches, Ark!",), "¡Hola, Ark! ¿Qué tal?", "¡Buenas noches, Ken! ¿Qué tal tu día?"),
     # a sentence of the persona's own that only shares a few of the user's words
     ("en", ("I went to my first pottery class and made a wobbly bowl.",), "Guess what I tried today?",
      "A wobbly bowl is a fine start. What did you try?"),
