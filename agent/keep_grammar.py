@@ -272,7 +272,7 @@ _PT = _Latin(
 )
 LATIN_GRAMMARS = {g.language: g for g in (_EN, _ES, _FR, _DE, _IT, _PT)}
 _CLAUSE_START = re.compile(r"[.!?;:,—–…()\[\]\"“”«»„¿¡~]+\s*|\s[-–]\s+|\b(?:and|so|but|y|pero|et|mais|und|aber)\s+"
-                           r"|(?<=[\w\d])\s+(?=don'?t let (?:me|us) forget\b)",  # "…is october 9 dont let me forget it"
+                           r"|(?<=\w)\s+(?=don'?t let (?:me|us) forget\b)",  # "…is october 9 dont let me forget it"
                            re.I)
 # A commentary verb: "keep in mind", "note that" say how to take what follows, as often as they ask to keep it.
 _COMMENTARY = re.compile(r"^(?:keep|keeping|bear|note|noting|ten|tenga|tener|tengas|note|notez|gard|denk|behalt"

@@ -18,12 +18,14 @@ _VOCATIVE = re.compile(r"(?<![A-Z][a-z])(?<![A-Z][a-z][a-z])(?<![A-Z][a-z]{3})(?
 _TIME_OF_DAY = (r"Good (?:morning|afternoon|evening|night)|(?:Morning|Evening)|Buenos días|Buenas (?:tardes|noches)|Bonsoir"
                 r"|Bonne (?:nuit|soirée)|Guten (?:Morgen|Tag|Abend)|Gute Nacht|Buongiorno|Buonasera|Buonanotte|Bom dia"
                 r"|Boa (?:tarde|noite)")
+# A greeting that may stand right before a name, with no comma ("Hey John! …")
+_BARE_GREETING = r"Hello|Hi|Hey|Hola|Bonjour|Salut|Hallo|Ciao|Olá|Oi|" + _TIME_OF_DAY
 _GREETING_VOCATIVE = re.compile(r"(\b(?:Thanks|Thank you|Hello|Hi|Hey|Bye|Goodbye|Congratulations|Congrats|Welcome"
                                 r"|Sorry|Gracias|Hola|Merci|Bonjour|Salut|Danke|Hallo|Grazie|Ciao|Olá|Oi|Obrigad[oa]|"
                                 + _TIME_OF_DAY + r"),\s+"
                                 # a greeting needs no comma before the name, nor a clause end after it ("Hey John! …",
                                 # "Hola Ark, ¿…": the §4 filler's name and the persona's own, to Priya and Marta, session 44)
-                                r"|\b(?:Hello|Hi|Hey|Hola|Bonjour|Salut|Hallo|Ciao|Olá|Oi|" + _TIME_OF_DAY + r")\s+)"
+                                r"|\b(?:" + _BARE_GREETING + r")\s+)"
                                 r"([A-Z][a-z]{2,})(?:" + _CLAUSE_END + r"|(?<=[a-z])(?=,\s))")
 # In Japanese a katakana name after a greeting or thanks (「ありがとうございます、ジョン！」 to ハルカ: a name from the
 # recalled lines, bench conversation ja-curry, session 30); elsewhere a katakana word after 、 may be no name.
@@ -36,7 +38,7 @@ _CALLED = re.compile(_NAME_ENDING_CLAUSE)
 _GREETED = re.compile(r"(\b(?i:hey|hi|hello|dear|thanks|thank you|hola|gracias|salut|merci|bonjour|hallo|danke|ciao|grazie"
                       r"|oi|olá|obrigad[oa])\s+)([A-Z][a-z]{2,})\b(?=\s*[,!.?])")
 VOCATIVE_ARRIVING = re.compile(r"(?:,\s+|[、，]\s*)(?:[A-Z][a-z]*|[ァ-ヴー]*)$|[,、，]\s*$"
-                               r"|\b(?:Hello|Hi|Hey|Hola|Bonjour|Salut|Hallo|Ciao|Olá|Oi|" + _TIME_OF_DAY + r")(?:\s+[A-Z][a-z]*)?$")
+                               r"|\b(?:" + _BARE_GREETING + r")(?:\s+[A-Z][a-z]*)?$")
 _KANA_TEXT = re.compile(r"[\u3040-\u30ff]")
 _JA_HONORIFIC = ("さん", "ちゃん", "くん", "様", "さま")
 

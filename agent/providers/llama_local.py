@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 # A reply's opening word alone ("Oui, ", 「はい、」, "Wow! ") or a quote mark: after it, a word the reply may not open
 # with may not come either ("Oui, le premier client a acheté…" said the user's message back after "Le…" was banned
 # as the opening; '"Sì, hai bisogno di restituire tre libri…' to "Domani devo restituire tre libri…").
+_LATIN_LETTER = re.compile(r"[a-zà-öø-ÿ]", re.I)  # a word opening with one may be spelled from its first letter
 _ONE_WORD_OPENING = re.compile(r"\s*[¡¿\"“「『]*(?:[\w'’]+\s*[,，、!！.。…~～]+\s*)?")
 
 
@@ -61,7 +62,7 @@ def first_letters(openings: Sequence[str]) -> frozenset[str]:
     """The first letters of the openings' Latin words of more than one letter, in both cases: a reply
     that has written one alone is still opening with that word."""
     words = ((text.strip().split(maxsplit=1) or [""])[0] for text in openings)
-    return frozenset(letter for word in words if len(word) > 1 and _LATIN_WORD_REST.match(word)
+    return frozenset(letter for word in words if len(word) > 1 and _LATIN_LETTER.match(word)
                      for letter in (word[0], word[0].swapcase()))
 
 
@@ -76,11 +77,9 @@ def opening_spellings(text: str) -> tuple[str, ...]:
     other = text[:1].swapcase() + text[1:]
     forms = (text, other) if other != text else (text,)
     rest = text[1:]
-    after_letter = (rest,) if len(rest) > 1 and _LATIN_WORD_REST.match(rest) else ()
+    after_letter = (rest,) if len(rest) > 1 and _LATIN_LETTER.match(rest) else ()
     return tuple(spelled for form in forms for spelled in (form, " " + form)) + after_letter
 
-
-_LATIN_WORD_REST = re.compile(r"[a-zà-öø-ÿ]", re.I)
 
 
 class LlamaCppChatModel:
