@@ -322,6 +322,7 @@ RECALL_RETOLD_SHARE = 0.5
 # A message naming a period ("in July 2022", 「先月」, agent/time_period.py): memories dated in it, or
 # within the slack after it (told a few days later), gain this much fused score (BENCHMARKS.md §1, session 10).
 RECALL_PERIOD_BONUS = 0.15
+FOLLOW_UP_GAP_MINUTES = 30  # a question this soon after the user's last may follow it up: the sitting's gap (episodes')
 # A memory whose own words match nothing in the query and whose own cosine is at most this (min-max
 # over the 150 best) was recalled for its neighbours only: it takes the room the others leave. Among
 # the six best on §5's development questions, 73 of 530 other memories and 2 of 70 evidence turns

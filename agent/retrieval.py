@@ -12,6 +12,7 @@ from datetime import date, datetime
 from typing import Protocol
 
 import constants
+from agent.follow_up import follow_up_search
 from agent.language import is_question, sure_language
 from agent.relative_time import resolve_said_on, spelled_out
 from agent.reply_form import without_form_request
@@ -103,7 +104,10 @@ def skip_reason(message: str) -> str:
     return ""
 
 
-def retrieve(message: str, now: datetime, searcher: Searcher | None, enabled: bool) -> RetrievalResult:
+def retrieve(message: str, now: datetime, searcher: Searcher | None, enabled: bool,
+             earlier_question: str = "") -> RetrievalResult:
+    """What the turn recalls for `message`; `earlier_question`: the user's question just before it in
+    the sitting (agent/follow_up.py), searched with a follow-up that names nothing of its own."""
     if not enabled:
         return RetrievalResult(True, "automatic recall is off in Settings")
     reason = skip_reason(message)
@@ -112,4 +116,10 @@ def retrieve(message: str, now: datetime, searcher: Searcher | None, enabled: bo
     if searcher is None:
         return RetrievalResult(True, "no memory index yet")
     # "(Answer in a few words.)" says how to reply, not what to recall.
-    return searcher(without_form_request(message), now)
+    asked = without_form_request(message)
+    result = searcher(asked, now)
+    again = follow_up_search(asked, earlier_question, [item.text for item in result.items])
+    if not again:
+        return result
+    followed = searcher(again, now)
+    return replace(followed, reason=f"{followed.reason} · with the question before it")

@@ -14,6 +14,7 @@ from typing import Callable, Mapping, Sequence
 import constants
 from agent.drives import Drives, feelings_lines, opening_line
 from agent.introductions import introduced_name
+from agent.follow_up import question_before
 from agent.language import message_language, name_for
 from agent.memory_lines import focused_line, grouped_by_date
 from agent.prompt_builder import (BuiltPrompt, HistoryWindow, PromptSection, build_prompt, fit_newest_lines, fit_to_budget,
@@ -425,6 +426,13 @@ class CharacterSession:
             index = index_from_end(view, entry_id, missing=len(view))
             view = view[:index]
         return view
+
+    def question_before_last(self, now: datetime) -> str:
+        """The user's question just before their last message, when it may be followed up
+        (agent/follow_up.py): the last message is the one being answered, already in the log."""
+        view = self.history_before(None)
+        last = next((i for i in range(len(view) - 1, -1, -1) if view[i].role == "USER"), 0)
+        return question_before(view[:last], now)
 
     def compose_prompt(
         self, model: ChatModel, user_entry: LogEntry, retrieval: RetrievalResult, tools: Sequence[ToolSpec],

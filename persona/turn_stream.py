@@ -50,7 +50,8 @@ def turn_deps(session: CharacterSession, model: ChatModel, user_text: str, user_
         model=model, chat_log=session.chat_log, journal=session.journal,
         memory_editor=PersonaTools(session, recall, knowledge, clock, model=lambda: model),
         clock=clock,
-        retrieve=lambda text, now: retrieve(text, now, searcher(), settings.auto_retrieval),
+        retrieve=lambda text, now: retrieve(text, now, searcher(), settings.auto_retrieval,
+                                            session.question_before_last(now)),
         compose_prompt=lambda entry, retrieval, tools, saved: session.compose_prompt(
             model, entry, retrieval, tools, user_name, saved, prompt_budgets),
         user_name=user_name, persona_name=session.character.name,
