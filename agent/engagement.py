@@ -121,6 +121,18 @@ def only_greets(text: str, names: Sequence[str] = ()) -> bool:
     return any(w in _SALUTATIONS for w in words) and all(w in allowed for w in words)
 
 
+# A salutation and one word after a comma: whoever that word names, it is only called by it.
+_GREETING_AND_ONE_WORD = re.compile(r"^\s*(?P<greeting>[^,，、]+)[,，、]\s*[\w'’]+[\s!！.。~〜]*$")
+
+
+def greets_someone(text: str, names: Sequence[str] = ()) -> bool:
+    """Salutations and one word said to someone ("안녕하세요, 아크!", "Hello, friend!"): the persona's
+    name as the user writes it in Korean is none the app knows, and 「안녕하세요, 아크!」 was the last
+    answer shown to 「내 카페 이름이 뭐였지?」 after two repairs (§4 dev-ko-cafe, session 45)."""
+    called = _GREETING_AND_ONE_WORD.match(unicodedata.normalize("NFKC", text))
+    return only_greets(text, names) or bool(called and only_greets(called.group("greeting"), names))
+
+
 def greets_in(text: str, language: str, names: Sequence[str] = ()) -> bool:
     """Salutations alone (`only_greets`) that are not surely of another language than `language`: a
     greeting the reply guard may show at once. "Nabend!" was answered "Good evening!", shown before the
@@ -129,9 +141,10 @@ def greets_in(text: str, language: str, names: Sequence[str] = ()) -> bool:
 
 
 def says_nothing(text: str, names: Sequence[str] = (), least: int = 1) -> bool:
-    """Only greetings, fillers and names ("Hello!", 「こんにちは！」, "Sure, Ken!", 「うん、そうだね」) — or,
+    """Only greetings, fillers and names ("Hello!", 「こんにちは！」, "Sure, Ken!", 「うん、そうだね」), a greeting
+    said to anyone (`greets_someone`) — or,
     with `least` above 1, fewer words of content than that ("That's great!")."""
-    return content_size(text, names) < least
+    return content_size(text, names) < least or greets_someone(text, names)
 
 
 def tells_nothing(text: str, names: Sequence[str] = ()) -> bool:

@@ -20,6 +20,18 @@ def test_an_answer_however_short_says_something(reply):
     assert not says_nothing(reply, ("Ken",))  # asked for a name, the names are the answer
 
 
+@pytest.mark.parametrize("reply", ["안녕하세요, 아크!", "Hello, friend!", "¡Hola, amiga!", "Guten Abend, Schatz!",
+                                   "你好，小明！", "Good morning, sunshine!"])
+def test_a_greeting_said_to_anyone_says_nothing(reply):
+    assert says_nothing(reply, ("민준", "Ark"))  # 아크: the persona as the user wrote it, a name the app does not know
+
+
+@pytest.mark.parametrize("reply", ["Hello, how are you?", "Hi, I went hiking.", "안녕하세요, 카페 이름은 파란 고양이예요!",
+                                   "Hello! Your café is called Blue Cat.", "Great, Tuesday!", "Oui, Lyon."])
+def test_a_greeting_with_anything_more_or_an_answer_after_a_comma_is_something(reply):
+    assert not says_nothing(reply, ("민준", "Ark"))
+
+
 @pytest.mark.parametrize("reply", ["I'm Ark!", "Bonjour Camille ! Je suis Ark.", "アークです！", "Hi Ken, it's Ark."])
 def test_the_persona_saying_who_it_is_says_nothing(reply):
     assert says_nothing(reply, ("Ken", "Camille", "Ark", "アーク"))
