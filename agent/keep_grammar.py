@@ -152,10 +152,10 @@ _ES = _Latin(
     re.compile(r"(?:¿\s*)?(?:(?:me\s+)?(?:puedes|podrías|podrias|puede|podría|podés|podes)\s+(?:por favor\s+)?|"
                r"(?:te importa(?:ría)?|(?:me )?(?:haces|harías|harias|hace|haría|haria) el favor de)\s+|"
                r"(?:necesito|quiero|quisiera|me gustaría|me gustaria|te pido|le pido|te ruego|le ruego) que\s+)", re.I),
-    re.compile(r"(?P<recall>recuerda|recuerde|recordá|recordad|acuérdate|acuerdate|acordate|acuérdese|recordar|acordarte"
+    re.compile(r"(?P<recall>recuérda(?:lo|la)|recuerda(?:lo|la)|recuerda|recuerde|recordá|recordad|acuérdate|acuerdate|acordate|acuérdese|recordar|acordarte"
                r"|recuerdes|recordaras|memoriza|memorizar)\b"
-               r"|(?P<keep>apúnta(?:lo|la|melo|te)|apunta(?:lo|la|melo)?|apunte|apuntar(?:lo)?|apuntes|anóta(?:lo|la)"
-               r"|anota(?:lo|la)?|anote|anotar(?:lo)?|anotes|tom(?:a|e|ar) nota|guárda(?:lo|la|melo)|guarda(?:lo|la)?"
+               r"|(?P<keep>apúnta(?:lo|la|melo|te)|apunta(?:lo|la|melo)?|apunte|apuntar(?:lo)?|apuntes|anóta(?:lo|la|te|telo)"
+               r"|anota(?:lo|la|te|telo)?|registra(?:lo|la)?|registre|registrar(?:lo)?|anote|anotar(?:lo)?|anotes|tom(?:a|e|ar) nota|guárda(?:lo|la|melo)|guarda(?:lo|la)?"
                r"(?=\s+(?:esto|eso|que|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?"
                r"|guárda(?:te|telo)|guarda(?:te|telo)|quéda(?:te|se) con (?:este dato|esto|eso)|queda(?:te|se) con (?:este dato|esto|eso)"
                r"|(?:ten|tenga|tener|tengas)(?:lo|la)? presente|tom(?:es|en) nota|(?:dejes|dejaras) (?:guardado|anotado)"
@@ -163,7 +163,7 @@ _ES = _Latin(
                r"|guarde en su memoria|guardes en tu memoria|guárdalo en tu memoria|te quedes con (?:este dato|esto)"
                r"|anotes|apuntes|guardes)\b"
                r"|(?P<remind>recuérda(?:me|melo|nos)|recuerda(?:me|melo)|me recuerdas que|recordarme)\b"
-               r"|(?P<forget>no (?:te |se |lo |)olvid(?:es|e)|que no se te olvide|no se te olvide)\b", re.I),
+               r"|(?P<forget>no (?:te |se |lo |)olvid(?:es|e)|q(?:ue)? no se te olvide|no se te olvide)\b", re.I),
     re.compile(r"(?:\s+(?:que|q|de que|de|esto|eso|lo|por favor|también)\b)*\s*[:,]?\s*", re.I),
     re.compile(r"(?:cuando|cómo|como|dónde|donde|quién|quien|lo que|la vez|el día|qué)\b", re.I),
     re.compile(r"\b(?:quizá|quizás|tal vez|a lo mejor|puede que|suposición|supongo|me equivoque|equivoco|"
@@ -173,14 +173,14 @@ _ES = _Latin(
 )
 _FR = _Latin(
     "fr",
-    re.compile(r"(?:(?:et|alors|bon|oh|ah|hé|eh|dis|écoute|ok|aussi|au fait|sinon|d'ailleurs|s'il te plaît|"
+    re.compile(r"(?:(?:et|alors|bon|oh|ah|hé|eh|dis donc|dis|donc|écoute|ok|aussi|au fait|sinon|d'ailleurs|s'il te plaît|"
                r"stp|et au fait|ah et au fait)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:est-ce que\s+)?(?:tu peux|tu pourrais|vous pouvez|vous pourriez|tu veux bien|tu voudrais bien)\s+|"
                r"(?:peux|pourrais)-tu\s+|(?:pouvez|pourriez)-vous\s+|j'ai besoin que tu\s+|"
                r"(?:je veux|jveux|j'aimerais|je voudrais|je souhaite|j'aimerais bien) que (?:tu|vous)\s+(?:te\s+|t'|vous\s+)?|"
                r"(?:ça|ca) (?:te|vous) (?:dérangerait|derangerait|dérange|derange) de\s+|"
                r"je vous saurais gré de\s+(?:bien vouloir\s+)?|(?:merci de|pense à|pensez à)\s+|"
-               r"il faudrait que (?:tu|vous)\s+)"
+               r"il faudrait que (?:tu|vous)\s+|tu me\s+(?=retiens|notes|gardes|mémorises|enregistres))"
                r"(?:bien\s+|stp\s+|s'il te plaît\s+)?", re.I),
     re.compile(r"(?P<recall>souviens-toi|souvenez-vous|rappelle-toi|rappelez-vous|te souvenir|vous souvenir|te rappeler"
                r"|retiens(?:-le|-la)?|retien|retenez(?:-le|-la)?|retenir|retiennes|mémorise(?:-le|-la)?|mémorisez|mémoriser"
@@ -188,9 +188,9 @@ _FR = _Latin(
                r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|notes|pren(?:ds|ez|dre) note|gard(?:e|ez|er|es) (?:ça |cela |bien )?"
                r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete))"
                r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|mets (?:ça )?dans ta mémoire"
-               r"|gard(?:e|ez) (?:ça|cela) (?:quelque part|pour plus tard|de côté)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b)|écris(?:-le)?)(?![\w-])"
+               r"|gard(?:e|ez) (?:ça|cela|ceci|le|la) (?:quelque part|pour (?:plus tard|la prochaine fois|la suite|après)|de côté)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b)|écris(?:-le)?)(?![\w-])"
                r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
-               r"|(?P<forget>n'?oubli(?:e|ez) pas)\b", re.I),
+               r"|(?P<forget>(?:n'|n)?oubli(?:e|ez) pas)\b", re.I),
     re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|une chose\b|un truc\b|de\b|d'|s'il te plaît\b|stp\b|"
                r"s'il vous plaît\b))*"
                r"\s*[:,]?\s*", re.I),
@@ -207,14 +207,17 @@ _DE = _Latin(
     # not a noun, which is what is to be kept: "dass du dir meine Lieblingsband merkst")
     re.compile(r"(?:(?:kannst|kannste|könntest|würdest) (?:du )?(?:dir |mir |das |es )*|"
                r"(?:können|könnten|würden) Sie (?:sich |mir )?|"
-               r"(?:ich (?:möchte|will|brauche|hätte gerne?)|(?:es )?wär(?:e|')? (?:lieb|nett|super|toll|schön)|mir wär'?s recht|"
-               r"ich würde mich freuen),? (?:dass|wenn) (?:du|Sie) (?:dir |sich )?)"
-               r"(?-i:(?:(?:[a-zäöüß]\S*|Folgendes)\s+){0,4}?)(?=(?:merk|speicher|abspeicher|notier|behalt|aufschreib)\w*\b)", re.I),
-    re.compile(r"(?P<recall>merk(?:e|')? (?:dir|euch)|merken Sie sich|merken(?: könntest| würdest)?|merkst"
+               r"(?:ich (?:möchte|will|brauche|hätte gerne?)|(?:es )?wär(?:e|')? (?:lieb|nett|super|toll|schön|cool|gut|klasse|prima|hilfreich)|mir wär'?s recht|"
+               r"ich würde mich freuen),? (?:dass|wenn) (?:du|Sie) (?:dir |sich )?|"
+               r"ich bitte (?:dich|Sie),?\s+(?:dir |sich )?|chasch(?:t)? (?:du )?(?:dir )?)"
+               r"(?-i:(?:(?:[a-zäöüß]\S*|Folgendes)\s+){0,4}?)(?=(?:merk|speicher|abspeicher|notier|behalt|aufschreib|eintrag)\w*\b)", re.I),
+    re.compile(r"(?P<recall>merk(?:e|')? (?:dir|da|euch)|merken Sie sich|merken(?: könntest| würdest)?|merkst"
+               r"|merke(?=\s*[,:]|\s+(?:dass|das|des|es|mal|bitte)\b)"
                r"|behalt(?:e|en)?(?: (?:das|es|dies|bitte))* im "
                r"(?:Kopf|Hinterkopf|Gedächtnis)|denk(?:e|t)? (?:dran|daran)|denken Sie daran|dran denken|daran denken)\b"
                r"|(?P<keep>notier(?:e|en|t)?|schreib(?:e|t)?(?: (?:dir|das|es|bitte|mal))* auf|aufschreiben"
-               r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b)|(?:ab)?speichern|speicher(?: mal| bitte)* ab|halt(?: mal| bitte)* fest)\b"
+               r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b|\s*:)|(?:ab)?speichern|speicher(?: mal| bitte)* ab|halt(?: mal| bitte)* fest"
+               r"|trag(?:e|t)?(?: (?:dir|das|es|bitte|mal))* ein|einträgst|eintragen)\b"
                r"|(?P<remind>erinner(?:e|n)? (?:mich|uns)|erinnern Sie mich)\b"
                r"|(?P<forget>vergiss(?:t)? (?:(?:es|bitte|das|aber) )*(?:nicht|nich|net)|vergessen Sie nicht|nicht vergessen|vergesst nicht)\b", re.I),
     re.compile(r"(?:\s+(?:das|es|dies|bitte|dir|daran|dran|doch|mal|auch|eins|folgendes)\b)*\s*[:,]?\s*", re.I),
@@ -226,19 +229,20 @@ _DE = _Latin(
 _IT = _Latin(
     "it",
     re.compile(r"(?:(?:ehi|ehm|oh|ah|allora|e|ok|okay|senti|comunque|anche|inoltre|poi|ah già|già|a proposito|"
-               r"per favore|mi raccomando|dai)[,!]?\s+)*", re.I),
+               r"per favore|mi raccomando|dai|uè|ue|ué|ti lascio|ecco)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:mi\s+)?(?:puoi|potresti|può|potrebbe)\s+(?:per favore\s+)?|(?:mi fai il favore di|ti dispiace)\s+|"
-               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|ti chiedo di\s+)", re.I),
+               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+)", re.I),
     re.compile(r"(?P<recall>ricorda(?:ti|telo|tene)?|ricordatevi|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
                r"|ricordi|ricordassi|memorizzi"
                r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente)(?![\w'])"
                r"|(?P<keep>segna(?:ti|telo|lo|la)?|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
                r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la)\b|[,:.!]|$)"
-               r"|salvar(?:e|lo)|appunta(?:ti|lo)?|appuntar(?:e|ti|lo)"
-               r"|tieni presente|tenere presente)(?![\w'])"
+               r"|salva(?:ti|telo|melo)(?=\s+(?:questo|questa|quest'|'?sta|che|il|la)\b|\s*:)|salvar(?:e|lo)|appunta(?:ti|lo)?|appuntar(?:e|ti|lo)"
+               r"|tieni presente|tenere presente|(?:me )?l[oa] tieni(?: tu)?(?: a mente)?(?=\s*[?!.,]|$)"
+               r"|(?:un'info|un'informazione|una cosa|un dato|una nota|un appunto) da (?:ricordare|segnare|salvare|tenere a mente)(?=\s*:))(?![\w'])"
                r"|(?P<remind>ricorda(?:mi|melo|ci)|ricordarmi|ricordarmelo)(?![\w'])"
                r"|(?P<forget>non (?:te lo |te la |ti )?(?:dimenticare|scordare)|non (?:dimenticarti|scordarti|dimenticartelo|scordartelo))(?![\w'])", re.I),
-    re.compile(r"(?:\s+(?:che\b|di\b|d'|questo\b|questa cosa\b|per favore\b|anche\b|bene\b))*\s*[:,]?\s*", re.I),
+    re.compile(r"(?:\s+(?:che\b|di\b|d'|questo\b|questa cosa\b|'?sta cosa\b|per favore\b|anche\b|bene\b))*\s*[:,]?\s*", re.I),
     # … or it asks to remind someone else ("Ricorda a mio marito di…")
     re.compile(r"(?:quando|come|dove|chi|cosa|che cosa|il giorno|la volta|quella volta|quel giorno|se)\b"
                r"|a\s+(?!me\b|noi\b)\w+(?:\s+\w+)?\s+di\b", re.I),
@@ -249,16 +253,16 @@ _IT = _Latin(
 )
 _PT = _Latin(
     "pt",
-    re.compile(r"(?:(?:ei|ô|oi|olha|olhe|bom|e|ah|oh|ok|também|aliás|além disso|por favor|por falar nisso|"
-               r"então|ah é|ah, e)[,!]?\s+)*", re.I),
-    re.compile(r"(?:(?:você\s+|vc\s+|tu\s+)?(?:pode|podes|poderia|consegue)\s+(?:por favor\s+)?(?:me\s+)?|"
+    re.compile(r"(?:(?:ei|ô|oi|olá|ola|olha|olhe|bom|e|ah|oh|ok|também|aliás|além disso|por favor|por falar nisso|"
+               r"então|ah é|ah, e|mano|cara|querid[oa]|amig[oa]|meu|minha)[,!]?\s+)*", re.I),
+    re.compile(r"(?:(?:será que\s+)?(?:você\s+|vc\s+|tu\s+)?(?:pode|podes|poderia|poderias|podia|podias|consegue|consegues)\s+(?:por favor\s+)?(?:me\s+)?|"
                r"(?:preciso|quero|queria|gostaria) que (?:você\s+|vc\s+|tu\s+)?(?:se\s+|te\s+)?|(?:me )?faz(?: um)? favor(?:,)?\s+(?:de\s+)?"
                r"|importa(?:s-te|-se)? de\s+(?:te\s+|se\s+)?)", re.I),
     re.compile(r"(?P<recall>lembr(?:a|e)-se|lembra-te|se lembre|lembre|lembra|lembrar|lembrasse|lembres|memoriza(?:r)?|memorize|memorizes"
                r"|guard(?:a|e) na (?:memória|cabeça)|guarda aí|guarde aí|tenh(?:a|as) em mente|tem em mente|guard(?:a|e) em mente"
                r"|grav(?:a|e|ar)(?:\s+(?:isso|isto))?(?=\s|[,:.!]|$))(?![\w-])"
-               r"|(?P<keep>anot(?:a|e|ar)(?:\s+a[íi])?|tom(?:a|e|ar) nota|escrev(?:e|a|er)(?:\s+a[íi])?(?!\s+(?:pra|para|pro|ao|à)\s)|salv(?:a|e|ar)(?=\s+(?:isso|isto|que|a|o)\b|[,:.!]|$)"
-               r"|guard(?:a|e|ar)(?=\s+(?:isso|isto|essa|esta)\b)|registr(?:a|e|ar))(?![\w-])"
+               r"|(?P<keep>anot(?:a|e|ar)(?:\s+a[íi])?|tom(?:a|e|ar|asse|asses) nota|fica(?:r)? (?:guardado|anotado|registrado)|escrev(?:e|a|er)(?:\s+a[íi])?(?!\s+(?:pra|para|pro|ao|à)\s)|salv(?:a|e|ar)(?=\s+(?:isso|isto|que|a|o|a[íi]|esse|este|essa|esta)\b|[,:.!]|$)"
+               r"|guard(?:a|e|ar)(?=\s+(?:isso|isto|essa|esta|esse|este|a[íi]|pra mim|para mim)\b)|registr(?:a|e|ar))(?![\w-])"
                r"|(?P<remind>me lembr(?:a|e|ar)|lembr(?:a|e)-me)(?![\w-])"
                r"|(?P<forget>não (?:se |te )?esque(?:ce|ça|ças)|nao (?:se )?esquece|não vá esquecer)(?![\w-])", re.I),
     re.compile(r"(?:\s+(?:que\b|de\b|disso\b|disto\b|isso\b|isto\b|por favor\b|também\b|aí\b|ai\b))*\s*[:,]?\s*", re.I),
@@ -271,7 +275,7 @@ _PT = _Latin(
     re.compile(r"^$"),
 )
 LATIN_GRAMMARS = {g.language: g for g in (_EN, _ES, _FR, _DE, _IT, _PT)}
-_CLAUSE_START = re.compile(r"[.!?;:,—–…()\[\]\"“”«»„¿¡~]+\s*|\s[-–]\s+|\b(?:and|so|but|y|pero|et|mais|und|aber)\s+"
+_CLAUSE_START = re.compile(r"(?:[.!?;:,—–…()\[\]\"“”«»„¿¡~]|[^\w\s'’@#&%$€£¥+\-*/=<>|\\^`])+\s*|\s[-–]\s+|\b(?:and|so|but|y|pero|et|mais|und|aber)\s+"
                            r"|(?<=\w)\s+(?=don'?t let (?:me|us) forget\b)",  # "…is october 9 dont let me forget it"
                            re.I)
 # A commentary verb: "keep in mind", "note that" say how to take what follows, as often as they ask to keep it.
@@ -318,7 +322,7 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
     if _inside_quote(text, verb.start()) or _reported(grammar, _sentence_before(text, verb.start())):
         return True
     wonders = ask and (grammar.question_ask.match(ask.group(0))
-                       or _IF_WOULD.match(sentence) and ask.group(0).lower().startswith("would"))
+                       or _IF_WOULD.match(sentence) and ask.group(0).lower().startswith(("would", "würdest", "würden")))
     if wonders:
         return True  # "Will you remember this tomorrow?": it wonders, it does not ask
     recall_like = verb.group("recall") or verb.group("remind")
@@ -351,7 +355,7 @@ def _reported(grammar: _Latin, before: str) -> bool:
     """Someone's words before the request ("She told me: remember…"); the user's own "I said" of
     something earlier ("that thing I said earlier - save that") points at the fact, not at a quote."""
     for said in grammar.reported.finditer(before):
-        a_call = not before[:said.start()].strip() and before[said.end():].startswith(",")  # "Dis, …", "Say, …"
+        a_call = not before[:said.start()].strip() and _A_CALL.match(before, said.end())  # "Dis, …", "Say, …", "Dis donc …"
         users_own = _USERS_OWN_WORDS.search(before, 0, said.start()) and not _TOLD_SOMEONE.match(before, said.end())
         if not (a_call or users_own):
             return True
@@ -359,6 +363,7 @@ def _reported(grammar: _Latin, before: str) -> bool:
 
 
 _USERS_OWN_WORDS = re.compile(r"\bi\s+$", re.I)
+_A_CALL = re.compile(r",|\s+(?:donc|voir)\b", re.I)
 _TOLD_SOMEONE = re.compile(r"\s+(?:to|him|her|them|my|his)\b", re.I)
 
 
@@ -367,14 +372,14 @@ _TOLD_SOMEONE = re.compile(r"\s+(?:to|him|her|them|my|his)\b", re.I)
 _TO_DO = {"en": re.compile(r"^\s*to\s+(?!(?:remind|tell|ask|wake|call|text|message|check (?:on|in with)) (?:me|us)\b)\w+", re.I)}
 # "…, ok?", "keep track of this for me yeah?": a tag that asks for agreement, not a question about what
 # comes before it ("remember that film, right?" and "remember that film, yeah?" ask whether one does)
-_AGREEMENT_TAG = re.compile(r"(?:^|[\s,]+)(?:ok|okay|k|alright|pls|please|plz|got it|(?:would|will|could|can) (?:you|u))\s*\?+\s*$",
-                            re.I)
+_AGREEMENT_TAG = re.compile(r"(?:^|[\s,]+)¿?(?:ok|okay|k|alright|pls|please|plz|got it|(?:would|will|could|can) (?:you|u)"
+                            r"|tá|ta|né|vale|sí|hein|d'accord|d'acc|gell|gelle|ja|va bene|capito|okey)\s*[?？]+\s*$", re.I)
 _YEAH_TAG = re.compile(r"(?:^|[\s,]+)(?:yeah|ya|yea)\s*\?+\s*$", re.I)
 
 
 # "…, remember that for me?" asks to keep; "…, remember that?" asks whether one does
 _FOR_LATER = re.compile(r"(?:\s+(?:that|this|it))?\s+for (?:me|later|the future)\b", re.I)
-_IF_WOULD = re.compile(r"\s*if\b", re.I)  # "If I told you a secret, would you remember it?" wonders
+_IF_WOULD = re.compile(r"\s*(?:if|falls|wenn)\b", re.I)  # "If I told you a secret, would you remember it?" wonders
 _QUESTION_CLAUSE = re.compile(r"[,;]\s*(?:would|will|do|does|did|can|could|should|is|are|was|were|what|how|why|where|when|"
                               r"who|which)\b[^,;]*\?+\s*$", re.I)
 
@@ -447,10 +452,10 @@ _POLITE_AFTER = re.compile(r"\s*(?:usted|vous)\b", re.I)
 
 
 # --- Japanese -----------------------------------------------------------------------------
-_JA_VERB = (r"(?:覚え|おぼえ|記憶し|メモし|記録し|書い|書き留め|書きとめ|控え|頭に入れ|心に留め|登録し|保存し|残し"
-            r"|リマインドし)(?:て(?:おいて|おいてて|といて|いて|て)?|と(?:いて|いてて))|メモっ(?:といて|ておいて|て)")
+_JA_VERB = (r"(?:覚え|憶え|おぼえ|記憶し|メモし|記録し|書い|書き留め|書きとめ|控え|頭に入れ|心に留め|登録し|保存し|残し"
+            r"|リマインドし)(?:て(?:おいて|おいてて|といて|いて|て)?|と(?:いて|いてて|って))|メモっ(?:といて|ておいて|て)")
 # … or an emoji or other symbol after it (「覚えといて💕」); "な" not of ない (「覚えてないんだ」 tells)
-_JA_ENDING = (r"(?:ね|ねー|よ|よね|な(?![いくかけ])|ください|下さい|くれ(?:る|ない|ます|ません)?(?!て|た|る?かな|るかしら|たら)|"
+_JA_ENDING = (r"(?:ね|ねー|よ|よね|な(?![いくかけ])|や(?![っつ])|ください|下さい|くれ(?:る|ない|ます|ません)?(?!て|た|る?かな|るかしら|たら)|"
               r"くれたら(?:嬉しい|うれしい|助か(?:る|ります)|ありがたい)|[^\w\s\u3000-\u30ff\u4e00-\u9fff]|"
               r"もらえ(?:る|ない|ます|ません)|もらっていい|いただけ(?:る|ます|ません)|ほしい|欲しい|ちょうだい|頂戴|"
               r"お願い|〜|～|ー|ぇ|[!！。、,.…♪：:]|\s|[?？](?!.)|$)")
@@ -485,13 +490,13 @@ _ZH_VERB = (r"(?:记住|記住|记下来?|記下來?|记一下|記一下|记着|
 _ZH_LEAD = (r"(?:请|請|麻烦[你您]?|麻煩[你您]?|帮我|幫我|你给我|你給我|你给俺|你|您|你要|你得|你可要|你一定要|一定要|要|给我|給我|给俺"
             r"|能不能帮我|能帮我|可以帮我|帮忙)")
 _ZH = re.compile(
-    rf"(?:(?<=^)|(?<=[，,。！!？?：:；;\s~～])|(?<=这个)|(?<=這個))(?P<lead>{_ZH_LEAD})?(?P<verb>{_ZH_VERB})"
+    rf"(?:(?<=^)|(?<=[，,。！!？?：:；;\s~～])|(?<=这个)|(?<=這個)|(?<=以后)|(?<=以後)|(?<=[哎诶欸嘿喂哦噢]))(?P<lead>{_ZH_LEAD})?(?P<verb>{_ZH_VERB})"
     r"|(?P<help>(?:帮我|幫我|帮忙|幫忙|替我)(?:记|記|存着|存著|存一下|备忘|備忘)|(?:记|記)到你的?(?:小本本|本子|备忘录|備忘錄|脑子|腦子)里?)"
     r"|(?P<forget>(?:别|別|不要|千万别|千萬別|可别|可別)忘(?:了|记|記)?)"
     r"|(?P<remind>提醒(?:一下)?(?:我们|我們|我)(?!都|也|全|已经|已經|老公|老婆|妈|媽|爸|哥|姐|弟|妹|儿子|兒子|女儿|女兒|朋友|同事|男朋友|女朋友|的|家))")
 # someone's words ("妈妈叫我别忘了"), not "叫我小鱼" (call me) at a clause's start
 _ZH_TOLD = re.compile(r"(?:(?<![，,。！!？?\s以後后就你您])[让讓叫]|要求|告诉|告訴)(?:我们|我們|我|他们|他|她|你们|你)(?!\S{1,4}就行)"
-                      r"|[说說](?:过|過)?[：:，,]?$")
+                      r"|[说說](?:过|過)?[：:，,]?$|我[让讓叫请請托託]\S{1,4}$")
 _ZH_PAST = re.compile(r"^(?:小时候|以前|那天|那时|當時|当时|上次|第一次|我们第一次|我們第一次)")
 _ZH_QUESTION = re.compile(r"[吗嗎么麼][？?。]?$|什么|什麼|哪|谁|誰|几|幾|多少|怎么|怎麼")
 
@@ -520,12 +525,14 @@ _ADDRESSED_TO_SOMEONE = re.compile(r"\s*@\S")
 
 # --- Korean -------------------------------------------------------------------------------
 _KO = re.compile(
-    r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여) ?(?:줘요|줘|주세요|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
+    r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여) ?(?:줘요|줘|조|주세요|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
     r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 수 있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가|두셈|둬라)"
-    r"|기억헤 ?줘"
+    r"|기억헤 ?줘|(?:기억|메모)해 ?도(?=[.!~,]|$)"
+    r"|(?:기억|메모|기록|저장) ?해 ?주시면 (?:좋겠|감사하|고맙)|기억하기로 (?:약속|해)"
+    r"|(?:기억|메모|기록|저장) ?(?:ㄱㄱ|고고)"
     r"|(?:기억|메모)해(?=[.!~,]|$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
-    r"|(?:적어|외워|알아) ?(?:줘요|줘|주세요|줄래|둬요|둬|두세요|놔 ?줘|놔|놓아)"
-    r"|잊지 ?(?:마세요|마요|마라|마|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"
+    r"|(?:적어|외워|알아) ?(?:줘요|줘|조|주세요|줄래|둬요|둬|두세요|놔 ?줘|놔|놓아|(?:둘|줄) 수 있(?:어|어요|을까|을까요|나요|니))"
+    r"|잊(?:지|어 ?버리지|어불지) ?(?:마세요|마요|마라|마|말어|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"
     r"|(?<=라고|다고|자고) ?(?:알려|상기시켜|리마인드해) ?(?:줘요|줘|주세요|줄래)")
 _KO_OTHER = re.compile(r"^\s*(?!나|저|내|제)\S+(?:한테|에게|께)\s")
 

@@ -493,3 +493,43 @@ def test_the_note_keeps_no_pieces_of_the_request(text, words):
 ])
 def test_what_the_listener_may_do_is_no_fact_in_french_and_german_either(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # the verbs' other forms and regional ones (written for session 46, after the blind4 part was read)
+    ("Anótate esto: el gimnasio cierra a las 9", "gimnasio"), ("Mi sobrino se llama Iker. Recuérdalo", "Iker"),
+    ("q no se te olvide: el lunes entrego el informe", "informe"), ("registra que mi talla es la M", "talla"),
+    ("Oublie pas que mon frère arrive le 12", "frère"), ("tu me retiens que le code du portail c'est 2291 ?", "2291"),
+    ("Garde ça pour la prochaine fois : je suis végétarien", "végétarien"),
+    ("On a fixé la date ! 🎉 Retiens bien : le 4 octobre", "4 octobre"),
+    ("dis donc mets-toi ça dans la tête : le jeudi je suis au bureau", "bureau"),
+    ("Bitte speichere: Der Müll wird am Dienstag abgeholt.", "Müll"), ("merk da des, mei Bruder heißt Sepp", "Sepp"),
+    ("Chasch dir merke, dass ich kei Fleisch iss?", "Fleisch"), ("Trag dir ein: Elternabend am Mittwoch", "Elternabend"),
+    ("Ich bitte Sie, sich zu merken, dass mein Sohn Paul heißt.", "Paul"),
+    ("Wär gut wenn du dir merkst dass ich Vegetarier bin", "Vegetarier"),
+    ("Le chiedo cortesemente di ricordare che il mio cognome è Bassi.", "Bassi"),
+    ("Il codice del garage è 5521, me lo tieni tu?", "5521"), ("Uè, salvati 'sta cosa: domenica c'è il pranzo dai nonni", "pranzo"),
+    ("Una cosa da ricordare: la mia taglia di scarpe è 38", "38"),
+    ("Lembra que eu não como glúten, tá?", "glúten"), ("Olá querida, queria que tomasse nota que o meu neto se chama Tiago.", "Tiago"),
+    ("mano salva aí que a reunião é às 15h", "reunião"), ("guarda esse número pra mim: 21 99876-1234", "99876-1234"),
+    ("Fica guardado aí que eu calço 40", "40"), ("Será que podias guardar isto: a senha do portão é 8080", "8080"),
+    ("우리 딸 생일은 3월 9일이다. 기억해도", "3월 9일"), ("나 땅콩 알레르기 있어 잊어불지 말어잉", "땅콩"),
+    ("나중을 위해서 적어둘 수 있어? 주차 자리 B2-14", "B2-14"), ("기억해조 나 고수 못 먹어", "고수"),
+    ("제 이름은 서연이에요 앞으로 기억해 주시면 좋겠어요", "서연"), ("내 등번호는 7번!! 기억하기로 약속해", "7번"),
+    ("우리 강아지 이름은 콩이 저장 ㄱㄱ", "콩이"),
+    ("うちの犬の名前はコタロウやけん、覚えとってね", "コタロウ"), ("辛いもん苦手やねん、覚えといてや〜", "辛いもん"),
+    ("誕生日は9月2日です。憶えておいてもらえますか。", "9月2日"), ("以后记得我不喝咖啡哈", "咖啡"), ("哎你记下 我的车牌是沪A1234", "沪A1234"),
+])
+def test_the_verbs_other_and_regional_forms_are_requests(text, fact):
+    assert_kept(text, fact)
+
+
+@pytest.mark.parametrize("text", [
+    "Falls ich dir mal meine Nummer gebe, würdest du sie speichern?", "Wenn ich es dir sage, würdest du es dir merken?",
+    "我让同事帮我记着开会的事了，他比我靠谱", "我叫妹妹帮我记下来了", "Hoje foi um dia para guardar na memória.",
+    "Quella è stata una giornata da ricordare.", "Mi ha detto: «salvati questa cosa», ma non so cosa intendesse.",
+    "Tu te souviens de la date de mon anniversaire ?", "Merkst du dir eigentlich alles, was ich sage?",
+    "기억해도 소용없어, 이미 끝난 일이야?", "잊어버리지 말라고 엄마가 그랬어",
+])
+def test_hypotheticals_others_asked_and_days_to_remember_are_not_requests(text):
+    assert not is_keep_request(text)
