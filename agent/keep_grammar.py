@@ -149,11 +149,12 @@ _ES = _Latin(
     "es",
     re.compile(r"(?:(?:oye|oiga|mira|bueno|y|ah|oh|ey|eh|vale|ok|también|además|por cierto|otra cosa|"
                r"por favor|che|hazme un favor y|haz(?:me)? el favor y)[,!]?\s+)*", re.I),
-    re.compile(r"(?:¿\s*)?(?:(?:me\s+)?(?:puedes|podrías|podrias|puede|podría|podés|podes)\s+(?:por favor\s+)?|"
+    re.compile(r"(?:¿\s*)?(?:(?:me\s+|te\s+|se\s+)?(?:puedes|podrías|podrias|puede|podría|podés|podes)\s+(?:por favor\s+)?|"
                r"(?:te importa(?:ría)?|(?:me )?(?:haces|harías|harias|hace|haría|haria) el favor de)\s+|"
                r"(?:necesito|quiero|quisiera|me gustaría|me gustaria|te pido|le pido|te ruego|le ruego) que\s+)", re.I),
     re.compile(r"(?P<recall>recuérda(?:lo|la)|recuerda(?:lo|la)|recuerda|recuerde|recordá|recordad|acuérdate|acuerdate|acordate|acuérdese|recordar|acordarte"
-               r"|recuerdes|recordaras|memoriza|memorizar)\b"
+               r"|recuerdes|recordaras|memoriza|memorizar|memorice|memorices|memorícelo|memorízalo"
+               r"|(?:te |se )?acord(?:aras|ases|ara|ase|arás)|(?:te |se )acuerd(?:es|e))\b"
                r"|(?P<keep>apúnta(?:lo|la|melo|te)|apunta(?:lo|la|melo)?|apunte|apuntar(?:lo)?|apuntes|anóta(?:lo|la|te|telo)"
                r"|anota(?:lo|la|te|telo)?|registra(?:lo|la)?|registre|registrar(?:lo)?|anote|anotar(?:lo)?|anotes|tom(?:a|e|ar) nota|guárda(?:lo|la|melo)|guarda(?:lo|la)?"
                r"(?=\s+(?:esto|eso|que|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?"
@@ -161,7 +162,7 @@ _ES = _Latin(
                r"|(?:ten|tenga|tener|tengas)(?:lo|la)? presente|tom(?:es|en) nota|(?:dejes|dejaras) (?:guardado|anotado)"
                r"|guárdame|guardame|tenlo en cuenta|tenla en cuenta|téngalo en cuenta|grába(?:te|telo)|graba(?:te|telo)"
                r"|guarde en su memoria|guardes en tu memoria|guárdalo en tu memoria|te quedes con (?:este dato|esto)"
-               r"|anotes|apuntes|guardes)\b"
+               r"|anotes|apuntes|guardes|anotá(?:lo|la)?|apuntá(?:lo|la)?|guardá(?:lo|la)?)\b"
                r"|(?P<remind>recuérda(?:me|melo|nos)|recuerda(?:me|melo)|me recuerdas que|recordarme)\b"
                r"|(?P<forget>no (?:te |se |lo |)olvid(?:es|e)|q(?:ue)? no se te olvide|no se te olvide)\b", re.I),
     re.compile(r"(?:\s+(?:que|q|de que|de|esto|eso|lo|por favor|también)\b)*\s*[:,]?\s*", re.I),
@@ -173,7 +174,7 @@ _ES = _Latin(
 )
 _FR = _Latin(
     "fr",
-    re.compile(r"(?:(?:et|alors|bon|oh|ah|hé|eh|dis donc|dis|donc|écoute|ok|aussi|au fait|sinon|d'ailleurs|s'il te plaît|"
+    re.compile(r"(?:(?:et|alors|bon|oh|ah|hé|eh|dis donc|dis|donc|(?:é|e)coute(?: bien)?|ok|aussi|au fait|sinon|d'ailleurs|s'il te plaît|"
                r"stp|et au fait|ah et au fait)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:est-ce que\s+)?(?:tu peux|tu pourrais|vous pouvez|vous pourriez|tu veux bien|tu voudrais bien)\s+|"
                r"(?:peux|pourrais)-tu\s+|(?:pouvez|pourriez)-vous\s+|j'ai besoin que tu\s+|"
@@ -182,13 +183,14 @@ _FR = _Latin(
                r"je vous saurais gré de\s+(?:bien vouloir\s+)?|(?:merci de|pense à|pensez à)\s+|"
                r"il faudrait que (?:tu|vous)\s+|tu me\s+(?=retiens|notes|gardes|mémorises|enregistres))"
                r"(?:bien\s+|stp\s+|s'il te plaît\s+)?", re.I),
-    re.compile(r"(?P<recall>souviens-toi|souvenez-vous|rappelle-toi|rappelez-vous|te souvenir|vous souvenir|te rappeler"
+    re.compile(r"(?P<recall>souviens[- ]toi|souvenez[- ]vous|rappelle[- ]toi|rappelez[- ]vous|te souvenir|vous souvenir|te rappeler"
                r"|retiens(?:-le|-la)?|retien|retenez(?:-le|-la)?|retenir|retiennes|mémorise(?:-le|-la)?|mémorisez|mémoriser"
                r"|souviennes|rappelles)(?![\w-])"
                r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|notes|pren(?:ds|ez|dre) note|gard(?:e|ez|er|es) (?:ça |cela |bien )?"
                r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete))"
                r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|mets (?:ça )?dans ta mémoire"
-               r"|gard(?:e|ez) (?:ça|cela|ceci|le|la) (?:quelque part|pour (?:plus tard|la prochaine fois|la suite|après)|de côté)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b)|écris(?:-le)?)(?![\w-])"
+               r"|gard(?:e|ez) (?:ça|cela|ceci|le|la) (?:quelque part|pour (?:plus tard|la prochaine fois|la suite|après)|de côté)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b|\s*:)|écris(?:-le)?"
+               r"|ajoute(?:z)? (?:ça |cela )?(?:à|a) (?:tes|vos) notes|(?:à|a) (?:retenir|noter)(?=\s*:))(?![\w-])"
                r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
                r"|(?P<forget>(?:n'|n)?oubli(?:e|ez) pas)\b", re.I),
     re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|une chose\b|un truc\b|de\b|d'|s'il te plaît\b|stp\b|"
@@ -205,19 +207,20 @@ _DE = _Latin(
     re.compile(r"(?:(?:und|also|oh|ach|hey|ok|okay|übrigens|noch was|ah|na|ja|bitte)[,!]?\s+)*", re.I),
     # … and the few small words a German ask puts before its verb ("kannst du dir bitte für später merken";
     # not a noun, which is what is to be kept: "dass du dir meine Lieblingsband merkst")
-    re.compile(r"(?:(?:kannst|kannste|könntest|würdest) (?:du )?(?:dir |mir |das |es )*|"
+    re.compile(r"(?:(?:kannst|kanst|kannste|könntest|würdest) (?:du )?(?:dir |mir |das |es )*|"
                r"(?:können|könnten|würden) Sie (?:sich |mir )?|"
                r"(?:ich (?:möchte|will|brauche|hätte gerne?)|(?:es )?wär(?:e|')? (?:lieb|nett|super|toll|schön|cool|gut|klasse|prima|hilfreich)|mir wär'?s recht|"
                r"ich würde mich freuen),? (?:dass|wenn) (?:du|Sie) (?:dir |sich )?|"
                r"ich bitte (?:dich|Sie),?\s+(?:dir |sich )?|chasch(?:t)? (?:du )?(?:dir )?)"
-               r"(?-i:(?:(?:[a-zäöüß]\S*|Folgendes)\s+){0,4}?)(?=(?:merk|speicher|abspeicher|notier|behalt|aufschreib|eintrag)\w*\b)", re.I),
+               r"(?-i:(?:(?:[a-zäöüß]\S*|Folgendes|(?:(?<=mein )|(?<=meine )|(?<=meinen )|(?<=unser )|(?<=unsere ))[A-ZÄÖÜ]\S*)\s+){0,4}?)(?=(?:merk|speicher|abspeicher|notier|behalt|aufschreib|eintrag)\w*\b)", re.I),
     re.compile(r"(?P<recall>merk(?:e|')? (?:dir|da|euch)|merken Sie sich|merken(?: könntest| würdest)?|merkst"
                r"|merke(?=\s*[,:]|\s+(?:dass|das|des|es|mal|bitte)\b)"
                r"|behalt(?:e|en)?(?: (?:das|es|dies|bitte))* im "
                r"(?:Kopf|Hinterkopf|Gedächtnis)|denk(?:e|t)? (?:dran|daran)|denken Sie daran|dran denken|daran denken)\b"
                r"|(?P<keep>notier(?:e|en|t)?|schreib(?:e|t)?(?: (?:dir|das|es|bitte|mal))* auf|aufschreiben"
                r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b|\s*:)|(?:ab)?speichern|speicher(?: mal| bitte)* ab|halt(?: mal| bitte)* fest"
-               r"|trag(?:e|t)?(?: (?:dir|das|es|bitte|mal))* ein|einträgst|eintragen)\b"
+               r"|trag(?:e|t)?(?: (?:dir|das|es|bitte|mal))* ein|einträgst|eintragen"
+               r"|(?:heb|bewahr)(?:e|t)?(?: (?:dir|da|das|des|es|bitte|mal))* auf)\b"
                r"|(?P<remind>erinner(?:e|n)? (?:mich|uns)|erinnern Sie mich)\b"
                r"|(?P<forget>vergiss(?:t)? (?:(?:es|bitte|das|aber) )*(?:nicht|nich|net)|vergessen Sie nicht|nicht vergessen|vergesst nicht)\b", re.I),
     re.compile(r"(?:\s+(?:das|es|dies|bitte|dir|daran|dran|doch|mal|auch|eins|folgendes)\b)*\s*[:,]?\s*", re.I),
@@ -229,20 +232,21 @@ _DE = _Latin(
 _IT = _Latin(
     "it",
     re.compile(r"(?:(?:ehi|ehm|oh|ah|allora|e|ok|okay|senti|comunque|anche|inoltre|poi|ah già|già|a proposito|"
-               r"per favore|mi raccomando|dai|uè|ue|ué|ti lascio|ecco)[,!]?\s+)*", re.I),
+               r"per favore|per piacere|mi raccomando|dai|uè|ue|ué|ao|ti lascio|ecco)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:mi\s+)?(?:puoi|potresti|può|potrebbe)\s+(?:per favore\s+)?|(?:mi fai il favore di|ti dispiace)\s+|"
-               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+)", re.I),
+               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
     re.compile(r"(?P<recall>ricorda(?:ti|telo|tene)?|ricordatevi|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
                r"|ricordi|ricordassi|memorizzi"
                r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente)(?![\w'])"
                r"|(?P<keep>segna(?:ti|telo|lo|la)?|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
                r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la)\b|[,:.!]|$)"
-               r"|salva(?:ti|telo|melo)(?=\s+(?:questo|questa|quest'|'?sta|che|il|la)\b|\s*:)|salvar(?:e|lo)|appunta(?:ti|lo)?|appuntar(?:e|ti|lo)"
+               r"|salva(?:ti|telo|melo)(?=\s+(?:questo|questa|quest'|'?sta|che|il|la)\b|\s*:)|salvar(?:e|lo)|appunta(?:ti|telo|lo|la)?"
+               r"|metti(?:ti)? (?:da parte|in memoria)(?=\s+(?:questo|questa|quest'|'?sta)\b)|appuntar(?:e|ti|lo)"
                r"|tieni presente|tenere presente|(?:me )?l[oa] tieni(?: tu)?(?: a mente)?(?=\s*[?!.,]|$)"
                r"|(?:un'info|un'informazione|una cosa|un dato|una nota|un appunto) da (?:ricordare|segnare|salvare|tenere a mente)(?=\s*:))(?![\w'])"
                r"|(?P<remind>ricorda(?:mi|melo|ci)|ricordarmi|ricordarmelo)(?![\w'])"
-               r"|(?P<forget>non (?:te lo |te la |ti )?(?:dimenticare|scordare)|non (?:dimenticarti|scordarti|dimenticartelo|scordartelo))(?![\w'])", re.I),
-    re.compile(r"(?:\s+(?:che\b|di\b|d'|questo\b|questa cosa\b|'?sta cosa\b|per favore\b|anche\b|bene\b))*\s*[:,]?\s*", re.I),
+               r"|(?P<forget>(?:non|nn) (?:te lo |te la |ti )?(?:dimenticare|scordare)|(?:non|nn) (?:dimenticarti|scordarti|dimenticartelo|scordartelo))(?![\w'])", re.I),
+    re.compile(r"(?:\s+(?:che\b|ke\b|di\b|d'|questo\b|questa cosa\b|'?sta cosa\b|questa info\b|per favore\b|x favore\b|anche\b|bene\b))*\s*[:,]?\s*", re.I),
     # … or it asks to remind someone else ("Ricorda a mio marito di…")
     re.compile(r"(?:quando|come|dove|chi|cosa|che cosa|il giorno|la volta|quella volta|quel giorno|se)\b"
                r"|a\s+(?!me\b|noi\b)\w+(?:\s+\w+)?\s+di\b", re.I),
@@ -256,13 +260,16 @@ _PT = _Latin(
     re.compile(r"(?:(?:ei|ô|oi|olá|ola|olha|olhe|bom|e|ah|oh|ok|também|aliás|além disso|por favor|por falar nisso|"
                r"então|ah é|ah, e|mano|cara|querid[oa]|amig[oa]|meu|minha)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:será que\s+)?(?:você\s+|vc\s+|tu\s+)?(?:pode|podes|poderia|poderias|podia|podias|consegue|consegues)\s+(?:por favor\s+)?(?:me\s+)?|"
-               r"(?:preciso|quero|queria|gostaria) que (?:você\s+|vc\s+|tu\s+)?(?:se\s+|te\s+)?|(?:me )?faz(?: um)? favor(?:,)?\s+(?:de\s+)?"
+               r"(?:preciso|quero|queria|gostaria) que (?:você\s+|vc\s+|tu\s+)?(?:se\s+|te\s+)?|"
+               r"(?:queria|quero|gostaria de) pedir(?:-te|-lhe| a você| pra você)? que\s+|(?:me )?faz(?: um)? favor(?:,)?\s+(?:de\s+)?"
                r"|importa(?:s-te|-se)? de\s+(?:te\s+|se\s+)?)", re.I),
     re.compile(r"(?P<recall>lembr(?:a|e)-se|lembra-te|se lembre|lembre|lembra|lembrar|lembrasse|lembres|memoriza(?:r)?|memorize|memorizes"
                r"|guard(?:a|e) na (?:memória|cabeça)|guarda aí|guarde aí|tenh(?:a|as) em mente|tem em mente|guard(?:a|e) em mente"
                r"|grav(?:a|e|ar)(?:\s+(?:isso|isto))?(?=\s|[,:.!]|$))(?![\w-])"
-               r"|(?P<keep>anot(?:a|e|ar)(?:\s+a[íi])?|tom(?:a|e|ar|asse|asses) nota|fica(?:r)? (?:guardado|anotado|registrado)|escrev(?:e|a|er)(?:\s+a[íi])?(?!\s+(?:pra|para|pro|ao|à)\s)|salv(?:a|e|ar)(?=\s+(?:isso|isto|que|a|o|a[íi]|esse|este|essa|esta)\b|[,:.!]|$)"
-               r"|guard(?:a|e|ar)(?=\s+(?:isso|isto|essa|esta|esse|este|a[íi]|pra mim|para mim)\b)|registr(?:a|e|ar))(?![\w-])"
+               r"|(?P<keep>anot(?:a|e|ar)(?:\s+a[íi])?|apont(?:a|e|ar)(?:\s+a[íi])?|tom(?:a|e|ar|asse|asses) nota"
+               r"|fica(?:r)? (?:guardado|anotado|registrado)|deix(?:a|e) (?:anotado|guardado|registrado)|escrev(?:e|a|er)(?:\s+a[íi])?(?!\s+(?:pra|para|pro|ao|à)\s)|salv(?:a|e|ar)(?=\s+(?:isso|isto|que|a|o|a[íi]|esse|este|essa|esta)\b|[,:.!]|$)"
+               r"|guard(?:a|e|ar|asse|asses)(?=\s+(?:isso|isto|uma coisa|a[íi]|pra mim|para mim)\b|\s+(?:esse|este|essa|esta) \w+(?= pra mim| para mim| por favor|\s*:))"
+               r"|registr(?:a|e|ar))(?![\w-])"
                r"|(?P<remind>me lembr(?:a|e|ar)|lembr(?:a|e)-me)(?![\w-])"
                r"|(?P<forget>não (?:se |te )?esque(?:ce|ça|ças)|nao (?:se )?esquece|não vá esquecer)(?![\w-])", re.I),
     re.compile(r"(?:\s+(?:que\b|de\b|disso\b|disto\b|isso\b|isto\b|por favor\b|também\b|aí\b|ai\b))*\s*[:,]?\s*", re.I),
@@ -334,7 +341,8 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
     asks_question = (_without_tags(sentence.rstrip(), tags).endswith("?")
                      or text[verb.end():].lstrip().startswith("?"))
     asks_whether_one_does = verb.group("recall") and not _FOR_LATER.match(text, verb.end())
-    if asks_question and not ask and (asks_whether_one_does or _QUESTION_CLAUSE.search(rest)):
+    if asks_question and not ask and (asks_whether_one_does or _QUESTION_CLAUSE.search(rest)
+                                      or _SUBJECT_AFTER.get(grammar.language, _NEVER).match(text, verb.end())):
         return True  # "Remember that movie?", "…keep in mind that…, would you still…?" ("…, keep track of that for me?" asks)
     if _COMMENTARY.match(verb.group(0)) and grammar.hedge.search(rest):
         return True  # "Keep in mind I'm just guessing"
@@ -379,6 +387,7 @@ _YEAH_TAG = re.compile(r"(?:^|[\s,]+)(?:yeah|ya|yea)\s*\?+\s*$", re.I)
 
 # "…, remember that for me?" asks to keep; "…, remember that?" asks whether one does
 _FOR_LATER = re.compile(r"(?:\s+(?:that|this|it))?\s+for (?:me|later|the future)\b", re.I)
+_SUBJECT_AFTER = {"de": re.compile(r"\s+(?:du|Sie|ihr)\b")}  # a German verb first, its subject after: a question
 _IF_WOULD = re.compile(r"\s*(?:if|falls|wenn)\b", re.I)  # "If I told you a secret, would you remember it?" wonders
 _QUESTION_CLAUSE = re.compile(r"[,;]\s*(?:would|will|do|does|did|can|could|should|is|are|was|were|what|how|why|where|when|"
                               r"who|which)\b[^,;]*\?+\s*$", re.I)
@@ -409,11 +418,17 @@ _ADVICE = {
         re.I),
     "de": re.compile(r"\b(?:du|dich|dir|dein\w*)\b", re.I),
     "fr": re.compile(r"\b(?:tu|te|toi|ton|ta|tes)\b|\bt'", re.I),
+    "es": re.compile(r"\b(?:tú|tu|tus|estás|eres|tienes|puedes|vales|mereces)\b", re.I),
+    "it": re.compile(r"\b(?:tu|tuo|tua|tuoi|sei|hai|puoi|vali|meriti)\b", re.I),
+    "pt": re.compile(r"\b(?:tu|você|vc|teu|tua|estás|és|podes|mereces)\b", re.I),
 }
 _USERS_SIDE = {
     "en": re.compile(r"\b(?:i|i'm|i've|i'll|i'd|im|me|my|mine|myself|we|we're|we've|we'll|our|us)\b", re.I),
     "de": re.compile(r"\b(?:ich|mich|mir|mein\w*|wir|uns|unser\w*)\b", re.I),
     "fr": re.compile(r"\b(?:je|jsuis|me|moi|mon|ma|mes|nous|notre|nos)\b|\b[jm]'", re.I),
+    "es": re.compile(r"\b(?:yo|me|mí|mi|mis|conmigo|nosotr[oa]s|nuestr\w*|soy|estoy|tengo)\b", re.I),
+    "it": re.compile(r"\b(?:io|mi|me|mio|mia|miei|mie|noi|nostr\w*|ho)\b", re.I),
+    "pt": re.compile(r"\b(?:eu|me|mim|meu|minha|meus|minhas|nós|nosso|nossa|a gente|tenho|estou|sou)\b", re.I),
 }
 # What the listener may do is never a fact to keep, whoever else is in it ("…you're allowed to disagree with me")
 _LISTENER_MAY = {
@@ -525,11 +540,12 @@ _ADDRESSED_TO_SOMEONE = re.compile(r"\s*@\S")
 
 # --- Korean -------------------------------------------------------------------------------
 _KO = re.compile(
-    r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여) ?(?:줘요|줘|조|주세요|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
+    r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여) ?(?:줘요|줘|줭|조|주세요|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
     r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 수 있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가|두셈|둬라)"
     r"|기억헤 ?줘|(?:기억|메모)해 ?도(?=[.!~,]|$)"
     r"|(?:기억|메모|기록|저장) ?해 ?주시면 (?:좋겠|감사하|고맙)|기억하기로 (?:약속|해)"
-    r"|(?:기억|메모|기록|저장) ?(?:ㄱㄱ|고고)"
+    r"|(?:기억|메모|기록|저장) ?(?:ㄱㄱ|고고)|기억하[고구] ?있어 ?(?:줘요|줘|주세요)"
+    r"|(?:기억|메모|기록|저장) ?(?:좀 )?부탁(?:해요|해|합니다|드려요|드립니다)?(?=[.!~,:]|\s|$)"
     r"|(?:기억|메모)해(?=[.!~,]|$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
     r"|(?:적어|외워|알아) ?(?:줘요|줘|조|주세요|줄래|둬요|둬|두세요|놔 ?줘|놔|놓아|(?:둘|줄) 수 있(?:어|어요|을까|을까요|나요|니))"
     r"|잊(?:지|어 ?버리지|어불지) ?(?:마세요|마요|마라|마|말어|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"

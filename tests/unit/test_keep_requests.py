@@ -533,3 +533,36 @@ def test_the_verbs_other_and_regional_forms_are_requests(text, fact):
 ])
 def test_hypotheticals_others_asked_and_days_to_remember_are_not_requests(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # more of the verbs' forms (written for session 46, after the blind5 part was read)
+    ("Heb dir des auf: mei Tochter heißt Vroni", "Vroni"), ("Ich hätte gern, dass du dir meine Adresse merkst: Ringstraße 4", "Ringstraße"),
+    ("kanst du dir bitte meine hausnummer merken, 17", "17"), ("Por favor, memorice mi matrícula: 4821 KLM.", "4821"),
+    ("¿te puedes guardar que mi hermano vuelve el 9 de mayo?", "9 de mayo"),
+    ("me gustaría que te acordaras de que soy celíaca", "celíaca"), ("Bueno, anotá esto: el asado es el domingo", "asado"),
+    ("À retenir : mon fils s'appelle Malo.", "Malo"), ("ecoute bien et enregistre : le code c'est 7788", "7788"),
+    ("stp souviens toi que je suis allergique aux noix", "noix"), ("Ajoute à tes notes que ma sœur vit à Lille.", "Lille"),
+    ("ao tieni a mente che giovedì c'ho il dentista", "dentista"), ("Volevo chiederti di ricordarti che sono vegana", "vegana"),
+    ("Per piacere si ricordi che mia figlia si chiama Bice.", "Bice"), ("nn ti scordare ke sabato c'è la cena", "cena"),
+    ("metti da parte questa info x favore: il mio volo è alle 7", "volo"), ("Ti va di ricordarti che tifo Torino?", "Torino"),
+    ("La revisione scade il 3 aprile, appuntatelo mi raccomando", "3 aprile"),
+    ("Queria pedir-te que guardasses uma coisa: o meu cão chama-se Bolinha", "Bolinha"),
+    ("Aponta aí que eu calço 39", "39"), ("deixa anotado que a reunião é terça", "reunião"),
+    ("Amigo, guarde essa senha por favor: 5512", "5512"),
+    ("우리 엄마 생신이 5월 2일이야 기억하구 있어줘", "5월 2일"), ("약 먹는 시간 아침 7시인데 기억 좀 부탁해요", "7시"),
+    ("내 생일 11월 3일인 거 꼭 기억해줭", "11월 3일"), ("메모 부탁: 우리집 와이파이 비번 blue77", "blue77"),
+])
+def test_still_more_forms_of_the_verbs_are_requests(text, fact):
+    assert_kept(text, fact)
+
+
+@pytest.mark.parametrize("text", [
+    "Speichern Sie eigentlich unsere Gespräche?", "Merkst du dir eigentlich, was ich dir erzähle?",
+    "Tú tranquila, recuerda que no estás sola en esto", "Recuerda que eres más fuerte de lo que crees.",
+    "dai che ce la fai, ricordati che sei più forte di quanto pensi", "Ricordati che puoi sempre chiedere aiuto.",
+    "Guarda esse sorriso, amiga, que amanhã vai dar tudo certo", "Lembra que você merece descansar.",
+    "Guarda esse segredo com você.", "Metti da parte un po' di soldi ogni mese, è un buon consiglio.",
+])
+def test_advice_to_the_listener_and_questions_are_still_not_requests(text):
+    assert not is_keep_request(text)
