@@ -300,6 +300,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--from", dest="from_dir", default="",
                        help="nights: score this run's memory folder (DIR/<stem>-memory) offline, no model")
     bench.add_argument("--labels", default="", help="nights: the labels file (default bench/data/night_labels.json)")
+    bench.add_argument("--classifier", action="store_true", help="keep: the grammar and the trained second reader, "
+                       "each part scored by weights fitted without it")
+    bench.add_argument("--train", action="store_true", help="keep: fit the second reader and write agent/keep_classifier.json")
     add_provider_arguments(bench)
     return p
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,7 @@ _EN = _Latin(
                r"|(?P<forget>(?:don'?t|do not|never|not) (?:you )?(?:forget|lose track of)|don'?t let (?:me|us) forget)\b", re.I),
     re.compile(r"(?:\s+(?:that|the fact(?: that)?|(?:this|it)(?!['’]|\s+(?:is|was|will|would|might|may|can|could|has|had|"
                r"should|must|does|did|needs|seems|looks|goes|takes|gets)\b)|of this|of that|of|about|for later|for me|"
+               r"(?:in|into|to) (?:your|ur) (?:memory|notes|head|brain|mind)|"
                r"please|too|as well|ok|okay|one thing)\b)*"
                r"\s*[:,\-—–]?\s*", re.I),
     re.compile(r"(?:when|how|what|where|who|whom|which|why|if|whether|the (?:time|day|night|moment)s?|me|us"
@@ -306,7 +308,9 @@ def _latin_in_sentence(text: str, start: int, end: int) -> KeepRequest | None:
     return None
 
 
-def _latin_grammar_in_sentence(grammar: _Latin, text: str, start: int, end: int) -> KeepRequest | None:
+def _latin_forms(grammar: _Latin, text: str, start: int, end: int) -> Iterator[tuple[KeepRequest, bool]]:
+    """Each form of a request at a clause start of the sentence text[start:end], and whether it is vetoed
+    (a question, a hedge, advice, someone else's words…)."""
     sentence = text[start:end]
     starts = [start] + [start + m.end() for m in _CLAUSE_START.finditer(sentence)]
     for clause in dict.fromkeys(starts):
@@ -318,10 +322,22 @@ def _latin_grammar_in_sentence(grammar: _Latin, text: str, start: int, end: int)
             continue
         link = grammar.link.match(text, verb.end(), end)
         rest = text[link.end():end]
-        if _vetoed(grammar, text, clause, verb, ask, rest, sentence):
-            continue
-        return KeepRequest(grammar.language, clause, link.end())
-    return None
+        yield KeepRequest(grammar.language, clause, link.end()), _vetoed(grammar, text, clause, verb, ask, rest, sentence)
+
+
+def _latin_grammar_in_sentence(grammar: _Latin, text: str, start: int, end: int) -> KeepRequest | None:
+    return next((form for form, vetoed in _latin_forms(grammar, text, start, end) if not vetoed), None)
+
+
+def declined_request(text: str) -> bool:
+    """Whether the Latin-script grammars read a request's form in `text` and then ruled it out: "Keep in
+    mind I might be wrong", "Recuerda que no estás sola", "Do you remember…?". A second reader
+    (agent/keep_classifier.py) is not asked about these: the grammar knows why they ask nothing."""
+    for sentence in re.finditer(r"[^.!?]+[.!?]*", text):
+        for language in latin_languages(sentence.group(0), close=True):
+            if any(vetoed for _, vetoed in _latin_forms(LATIN_GRAMMARS[language], text, sentence.start(), sentence.end())):
+                return True
+    return False
 
 
 def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Match | None, rest: str,

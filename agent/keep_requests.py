@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Sequence
+from typing import Callable, Sequence
 
 import constants
 from agent.keep_corrections import corrects
-from agent.keep_grammar import LATIN_GRAMMARS, KeepRequest, find_request, latin_language
+from agent.keep_grammar import LATIN_GRAMMARS, KeepRequest, declined_request, find_request, latin_language
 from agent.keep_lines import (  # noqa: F401  (the service's after-reply merge reads these from here)
     MERGE_SCHEMA, PendingCorrection, corrected_note, kept_line, merge_prompt, merged_line, pending_corrections,
 )
@@ -27,8 +27,16 @@ from agent.relative_time import resolve_note_dates
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
-def is_keep_request(text: str) -> bool:
-    return find_request(text) is not None
+# A second reader for what the grammar finds no request in (agent/keep_classifier.py, by the message's embedding).
+Likely = Callable[[str], bool]
+
+
+def is_keep_request(text: str, likely: Likely | None = None) -> bool:
+    """A request by the grammar, or else, when `likely` is given, by that second reader — unless the
+    grammar read a request's form and ruled it out (`declined_request`: a hedge, advice, a question)."""
+    if find_request(text) is not None:
+        return True
+    return likely is not None and not declined_request(text) and likely(text)
 
 
 def note_language(text: str) -> str:
@@ -99,20 +107,20 @@ class KeepAction:
 
 
 def keep_action(text: str, earlier_user_messages: Sequence[tuple[str, datetime]], user_name: str,
-                now: datetime) -> KeepAction | None:
+                now: datetime, likely: Likely | None = None) -> KeepAction | None:
     """A keep request → its note; a message within `KEEP_CORRECTION_WINDOW` user messages of a keep
     request that corrects that note (agent/keep_corrections.py) → that note, corrected; anything
     else → None. `earlier_user_messages`: the user's previous messages with their times, oldest
     first (the kept line is made again from the request: the same words, day and name give the
-    same line)."""
-    if is_keep_request(text):
+    same line). `likely`: the second reader (`is_keep_request`)."""
+    if is_keep_request(text, likely):
         previous = earlier_user_messages[-1][0] if earlier_user_messages else ""
         return KeepAction(keep_note(text, user_name, now, previous))
     window = list(earlier_user_messages[-constants.KEEP_CORRECTION_WINDOW:])
     offset = len(earlier_user_messages) - len(window)
     for index in range(len(window) - 1, -1, -1):
         earlier, when = window[index]
-        if not is_keep_request(earlier):
+        if not is_keep_request(earlier, likely):
             continue
         at = offset + index
         previous = earlier_user_messages[at - 1][0] if at > 0 else ""

@@ -16,7 +16,7 @@ from typing import Callable
 import constants
 from agent.providers.base import ChatModel
 from agent.retrieval import Searcher
-from managers.embeddings import EmbedderUnavailable
+from managers.embeddings import EmbedderUnavailable, beside_embedder
 from managers.memory_db import StoreClosed
 from managers.personas import PersonaError, PersonaManager
 from persona.session import CharacterSession
@@ -41,6 +41,7 @@ class MemoryIndexes:
         self._knowledge: dict[str, object] = {}
         self._open_lock = threading.RLock()  # one indexer / knowledge base per persona
         self.status: dict[str, str] = {}  # per persona: the last indexing run, as the page shows it
+        self._keep_classifier = None  # agent/keep_classifier.py's weights, read once (False: none)
 
     def embedder(self):
         """The embedder every index of this app uses (one instance: models are big)."""
@@ -99,6 +100,25 @@ class MemoryIndexes:
         except (OSError, PersonaError, EmbedderUnavailable, StoreClosed) as exc:
             log.warning("Indexing %s failed: %s", persona, exc)
             self.status[persona] = f"Indexing failed: {exc}"
+
+    def keep_reader(self):
+        """The second reader of "please remember" (agent/keep_classifier.py) as `text -> bool`, once the
+        embedder it was trained on is loaded; None before that, with another embedder, or without its
+        weights (the grammar alone then)."""
+        from agent.keep_classifier import load_classifier, mentions_keeping
+
+        if self._keep_classifier is None:
+            self._keep_classifier = load_classifier() or False
+        classifier, embedder = self._keep_classifier, self._embedder
+        if not classifier or embedder is None or getattr(embedder, "name", "") != classifier.embedder:
+            return None
+
+        def likely(text: str) -> bool:
+            if not mentions_keeping(text):
+                return False
+            vector = beside_embedder(embedder, lambda: embedder.embed_documents([text])[0])
+            return classifier.asks_to_keep(text, vector)
+        return likely
 
     def load_embedder_quietly(self) -> None:
         """Load the embedder and run it once, at start-up: with nothing new to index it was loaded

@@ -384,7 +384,8 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
             name = session.character.name
             deps = turn_deps(session, model, text, self.user_name_for(name, text), self.settings, self.clock,
                              searcher=lambda: self._searcher_for(session, model), recall=lambda: self.indexes.recall(session),
-                             knowledge=lambda: self.knowledge(name), prompt_budgets=self._prompt_budgets)
+                             knowledge=lambda: self.knowledge(name), prompt_budgets=self._prompt_budgets,
+                             keep_reader=self.indexes.keep_reader())
             config = turn_config(deps, control)
             for event in turn_events(self._turn_graph.stream(state, config, stream_mode=["custom", "values"])):
                 if event.kind == "done":

@@ -20,7 +20,7 @@ from agent.memory_lines import focused_line, grouped_by_date
 from agent.prompt_builder import (BuiltPrompt, HistoryWindow, PromptSection, build_prompt, fit_newest_lines, fit_to_budget,
                                   index_from_end, select_history)
 from agent.providers.base import ChatMessage, ChatModel, ToolSpec
-from agent.keep_requests import KeepAction, keep_action
+from agent.keep_requests import KeepAction, Likely, keep_action
 from agent.providers.factory import max_reply_tokens
 from agent.relative_time import dates_with_year, spelled_out, spelled_out_days
 from agent.reply_form import asks_for_brevity, without_form_request
@@ -131,13 +131,13 @@ class CharacterSession:
         tomorrow there, not in UTC."""
         return (entry.ts or self.clock()).astimezone()
 
-    def plan_keep(self, entry: LogEntry, user_name: str) -> KeepAction | None:
+    def plan_keep(self, entry: LogEntry, user_name: str, likely: Likely | None = None) -> KeepAction | None:
         """What the app keeps for this message (agent/keep_requests.py), from it and the user's
-        messages before it."""
-        self.complete_keep_requests(user_name, before=entry.id)  # one that a failed turn left
+        messages before it; `likely`: the second reader beside the grammar (agent/keep_classifier.py)."""
+        self.complete_keep_requests(user_name, before=entry.id, likely=likely)  # one that a failed turn left
         users = self._user_messages()
         earlier = [(e.text, self._local(e)) for e in users if e.id != entry.id]
-        action = keep_action(entry.text, earlier, user_name, self._local(entry))
+        action = keep_action(entry.text, earlier, user_name, self._local(entry), likely)
         if action and not action.old_line and action.line.strip() in (
                 line.strip() for line in self.read("core_memory").splitlines()):
             return None  # kept already, word for word
@@ -153,7 +153,8 @@ class CharacterSession:
         self.edit_core_memory(action.line, "append")
         return True
 
-    def complete_keep_requests(self, user_name: str, before: str | None = None) -> list[str]:
+    def complete_keep_requests(self, user_name: str, before: str | None = None,
+                               likely: Likely | None = None) -> list[str]:
         """Handle the recent user messages (before the message `before`, when given) that no turn
         finished handling: a crash mid-turn, a model that failed to load. Returns the lines kept."""
         if not self.keep_ledger.exists():
@@ -167,7 +168,7 @@ class CharacterSession:
             if entry.id in handled:
                 continue
             earlier = [(e.text, self._local(e)) for e in users[:index]]
-            action = keep_action(entry.text, earlier, user_name, self._local(entry))
+            action = keep_action(entry.text, earlier, user_name, self._local(entry), likely)
             outcome = ""
             if action:
                 try:

@@ -42,7 +42,8 @@ def regenerate_state(view: Sequence[LogEntry]) -> dict | None:
 
 def turn_deps(session: CharacterSession, model: ChatModel, user_text: str, user_name: str, settings: AppSettings,
               clock: Callable[[], datetime], searcher: Callable[[], Searcher], recall: Callable[[], object],
-              knowledge: Callable[[], object], prompt_budgets: Mapping[str, int] | None) -> TurnDeps:
+              knowledge: Callable[[], object], prompt_budgets: Mapping[str, int] | None,
+              keep_reader: Callable[[str], bool] | None = None) -> TurnDeps:
     """What the turn graph works with for `session`'s persona; `searcher`, `recall` and `knowledge`
     are asked for only when the turn searches."""
     introduced = session.introduced_name(user_text)
@@ -61,7 +62,7 @@ def turn_deps(session: CharacterSession, model: ChatModel, user_text: str, user_
         seed=settings.seed,
         remember_as_sent=session.remember_as_sent, on_emotion=session.record_emotion,
         on_traces=lambda traces: session.apply_traces(traces, "tag"),
-        plan_keep=lambda entry: session.plan_keep(entry, user_name),
+        plan_keep=lambda entry: session.plan_keep(entry, user_name, keep_reader),
         keep_done=session.keep_ledger.record,
     )
 

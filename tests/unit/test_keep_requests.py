@@ -566,3 +566,7 @@ def test_still_more_forms_of_the_verbs_are_requests(text, fact):
 ])
 def test_advice_to_the_listener_and_questions_are_still_not_requests(text):
     assert not is_keep_request(text)
+
+
+def test_in_your_memory_is_part_of_the_request_not_advice():
+    assert_kept("My niece is called Olivia and she turns six in May, store that in your memory please", "Olivia")
