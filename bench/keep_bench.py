@@ -135,9 +135,10 @@ def with_classifier(data: dict, shared: Path, embedder) -> dict:
                         lambda text, c=classifier: c.asks_to_keep(text, vectors[text]))
         result[part] = scored[part]
     final = train(messages, ordinary, vectors, embedder.name)
+    likely = lambda text: final.asks_to_keep(text, vectors[text])  # noqa: E731
     result["ordinary"] = {
         name: {"messages": len(texts), "kept_by_grammar": sum(is_keep_request(t) for t in texts),
-               "kept_besides": [t for t in texts if not is_keep_request(t) and final.asks_to_keep(t, vectors[t])]}
+               "kept_besides": [t for t in texts if not is_keep_request(t) and is_keep_request(t, likely)]}
         for name, texts in (("locomo " + "+".join(ORDINARY_TEST), tests), ("§4 scripts' user messages", scripts))}
     return result
 
