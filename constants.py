@@ -322,7 +322,9 @@ RECALL_RETOLD_SHARE = 0.5
 # A message naming a period ("in July 2022", 「先月」, agent/time_period.py): memories dated in it, or
 # within the slack after it (told a few days later), gain this much fused score (BENCHMARKS.md §1, session 10).
 RECALL_PERIOD_BONUS = 0.15
-FOLLOW_UP_GAP_MINUTES = 30  # a question this soon after the user's last may follow it up: the sitting's gap (episodes')
+# A question this soon after the user's last one (the sitting's gap, as the episodes') and with this few words of its own
+# may follow it up ("Und mit wem?" 1, 「誰と行ったんだっけ？」 2; "Any tips for a good night's sleep?" 4 asks anew).
+FOLLOW_UP_GAP_MINUTES, FOLLOW_UP_MAX_WORDS = 30, 2
 # A memory whose own words match nothing in the query and whose own cosine is at most this (min-max
 # over the 150 best) was recalled for its neighbours only: it takes the room the others leave. Among
 # the six best on §5's development questions, 73 of 530 other memories and 2 of 70 evidence turns
@@ -384,9 +386,7 @@ KNOWLEDGE_RECALL_CANDIDATES = 5  # hits the gate looks at (KnowledgeBase.search)
 # first hit for 21 of 24 questions, in the second or third for the rest).
 KNOWLEDGE_RECALL_PASSAGE_CHUNKS = 3
 KNOWLEDGE_RECALL_MAX_CHUNKS = {"local": 1, "remote": 3}  # chunks shown at most, per budget family
-# What the prompt's dynamic section spends before the recalled items, in the embedded model's tokens
-# (Qwen2.5 tokenizer): "# Memories\n" 3, the joins 2, and room for a saved note's heading.
-KNOWLEDGE_DYNAMIC_RESERVE_TOKENS = 25
+KNOWLEDGE_DYNAMIC_RESERVE_TOKENS = 25  # the dynamic section before its memories (Qwen2.5 tokens): heading 3, joins 2, a saved note's heading
 
 # --- Sleep time: episodes (seed 004 §3, issue 19) ---------------------------------------------
 # A pause longer than this starts a new session of the day (the seed rates arousal per session).

@@ -121,8 +121,9 @@ def only_greets(text: str, names: Sequence[str] = ()) -> bool:
     return any(w in _SALUTATIONS for w in words) and all(w in allowed for w in words)
 
 
-# A salutation and one word after a comma: whoever that word names, it is only called by it.
-_GREETING_AND_ONE_WORD = re.compile(r"^\s*(?P<greeting>[^,，、]+)[,，、]\s*[\w'’]+[\s!！.。~〜]*$")
+# A salutation and one word after a comma: whoever that word names, it is only called by it. A capitalised
+# Latin-script name is left to the vocative rules ("Hey, John!" to Sam opens an answer, said to Sam).
+_GREETING_AND_ONE_WORD = re.compile(r"^\s*(?P<greeting>[^,，、]+)[,，、]\s*(?P<called>[\w'’]+)[\s!！.。~〜]*$")
 
 
 def greets_someone(text: str, names: Sequence[str] = ()) -> bool:
@@ -130,7 +131,9 @@ def greets_someone(text: str, names: Sequence[str] = ()) -> bool:
     name as the user writes it in Korean is none the app knows, and 「안녕하세요, 아크!」 was the last
     answer shown to 「내 카페 이름이 뭐였지?」 after two repairs (§4 dev-ko-cafe, session 45)."""
     called = _GREETING_AND_ONE_WORD.match(unicodedata.normalize("NFKC", text))
-    return only_greets(text, names) or bool(called and only_greets(called.group("greeting"), names))
+    if only_greets(text, names) or not called or called.group("called")[:1].isupper():
+        return only_greets(text, names)
+    return only_greets(called.group("greeting"), names)
 
 
 def greets_in(text: str, language: str, names: Sequence[str] = ()) -> bool:

@@ -16,6 +16,7 @@ from typing import Sequence
 import constants
 from agent.language import is_question
 from agent.memory_lines import terms
+from agent.query_planner import content_words
 from managers.chat_log import LogEntry
 
 
@@ -41,7 +42,11 @@ def names_something(message: str, recalled: Sequence[str]) -> bool:
 def follow_up_search(message: str, earlier_question: str, recalled: Sequence[str]) -> str:
     """The text to search memory by again for a follow-up question (the earlier question, then
     the message), or "" when the message is searched by itself: it is no question, there was
-    no question just before it, or what it recalled alone shares its words."""
-    if not earlier_question or not is_question(message) or names_something(message, recalled):
+    no question just before it, it has words enough of its own to ask anew ("Any tips for a good
+    night's sleep?" right after "Where was my interview?" is not about the interview), or what it
+    recalled alone shares its words."""
+    if not earlier_question or not is_question(message):
+        return ""
+    if len(content_words(message)) > constants.FOLLOW_UP_MAX_WORDS or names_something(message, recalled):
         return ""
     return f"{earlier_question} {message}"

@@ -106,3 +106,8 @@ def test_a_follow_up_in_the_app_shows_the_memory_the_question_before_it_found(da
     assert "Elena" in turn_context(model.calls[-1][0])
     list(service.send("Ark", "¿Y con quién fui?"))
     assert "Elena" in turn_context(model.calls[-1][0])
+
+
+def test_a_question_with_words_enough_of_its_own_asks_anew_even_when_memory_has_nothing_on_it():
+    assert follow_up_search("Any tips for a good night's sleep?", "Where was my interview again?", []) == ""
+    assert follow_up_search("Et j'avais mis combien de temps pour le semi-marathon ?", "C'était quel jour ?", []) == ""
