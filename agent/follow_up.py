@@ -10,6 +10,7 @@ lines in the few the prompt has room for.
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Sequence
 
@@ -42,11 +43,19 @@ def names_something(message: str, recalled: Sequence[str]) -> bool:
 def follow_up_search(message: str, earlier_question: str, recalled: Sequence[str]) -> str:
     """The text to search memory by again for a follow-up question (the earlier question, then
     the message), or "" when the message is searched by itself: it is no question, there was
-    no question just before it, it has words enough of its own to ask anew ("Any tips for a good
-    night's sleep?" right after "Where was my interview?" is not about the interview), or what it
-    recalled alone shares its words."""
+    no question just before it, what it recalled alone shares its words, or it has words enough
+    of its own to ask anew and does not open with "and" ("Any tips for a good night's sleep?"
+    right after "Where was my interview?" is not about the interview)."""
     if not earlier_question or not is_question(message):
         return ""
-    if len(content_words(message)) > constants.FOLLOW_UP_MAX_WORDS or names_something(message, recalled):
+    if names_something(message, recalled):
+        return ""
+    if len(content_words(message)) > constants.FOLLOW_UP_MAX_WORDS and not _AND.match(message):
         return ""
     return f"{earlier_question} {message}"
+
+
+# A question opened by "and" goes on from the one before, however many words it has: "Et j'avais mis combien de
+# temps ?" after "c'était quel jour, mon semi-marathon ?" (§4 dev-fr-quand).
+_AND = re.compile(r"\s*[¿¡]?\s*(?:and|y|e|et|und|en|i|そして|それで|で、|じゃあ|那|那么|那麼|还有|還有|그리고|그럼)(?:\b|\s|[,、，])",
+                  re.IGNORECASE)

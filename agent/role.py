@@ -554,7 +554,7 @@ _ZH_SELF = re.compile(r"我们|我")
 
 
 # The persona's short clause before "that" ("Ich weiß, dass…", session 20) stays, not a duty ("tengo que…", session 40).
-_STANCE = re.compile(r"\s*(?:(?!(?:tengo|tenemos|tenía|teníamos|tuve|tendré|tenho|temos|tinha|hay)\b)[^\W\d_]+[,\s]+){1,3}?(?:dass|that|que|qu'|che)\s+", re.IGNORECASE)
+_STANCE = re.compile(r"\s*(?:(?!(?:tengo|tenemos|tenía|teníamos|tuve|tuvimos|tendré|tendremos|tenho|temos|tinha|tínhamos|tive|tivemos|terei|teremos|hay)\b)[^\W\d_]+[,\s]+){1,3}?(?:dass|that|que|qu'|che)\s+", re.IGNORECASE)
 
 
 def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool = True) -> str | None:

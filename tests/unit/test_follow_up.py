@@ -110,4 +110,10 @@ def test_a_follow_up_in_the_app_shows_the_memory_the_question_before_it_found(da
 
 def test_a_question_with_words_enough_of_its_own_asks_anew_even_when_memory_has_nothing_on_it():
     assert follow_up_search("Any tips for a good night's sleep?", "Where was my interview again?", []) == ""
-    assert follow_up_search("Et j'avais mis combien de temps pour le semi-marathon ?", "C'était quel jour ?", []) == ""
+    assert follow_up_search("Combien de temps dure un semi-marathon en moyenne ?", "C'était quel jour ?", []) == ""
+
+
+@pytest.mark.parametrize("message", ["Et j'avais mis combien de temps ?", "E a que horas tive que acordar?",
+                                     "And how long did the whole trip take us?", "그리고 몇 시에 출발했지?"])
+def test_a_question_opened_by_and_follows_up_however_many_words_it_has(message):
+    assert follow_up_search(message, "When did I go?", []) == f"When did I go? {message}"

@@ -674,3 +674,12 @@ def test_an_infinitive_is_the_same_word_as_its_participle_in_the_role_check():
     claim = "Pour courir le premier semi-marathon, j'ai pris environ 2 heures et 5 minutes."
     assert takes_users_part(claim, told, ["Camille"], "fr")  # the user's race told as the persona's (§4, session 44)
     assert not takes_users_part("J'adore courir le dimanche matin.", told, ["Camille"], "fr")  # one word shared: a topic
+
+
+@pytest.mark.parametrize("sentence, language, expected", [
+    ("Tive que acordar às seis.", "pt", "Teve que acordar às seis."),
+    ("Eu tive que acordar às seis.", "pt", None),  # "Eu" has no plain swap: left out, asked again
+])
+def test_having_to_is_no_stance_of_the_persona(sentence, language, expected):
+    # "Eu tive que acordar às seis." was read as "I <know> that …" and said back unchanged (§4 dev-pt-milho, session 46)
+    assert role.as_users(sentence, language, "Beatriz") == expected
