@@ -4,9 +4,10 @@
 question before it named: on their own they name nothing a memory search can find. Asked five days
 after a concert, "¿cuándo fui al concierto de Rosalía?" recalled the message that told it, but the
 next question, "¿Y con quién fui?", recalled nothing, and the reply invented "con Rosalía" (§4
-dev-es-cuando, session 45). A question that names something of its own ("Und wann war ich in
-Busan?") is searched as it is, even right after another: the two together put the earlier topic's
-lines in the few the prompt has room for.
+dev-es-cuando, session 45). A question that finds something by its own words, or has words enough of
+its own to ask anew ("Any tips for a good night's sleep?"), is searched as it is, even right after
+another: the two together put the earlier topic's lines in the few the prompt has room for — unless
+it opens with "and", which goes on from the question before.
 """
 from __future__ import annotations
 
@@ -57,5 +58,5 @@ def follow_up_search(message: str, earlier_question: str, recalled: Sequence[str
 
 # A question opened by "and" goes on from the one before, however many words it has: "Et j'avais mis combien de
 # temps ?" after "c'était quel jour, mon semi-marathon ?" (§4 dev-fr-quand).
-_AND = re.compile(r"\s*[¿¡]?\s*(?:and|y|e|et|und|en|i|そして|それで|で、|じゃあ|那|那么|那麼|还有|還有|그리고|그럼)(?:\b|\s|[,、，])",
+_AND = re.compile(r"\s*[¿¡]?\s*(?:and|y|e|et|und|そして|それで|で、|じゃあ|那|那么|那麼|还有|還有|그리고|그럼)(?:\b|\s|[,、，])",
                   re.IGNORECASE)

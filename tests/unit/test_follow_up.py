@@ -117,3 +117,8 @@ def test_a_question_with_words_enough_of_its_own_asks_anew_even_when_memory_has_
                                      "And how long did the whole trip take us?", "그리고 몇 시에 출발했지?"])
 def test_a_question_opened_by_and_follows_up_however_many_words_it_has(message):
     assert follow_up_search(message, "When did I go?", []) == f"When did I go? {message}"
+
+
+@pytest.mark.parametrize("message", ["I went kayaking where exactly?", "En qué año empezó mi curso de cerámica?"])
+def test_an_i_or_an_en_is_no_and(message):
+    assert follow_up_search(message, "When did I go?", []) == ""
