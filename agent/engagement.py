@@ -130,10 +130,10 @@ def greets_someone(text: str, names: Sequence[str] = ()) -> bool:
     """Salutations and one word said to someone ("안녕하세요, 아크!", "Hello, friend!"): the persona's
     name as the user writes it in Korean is none the app knows, and 「안녕하세요, 아크!」 was the last
     answer shown to 「내 카페 이름이 뭐였지?」 after two repairs (§4 dev-ko-cafe, session 45)."""
+    if only_greets(text, names):
+        return True
     called = _GREETING_AND_ONE_WORD.match(unicodedata.normalize("NFKC", text))
-    if only_greets(text, names) or not called or called.group("called")[:1].isupper():
-        return only_greets(text, names)
-    return only_greets(called.group("greeting"), names)
+    return bool(called) and not called.group("called")[:1].isupper() and only_greets(called.group("greeting"), names)
 
 
 def greets_in(text: str, language: str, names: Sequence[str] = ()) -> bool:

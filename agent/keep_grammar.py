@@ -292,52 +292,36 @@ _COMMENTARY = re.compile(r"^(?:keep|keeping|bear|note|noting|ten|tenga|tener|ten
                          r"|tieni|tenere|lembr)", re.I)
 
 
+def _latin_forms(text: str) -> Iterator[tuple[KeepRequest, bool]]:
+    """Each form of a request at a clause start, sentence by sentence, in each Latin-script language the
+    sentence may be in (best first), and whether it is vetoed (a question, a hedge, advice, someone else's words…)."""
+    for found in re.finditer(r"[^.!?]+[.!?]*", text):
+        start, end = found.span()
+        sentence = text[start:end]
+        for language in latin_languages(sentence, close=True):
+            grammar = LATIN_GRAMMARS[language]
+            starts = [start] + [start + m.end() for m in _CLAUSE_START.finditer(sentence)]
+            for clause in dict.fromkeys(starts):
+                clause += len(text[clause:end]) - len(text[clause:end].lstrip())  # a sentence after another opens with a space
+                position = grammar.fillers.match(text, clause, end).end()
+                ask = grammar.ask.match(text, position, end)
+                verb = grammar.verb.match(text, ask.end() if ask else position, end)
+                if verb is None:
+                    continue
+                link = grammar.link.match(text, verb.end(), end)
+                rest = text[link.end():end]
+                yield KeepRequest(language, clause, link.end()), _vetoed(grammar, text, clause, verb, ask, rest, sentence)
+
+
 def _latin_request(text: str) -> KeepRequest | None:
-    for sentence in re.finditer(r"[^.!?]+[.!?]*", text):
-        found = _latin_in_sentence(text, sentence.start(), sentence.end())
-        if found:
-            return found
-    return None
-
-
-def _latin_in_sentence(text: str, start: int, end: int) -> KeepRequest | None:
-    for language in latin_languages(text[start:end], close=True):
-        found = _latin_grammar_in_sentence(LATIN_GRAMMARS[language], text, start, end)
-        if found:
-            return found
-    return None
-
-
-def _latin_forms(grammar: _Latin, text: str, start: int, end: int) -> Iterator[tuple[KeepRequest, bool]]:
-    """Each form of a request at a clause start of the sentence text[start:end], and whether it is vetoed
-    (a question, a hedge, advice, someone else's words…)."""
-    sentence = text[start:end]
-    starts = [start] + [start + m.end() for m in _CLAUSE_START.finditer(sentence)]
-    for clause in dict.fromkeys(starts):
-        clause += len(text[clause:end]) - len(text[clause:end].lstrip())  # a sentence after another opens with a space
-        position = grammar.fillers.match(text, clause, end).end()
-        ask = grammar.ask.match(text, position, end)
-        verb = grammar.verb.match(text, ask.end() if ask else position, end)
-        if verb is None:
-            continue
-        link = grammar.link.match(text, verb.end(), end)
-        rest = text[link.end():end]
-        yield KeepRequest(grammar.language, clause, link.end()), _vetoed(grammar, text, clause, verb, ask, rest, sentence)
-
-
-def _latin_grammar_in_sentence(grammar: _Latin, text: str, start: int, end: int) -> KeepRequest | None:
-    return next((form for form, vetoed in _latin_forms(grammar, text, start, end) if not vetoed), None)
+    return next((form for form, vetoed in _latin_forms(text) if not vetoed), None)
 
 
 def declined_request(text: str) -> bool:
     """Whether the Latin-script grammars read a request's form in `text` and then ruled it out: "Keep in
     mind I might be wrong", "Recuerda que no estás sola", "Do you remember…?". A second reader
     (agent/keep_classifier.py) is not asked about these: the grammar knows why they ask nothing."""
-    for sentence in re.finditer(r"[^.!?]+[.!?]*", text):
-        for language in latin_languages(sentence.group(0), close=True):
-            if any(vetoed for _, vetoed in _latin_forms(LATIN_GRAMMARS[language], text, sentence.start(), sentence.end())):
-                return True
-    return False
+    return any(vetoed for _, vetoed in _latin_forms(text))
 
 
 def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Match | None, rest: str,

@@ -1,6 +1,6 @@
 """`python nexus_ark.py bench keep [--json]`: are "please remember" requests told from everything else?
 
-bench/data/keep_requests.json: 567 messages in nine languages (ja, en, zh, ko, es, fr, de, it, pt), each
+bench/data/keep_requests.json: messages in nine languages (ja, en, zh, ko, es, fr, de, it, pt), in parts by who wrote them, each
 labelled keep (a request addressed to the persona to keep something) or not (reminiscence,
 questions about memory, quotes and reported speech, hedges, negations, requests about others,
 statements with the trigger words: the traps), with the words the kept note must hold. Its

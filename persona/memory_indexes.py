@@ -6,6 +6,7 @@ the knowledge base shares the indexer's.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import random
 import threading
@@ -41,7 +42,7 @@ class MemoryIndexes:
         self._knowledge: dict[str, object] = {}
         self._open_lock = threading.RLock()  # one indexer / knowledge base per persona
         self.status: dict[str, str] = {}  # per persona: the last indexing run, as the page shows it
-        self._keep_classifier = None  # agent/keep_classifier.py's weights, read once (False: none)
+        self._keep_reader = None  # (the embedder, the second reader of "please remember" made for it)
 
     def embedder(self):
         """The embedder every index of this app uses (one instance: models are big)."""
@@ -104,20 +105,27 @@ class MemoryIndexes:
     def keep_reader(self):
         """The second reader of "please remember" (agent/keep_classifier.py) as `text -> bool`, once the
         embedder it was trained on is loaded; None before that, with another embedder, or without its
-        weights (the grammar alone then)."""
+        weights (the grammar alone then). Made once: a turn asks about the user's last few messages too
+        (a correction of a kept note), and each is embedded once, not every turn."""
         from agent.keep_classifier import load_classifier, mentions_keeping
 
-        if self._keep_classifier is None:
-            self._keep_classifier = load_classifier() or False
-        classifier, embedder = self._keep_classifier, self._embedder
-        if not classifier or embedder is None or getattr(embedder, "name", "") != classifier.embedder:
+        embedder = self._embedder
+        if embedder is None:
+            return None
+        if self._keep_reader is not None and self._keep_reader[0] is embedder:
+            return self._keep_reader[1]
+        classifier = load_classifier()
+        if classifier is None or getattr(embedder, "name", "") != classifier.embedder:
+            self._keep_reader = (embedder, None)
             return None
 
+        @functools.lru_cache(maxsize=constants.KEEP_SCAN_ENTRIES)  # the user messages a turn looks back at
         def likely(text: str) -> bool:
             if not mentions_keeping(text):
                 return False
             vector = beside_embedder(embedder, lambda: embedder.embed_documents([text])[0])
             return classifier.asks_to_keep(text, vector)
+        self._keep_reader = (embedder, likely)
         return likely
 
     def load_embedder_quietly(self) -> None:
