@@ -308,9 +308,11 @@ def _latin_forms(text: str) -> Iterator[tuple[KeepRequest, bool]]:
                 verb = grammar.verb.match(text, ask.end() if ask else position, end)
                 if verb is None:
                     continue
-                link = grammar.link.match(text, verb.end(), end)
-                rest = text[link.end():end]
-                yield KeepRequest(language, clause, link.end()), _vetoed(grammar, text, clause, verb, ask, rest, sentence)
+                kept_from = grammar.link.match(text, verb.end(), end).end()
+                if _SUBJECT_AFTER.get(language, _NEVER).match(text, verb.end()):
+                    kept_from = max(kept_from, _ASKED_ONE.match(text, verb.end(), end).end())
+                rest = text[kept_from:end]
+                yield KeepRequest(language, clause, kept_from), _vetoed(grammar, text, clause, verb, ask, rest, sentence)
 
 
 def _latin_request(text: str) -> KeepRequest | None:
@@ -333,7 +335,7 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
     if wonders:
         return True  # "Will you remember this tomorrow?": it wonders, it does not ask
     recall_like = verb.group("recall") or verb.group("remind")
-    if recall_like and grammar.after_recall.match(rest):
+    if recall_like and grammar.after_recall.match(rest) and not (_holds_object(text, verb, rest) and _TIME_TO_RECALL.match(rest)):
         return True  # "Remember when we…?", "Remind me, what's…", "Do you remember me"
     # "remember X, yeah?" asks whether one does; "X. Remember that, yeah?" asks to keep X
     tags = (_AGREEMENT_TAG,) if verb.group("recall") and _without_tags(rest, (_YEAH_TAG,)).strip() \
@@ -341,9 +343,11 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
     asks_question = (_without_tags(sentence.rstrip(), tags).endswith("?")
                      or text[verb.end():].lstrip().startswith("?"))
     asks_whether_one_does = verb.group("recall") and not _FOR_LATER.match(text, verb.end())
-    if asks_question and not ask and (asks_whether_one_does or _QUESTION_CLAUSE.search(rest)
+    if asks_question and not ask and not _POLITE.search(sentence) and (asks_whether_one_does or _QUESTION_CLAUSE.search(rest)
                                       or _SUBJECT_AFTER.get(grammar.language, _NEVER).match(text, verb.end())):
         return True  # "Remember that movie?", "…keep in mind that…, would you still…?" ("…, keep track of that for me?" asks)
+    if ask and asks_question and _WH_START.match(rest) and not _USERS_SIDE.get(grammar.language, _NEVER).search(rest):
+        return True  # "tu peux retenir combien de trucs au max ?": what it can do, nothing to keep
     if _COMMENTARY.match(verb.group(0)) and grammar.hedge.search(rest):
         return True  # "Keep in mind I'm just guessing"
     if not ask and _NOT_ASKED.get(grammar.language, _NEVER).match(verb.group(0)) and not _POLITE_AFTER.match(rest):
@@ -352,7 +356,7 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         return True  # "Just remember to pause and take care of yourself": advice to do, not a fact to keep
     if _NEGATED_AFTER.get(grammar.language, _NEVER).match(rest):
         return True
-    if _advice(grammar.language, _without_tags(rest, (_AGREEMENT_TAG, _YEAH_TAG))):
+    if _advice(grammar.language, _without_tags(rest, (_AGREEMENT_TAG, _YEAH_TAG))) and not _kept_for(grammar.language, text, verb, rest):
         return True  # "Note that the roads might be icy, so take the bus": a warning with what to do about it
     if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _PLEASE.match(text, clause):
         return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
@@ -388,6 +392,12 @@ _YEAH_TAG = re.compile(r"(?:^|[\s,]+)(?:yeah|ya|yea)\s*\?+\s*$", re.I)
 # "…, remember that for me?" asks to keep; "…, remember that?" asks whether one does
 _FOR_LATER = re.compile(r"(?:\s+(?:that|this|it))?\s+for (?:me|later|the future)\b", re.I)
 _SUBJECT_AFTER = {"de": re.compile(r"\s+(?:du|Sie|ihr)\b")}  # a German verb first, its subject after: a question
+_WH_START = re.compile(r"\s*(?:how|what|where|who|when|which|why|combien|comment|pourquoi|quand|où|qui|quel(?:le)?s?|cuánt\w*|cómo"
+                       r"|qué|dónde|quién|cuándo|quant\w*|come|cosa|dove|chi|quando|wie|was|wo|wer|wann|welch\w*|o que|onde"
+                       r"|quem)\b", re.I)
+# "Merkst du dir das bitte?": the one asked and the particles are the request's, not what is kept (nor advice to them)
+_ASKED_ONE = re.compile(r"\s+(?:du|sie|ihr)(?:\s+(?:dir|dich|sich|euch))?(?:\s+(?:das|dies|es|bitte|mal|doch|auch|noch|eben)\b)*"
+                        r"[\s,:]*(?:dass\b\s*)?", re.I)
 _IF_WOULD = re.compile(r"\s*(?:if|falls|wenn)\b", re.I)  # "If I told you a secret, would you remember it?" wonders
 _QUESTION_CLAUSE = re.compile(r"[,;]\s*(?:would|will|do|does|did|can|could|should|is|are|was|were|what|how|why|where|when|"
                               r"who|which)\b[^,;]*\?+\s*$", re.I)
@@ -400,6 +410,9 @@ def _without_tags(sentence: str, tags: tuple[re.Pattern, ...]) -> str:
 
 
 _PLEASE = re.compile(r"(?:please|pls|plz)\b", re.I)  # "…mix this up so please remember…" asks again
+# A question with a word of asking kindly asks: "Merkst du dir das bitte?", "¿Te acuerdas de esto, por favor?"
+_POLITE = re.compile(r"\b(?:please|pls|plz|bitte|por favor|porfa|porfi|per favore|perfavore|s'il (?:te|vous) pla[iî]t|stp|svp"
+                     r"|pfv|pf)\b", re.I)
 # What is "kept" is advice to the listener, not a fact of the user's, when no one of the user's side is in
 # it (no I, my, we): in English, it goes on with "so" and an imperative ("…, so take the bus"; "so you
 # know" and "so no running" do not), it speaks of the listener ("write down your goals", "you can
@@ -416,11 +429,11 @@ _ADVICE = {
         r"|^\s*(?:everyone|everybody|nobody|no one|people|things|life)\b"
         r"|^\s*(?:it|there|(?:the\s+)?(?-i:[a-z]+s))(?:['’]s|\s+(?:is|are))?\s+(?:might|may|could|going to|likely to)\b",
         re.I),
-    "de": re.compile(r"\b(?:du|dich|dir|dein\w*)\b", re.I),
-    "fr": re.compile(r"\b(?:tu|te|toi|ton|ta|tes)\b|\bt'", re.I),
-    "es": re.compile(r"\b(?:tú|tu|tus|estás|eres|tienes|puedes|vales|mereces)\b", re.I),
-    "it": re.compile(r"\b(?:tu|tuo|tua|tuoi|sei|hai|puoi|vali|meriti)\b", re.I),
-    "pt": re.compile(r"\b(?:tu|você|vc|teu|tua|estás|és|podes|mereces)\b", re.I),
+    "de": re.compile(r"\b(?:du|dich|dir|dein\w*|im leben|man (?:muss|sollte|darf))\b", re.I),
+    "fr": re.compile(r"\b(?:tu|te|toi|ton|ta|tes|dans la vie|il faut|faut|on doit)\b|\bt'", re.I),
+    "es": re.compile(r"\b(?:tú|tu|tus|estás|eres|tienes|puedes|vales|mereces|en la vida|hay que)\b", re.I),
+    "it": re.compile(r"\b(?:tu|tuo|tua|tuoi|sei|hai|puoi|vali|meriti|nella vita|bisogna)\b", re.I),
+    "pt": re.compile(r"\b(?:tu|você|vc|teu|tua|estás|és|podes|mereces|na vida|é preciso)\b", re.I),
 }
 _USERS_SIDE = {
     "en": re.compile(r"\b(?:i|i'm|i've|i'll|i'd|im|me|my|mine|myself|we|we're|we've|we'll|our|us)\b", re.I),
@@ -438,6 +451,28 @@ _LISTENER_MAY = {
 }
 # a negation after the verb and its object: "Bitte speicher das nicht"
 _NEGATED_AFTER = {"de": re.compile(r"\s*(?:nicht|nie|bloß nicht|lieber nicht)\b", re.I)}
+
+
+# What the keeping is for, after the user's own fact: "I'm gluten free, keep that in mind so you stop suggesting pasta".
+_PURPOSE = re.compile(r"\s*(?:so(?: that)?|damit|sodass|para que|pra que|pour que|afin que|perch[eé]|cos[iì] (?:non|la prossima)"
+                      r")\s", re.I)
+
+
+# "Remember it when we talk about the weather", "ricordatelo quando parliamo di meteo": with its object said, a
+# "when" says when to recall it; "Remember when we…?" asks about a time gone by.
+_TIME_TO_RECALL = re.compile(r"\s*(?:when|whenever|next time|cuando|quand|lorsque|wenn|quando|da próxima vez)\b", re.I)
+_OBJECT_CLITIC = re.compile(r"(?:lo|la|le|li|los|las|melo|mela|telo|tela|selo|sela)$", re.I)
+
+
+def _holds_object(text: str, verb: re.Match, rest: str) -> bool:
+    """Whether the request's verb has its object before `rest`: a word between them, or a clitic on the verb."""
+    between = text[verb.end():text.find(rest, verb.end()) if rest else len(text)]
+    said = re.sub(r"\b(?:that|que|dass|che)\b", " ", between, flags=re.I)  # a "that" opens what is kept
+    return bool(re.search(r"\w", said)) or bool(_OBJECT_CLITIC.search(verb.group(0)))
+
+
+def _kept_for(language: str, text: str, verb: re.Match, rest: str) -> bool:
+    return bool(_PURPOSE.match(rest)) and bool(_USERS_SIDE.get(language, _NEVER).search(text, 0, verb.start()))
 
 
 def _advice(language: str, rest: str) -> bool:
@@ -511,7 +546,10 @@ _ZH = re.compile(
     r"|(?P<remind>提醒(?:一下)?(?:我们|我們|我)(?!都|也|全|已经|已經|老公|老婆|妈|媽|爸|哥|姐|弟|妹|儿子|兒子|女儿|女兒|朋友|同事|男朋友|女朋友|的|家))")
 # someone's words ("妈妈叫我别忘了"), not "叫我小鱼" (call me) at a clause's start
 _ZH_TOLD = re.compile(r"(?:(?<![，,。！!？?\s以後后就你您])[让讓叫]|要求|告诉|告訴)(?:我们|我們|我|他们|他|她|你们|你)(?!\S{1,4}就行)"
-                      r"|[说說](?:过|過)?[：:，,]?$|我[让讓叫请請托託]\S{1,4}$")
+                      r"|[说說](?:过|過)?[：:，,]?$|[让讓叫请請托託](?![我你您])[^\s，,。！!？?：:]{1,4}$")
+_ZH_LISTENER = re.compile(r"你|您")
+_ZH_TO_DO = re.compile(r"[\s，,：:！!。~～啊哦呀吧]*(?:千万|千萬|一定|绝对|絕對)?(?:别|別|不要|要|得)")
+_ZH_USERS_SIDE = re.compile(r"我|俺|咱")
 _ZH_PAST = re.compile(r"^(?:小时候|以前|那天|那时|當時|当时|上次|第一次|我们第一次|我們第一次)")
 _ZH_QUESTION = re.compile(r"[吗嗎么麼][？?。]?$|什么|什麼|哪|谁|誰|几|幾|多少|怎么|怎麼")
 
@@ -528,6 +566,9 @@ def _chinese_request(text: str) -> KeepRequest | None:
         if match.group("verb") and match.group("lead") in (None, "你", "您") and (
                 _ZH_QUESTION.search(clause) or _ZH_PAST.match(clause)):
             continue  # "你记得我喜欢什么颜色吗", "记得小时候…": asks or reminisces
+        after = text[match.end():]
+        if (_ZH_LISTENER.search(after) or _ZH_TO_DO.match(after)) and not _ZH_USERS_SIDE.search(after):
+            continue  # "你记住，不管别人咋说，你已经做得很好了", "记住啊，千万别在朋友圈发定位": advice, not a fact
         end = match.end()
         tail = re.match(r"(?:一下|一笔|一筆|着点?|著點?|住|下来|下來|在心上|在心里|在心裡)?(?:哦|啊|哈|呀|喔|噢|嘛|吧|呗|唄|啦|好吗|好嗎)?"
                         r"[，,：:！!。~～]?", text[end:])

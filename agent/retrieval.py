@@ -26,6 +26,18 @@ _GREETING = re.compile(
     r"안녕(?:하세요)?|고마워(?:요)?|감사합니다|[ㅋㅎᄏᄒ]+|你好|谢谢|好的|嗯+|哈+)[\s!！。.、,~〜ー♪?？¡¿]*$",
     re.IGNORECASE,
 )
+# "How are you today?" asks after the persona, as a greeting does: nothing of the user's past to find. After a
+# question it was searched as a follow-up of it, and the earlier topic's lines came back (session 46).
+_ASKS_HOW_ONE_IS = re.compile(
+    r"^[¡¿]?(?:(?:hi|hello|hey|hola|salut|bonjour|hallo|ciao|oi|ol[aá])[\s,!]*)?"
+    r"(?:how(?:['’]s| is) (?:it going|life|your day)|how are (?:you|u|ya)(?: doing)?|how have you been|how(?:['’]?re| r) (?:you|u)"
+    r"|what(?:['’]s| is) up|c[oó]mo (?:est[aá]s|est[aá]|te va|vai|vais|andas|anda)(?: (?:você|tu|usted))?|como (?:você|voce|tu) (?:est[aá]s?|vai|vais)|qu[eé] tal(?: est[aá]s)?"
+    r"|comment (?:(?:[cç]a|tu) vas?|allez[- ]vous|vas[- ]tu)|(?:[cç]a|tu) vas?(?: bien)?|wie geht(?:['’]?s| es)?(?: (?:dir|ihnen))?"
+    r"|come (?:stai|sta|va)|tudo (?:bem|bom)|元気(?:だった|してた|ですか)?|お元気ですか|調子(?:は)?どう(?:ですか)?"
+    r"|你好吗|您好吗|最近(?:怎么样|好吗|还好吗)|잘 지냈(?:어|어요|니|지)?|잘 지내(?:요|셨어요|니|지)?|어떻게 지내(?:요|세요)?)"
+    r"(?: (?:today|these days|lately|hoy|aujourd['’]hui|heute|oggi|hoje))?[\s!！。.、,~〜ー♪?？]*$",
+    re.IGNORECASE,
+)
 _AFFECT_ONLY = re.compile(r"^[\W_ぁ-んー]*$")
 # A short hiragana question asks about something (「どこだっけ？」「なんだっけ」「いつ？」): not affect, even
 # with no kanji to search by; 「ほんと？」「えっ？」 are reactions. Recall was skipped for all of them (issue 18).
@@ -96,7 +108,7 @@ def skip_reason(message: str) -> str:
     text = unicodedata.normalize("NFKC", message).strip()
     if not text:
         return "empty message"
-    if _GREETING.match(text):
+    if _GREETING.match(text) or _ASKS_HOW_ONE_IS.match(text):
         return "greeting"
     if (len(text) <= constants.RETRIEVAL_SKIP_MAX_CHARS and _AFFECT_ONLY.match(text)
             and not (is_question(text) and _ASKS_ABOUT.search(text))):

@@ -65,6 +65,11 @@ def likely():
     "te encargo que te acuerdes de que el viernes tengo examen de conducir",
     "faudrait que tu te souviennes que mon chat s'appelle Pistache",
     "Podes registar que a minha consulta é na quinta?",
+    # words of keeping the gate did not know before session 47 (our own, not the blind set's)
+    "Kurze Notiz für dich: Zahnarzt am 3. Juni um 10", "my locker code is 2281, hang onto that for me pls",
+    "pra você fixar: meu cachorro se chama Paçoca", "mettiti in testa che odio i funghi",
+    "Nota mental: mi hermana se llama Irene", "mark一下 我的航班是周五早上八点",
+    "Je voudrais que vous conserviez mon numéro de dossier : 55-782",
 ])
 def test_the_second_reader_keeps_requests_the_grammar_does_not_know(likely, text):
     assert find_request(text) is None
@@ -80,6 +85,8 @@ def test_the_second_reader_keeps_requests_the_grammar_does_not_know(likely, text
     "我记得我们第一次见面是在北京。", "어렸을 때 할머니가 해주던 된장찌개가 기억나.",
     "Non dimenticare mai chi sei davvero.", "Lembra quando fomos à praia em Cascais?",
     "Hi! I'm Ken. I just got back from hiking on Mt. Takao and saw a fox.",  # ordinary chat, no word of keeping
+    "Ich halte mich an Notizen, sonst vergesse ich alles.", "I had to hold onto the railing, the deck was so slippery.",
+    "Saqué muy buena nota en el examen de física", "Conservo ancora le lettere di mia nonna.",
 ])
 def test_the_second_reader_leaves_reminiscence_questions_advice_and_chat_alone(likely, text):
     assert not is_keep_request(text, likely)

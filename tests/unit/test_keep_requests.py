@@ -570,3 +570,32 @@ def test_advice_to_the_listener_and_questions_are_still_not_requests(text):
 
 def test_in_your_memory_is_part_of_the_request_not_advice():
     assert_kept("My niece is called Olivia and she turns six in May, store that in your memory please", "Olivia")
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("Meine Nichte heißt Greta. Merkst du dir das bitte?", "Greta"),  # a question with "bitte" asks
+    ("Merkst du dir bitte, dass mein Bruder Jens heißt?", "Jens"),
+    ("I'm allergic to shellfish, keep that in mind so you don't suggest paella", "shellfish"),  # what it is kept for
+    ("Bin jetzt Vegetarier, merk dir das, damit du mir kein Fleisch mehr vorschlägst", "Vegetarier"),
+    ("Ho cambiato lavoro, adesso sono infermiera: ricordatelo quando parliamo di turni", "infermiera"),  # when to recall it
+    ("Soy vegana desde enero, recuérdalo cuando me propongas recetas", "vegana"),
+    ("我叫王芳，你记住啊", "王芳"), ("Can you keep track of how many runs I do? This week it's 3.", "3"),
+])
+def test_a_kind_question_a_purpose_and_a_time_to_recall_still_ask(text, fact):
+    assert_kept(text, fact)
+
+
+def test_the_one_asked_is_left_out_of_the_note():
+    assert "du dir" not in keep_note("Meine Nichte heißt Greta. Merkst du dir das bitte?", "Ken", NOW)
+
+
+@pytest.mark.parametrize("text", [
+    "Can you remember how many languages there are?", "Tu peux te souvenir de combien de choses ?",  # what it can do
+    "记住，千万别把密码告诉别人", "你记住，你比你想的更坚强", "今天开会让同事帮忙记了笔记",  # a warning, cheering up, someone else
+    "Retiens bien ça : dans la vie, il faut toujours essayer.", "Recuerda esto: en la vida hay que arriesgarse.",
+    "Merk dir eins: im Leben muss man Geduld haben.", "Ricordati che nella vita bisogna avere pazienza.",
+    "Lembra disso: na vida é preciso ter calma.", "Keep that in mind so you never give up.",
+    "Remember when we talked about the weather?", "Merkst du dir eigentlich, was ich dir erzähle?",
+])
+def test_general_truths_warnings_and_questions_of_ability_are_not_requests(text):
+    assert not is_keep_request(text)

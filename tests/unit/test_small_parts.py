@@ -25,6 +25,18 @@ def test_real_questions_are_searched(text):
     assert skip_reason(text) == ""
 
 
+@pytest.mark.parametrize("text", ["How are you today?", "hey, how r u", "¿Cómo estás hoy?", "Comment ça va ?", "Wie geht es dir?",
+                                  "Come stai?", "Como você está?", "元気？", "最近怎么样？", "잘 지냈어요?"])
+def test_asking_after_the_persona_is_a_greeting(text):
+    assert skip_reason(text) == "greeting"
+
+
+@pytest.mark.parametrize("text", ["How are you feeling about my plan?", "How is your sister?", "¿Cómo estás tan seguro?",
+                                  "Qué tal el concierto?", "Wie geht es deiner Mutter?", "How was your trip to Rome?"])
+def test_asking_after_someone_or_something_else_is_searched(text):
+    assert skip_reason(text) == ""
+
+
 def test_retrieval_off_in_settings_skips(clock):
     result = retrieve("What did I say about Kyoto?", clock(), None, enabled=False)
     assert result.skipped and "off" in result.reason
