@@ -26,8 +26,9 @@ WEIGHTS_PATH = Path(__file__).with_name("keep_classifier.json")
 # them asks nothing to be kept (9 in 10 requests of the labelled set have one; 1 in 5 ordinary messages).
 # The Latin-script stems start a word ("another" is no "anot…"); the CJK and Hangul ones stand anywhere.
 _KEEPING = re.compile(
-    r"\b(?:remem|rememb|remind|rmb|memor|note|noting|jot|write .{0,12}down|keep|kept|bear in mind|save|store|record|log |file "
-    r"|forget|forgot|hang on ?to|hold on ?to|hang onto|hold onto"
+    # English's third person is no request: "it keeps us on track", "Nature's beauty reminds me to slow down"
+    r"\b(?:remem(?!bers\b)|remind(?!s\b)|rmb|memor|note|noting|jot|write .{0,12}down|keep(?!s\b)|kept|bear in mind|save"
+    r"|store|record|log |file |forget(?!s\b)|forgot|hang on ?to|hold on ?to|hang onto|hold onto"
     r"|recuerd|recuérd|record|acuerd|acuérd|acord|anot[aeoá]|anót|apunt|apúnt|guard|guárd|olvid|registr|graba|presente|en cuenta|nota\b|se te pase|conserv"
     r"|souvien|rappel|retien|reten|mémoris|oubli|enregistr|gard(?:e|ez|er|es|é|ée|iez|ions|ons)\b|tête"
     r"|merk|notier|speicher|vergiss|vergess|behalt|denk dran|aufschreib|schreib.{0,24}auf|trag.{0,10}ein|heb.{0,10}auf|behält|festhalt|gedächtnis|notiz|vormerk"

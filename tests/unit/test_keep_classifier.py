@@ -43,6 +43,9 @@ def test_the_fit_separates_what_it_is_shown():
     ("I forgot my umbrella at the office today.", True), ("Lembra quando fomos à praia em Cascais?", True),
     ("어렸을 때 할머니가 해주던 된장찌개가 기억나.", True), ("Today I ran 10K in 58 minutes!", False),
     ("我今天第一次上吉他课。", False), ("Salut Ark, c'est Julien. J'ai fait 60 km à vélo aujourd'hui.", False),
+    # English's third person: a statement (an ordinary message of §4's filler landed in core memory, session 47)
+    ("Thanks! Three times a week; it keeps us on track.", False), ("The smell of rain reminds me of home.", False),
+    ("Keep this for me: gate code 4471", True),
 ])
 def test_a_word_of_keeping_is_found_in_any_language(text, expected):
     assert mentions_keeping(text) is expected
