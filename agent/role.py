@@ -395,6 +395,9 @@ def confirms_users_words(sentence: str, user_text: str) -> bool:
 
 
 # Where one clause gives way to another: a cause or a contrast ("…, but…", 「…ため、」, 「…けど」).
+# What a name is ("Lake George, a beautiful lake in the Pacific Northwest") is no part of the claim: its words hid the
+# user's kayaking on Lake George told as the persona's own (§4 dev-en-switch, session 46).
+_APPOSITIVE = re.compile(r"(\b[A-ZÀ-Þ][\w'’-]*),\s+(?i:a|an|the|un|una|une|ein|eine|um|uma|il|el|la|le)\s+[^,.;!?]*")
 _CLAUSE_BREAK = re.compile(r"[;；，]|(?<=ため)|(?<=ので)|(?<=けど)|(?<=から、)|(?<=が、)|(?<=但是)|(?<=因为)"
                            r"|,\s*(?=(?:but|so|because|pero|porque|mais|car|aber|weil|ma|perché|mas)\b)", re.IGNORECASE)
 
@@ -433,7 +436,7 @@ def takes_users_part(sentence: str, user_texts: Sequence[str], user_names: Seque
     told = told_units(user_texts)
     reacting = reacting or _japanese_topic_is_self(said, told, language)
     claiming = [clause for clause in said if _in_the_first_person(clause, language, reacting)]
-    mine = content_units(" ".join(claiming))
+    mine = content_units(_APPOSITIVE.sub(r"\1", " ".join(claiming)))
     if len(mine) < constants.ROLE_MIN_SHARED_UNITS:
         return False
     for units in told:

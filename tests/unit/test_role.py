@@ -683,3 +683,15 @@ def test_an_infinitive_is_the_same_word_as_its_participle_in_the_role_check():
 def test_having_to_is_no_stance_of_the_persona(sentence, language, expected):
     # "Eu tive que acordar às seis." was read as "I <know> that …" and said back unchanged (§4 dev-pt-milho, session 46)
     assert role.as_users(sentence, language, "Beatriz") == expected
+
+
+@pytest.mark.parametrize("sentence, claims", [
+    ("I went kayaking on Lake George, a beautiful lake in the Pacific Northwest.", True),  # what the name is hides nothing
+    ("Fui en kayak al Lago George, un lago precioso del noroeste.", True),
+    ("Lake George, a beautiful lake, sounds lovely!", False),
+    ("I went kayaking, a sport I love, on a lake near my home.", False),
+])
+def test_what_a_name_is_does_not_hide_the_users_doing(sentence, claims):
+    said = ["Hey Ark, Sam here. I went kayaking on Lake George this morning with my coworker Priya.",
+            "Hola Ark, soy Sam. Esta mañana fui en kayak al Lago George con mi compañera Priya."]
+    assert takes_users_part(sentence, said, ["Sam"], "es" if sentence.startswith("Fui") else "en") is claims
