@@ -37,7 +37,7 @@ class OpenSessions:
             if recovered:
                 self.notices.append(recovered_notice(character.name, recovered))
             # A "please remember" whose turn was cut off lands now (managers/keep_ledger.py).
-            for line in session.complete_keep_requests(user_name(session)):
+            for line in session.complete_keep_requests(user_name(session), settle=False):
                 self.notices.append(f"🛠️ {character.name} kept what you asked before the app stopped: {line[2:]}")
             self._open[character.name] = session
         return session

@@ -154,9 +154,11 @@ class CharacterSession:
         return True
 
     def complete_keep_requests(self, user_name: str, before: str | None = None,
-                               likely: Likely | None = None) -> list[str]:
+                               likely: Likely | None = None, settle: bool = True) -> list[str]:
         """Handle the recent user messages (before the message `before`, when given) that no turn
-        finished handling: a crash mid-turn, a model that failed to load. Returns the lines kept."""
+        finished handling: a crash mid-turn, a model that failed to load. Returns the lines kept.
+        With `settle` False (at open, before the second reader's embedder is loaded) a message the
+        grammar finds no request in is left for the next turn's pass, which has the reader."""
         if not self.keep_ledger.exists():
             self.keep_ledger.start(e.id for e in self._user_messages())
             return []
@@ -169,6 +171,8 @@ class CharacterSession:
                 continue
             earlier = [(e.text, self._local(e)) for e in users[:index]]
             action = keep_action(entry.text, earlier, user_name, self._local(entry), likely)
+            if not action and not settle:
+                continue
             outcome = ""
             if action:
                 try:

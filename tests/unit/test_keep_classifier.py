@@ -107,3 +107,20 @@ def test_a_request_only_the_second_reader_knows_lands_in_core_memory(data_dir, c
     events = list(service.send("Ark", text))
     assert "Pistache" in service.read_memory("Ark", "core_memory")
     assert any("🛠️" in getattr(e, "text", "") for e in events)
+
+
+def test_a_request_only_the_second_reader_knows_left_by_a_killed_turn_lands_on_the_next_turn(data_dir, clock):
+    from agent.providers.fake import ScriptedChatModel, replies
+    from persona.service import NexusService
+
+    def service():
+        return NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: ScriptedChatModel(replies("Got it!")))
+
+    first = service()
+    first.session("Ark")  # the keep ledger starts here
+    first.session("Ark").chat_log.append("USER", "Ken", "faudrait que tu te souviennes que mon chat s'appelle Pistache")
+    again = service()  # the app was killed mid-turn; at open the grammar alone reads, and leaves it
+    assert "Pistache" not in again.read_memory("Ark", "core_memory")
+    again.indexes.embedder()
+    list(again.send("Ark", "Bonne nuit !"))
+    assert again.read_memory("Ark", "core_memory").count("Pistache") == 1
