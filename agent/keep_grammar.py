@@ -150,7 +150,7 @@ _EN = _Latin(
 _ES = _Latin(
     "es",
     re.compile(r"(?:(?:oye|oiga|mira|bueno|y|ah|oh|ey|eh|vale|ok|también|además|por cierto|otra cosa|"
-               r"por favor|che|hazme un favor y|haz(?:me)? el favor y)[,!]?\s+)*", re.I),
+               r"por favor|che|hazme un favor y|haz(?:me)? el favor y|así que|asi que|entonces|por eso|pues)[,!]?\s+)*", re.I),
     re.compile(r"(?:¿\s*)?(?:(?:me\s+|te\s+|se\s+)?(?:puedes|podrías|podrias|puede|podría|podés|podes)\s+(?:por favor\s+)?|"
                r"(?:te importa(?:ría)?|(?:me )?(?:haces|harías|harias|hace|haría|haria) el favor de)\s+|"
                r"(?:necesito|quiero|quisiera|me gustaría|me gustaria|te pido|le pido|te ruego|le ruego) que\s+)", re.I),
@@ -206,7 +206,7 @@ _FR = _Latin(
 )
 _DE = _Latin(
     "de",
-    re.compile(r"(?:(?:und|also|oh|ach|hey|ok|okay|übrigens|noch was|ah|na|ja|bitte)[,!]?\s+)*", re.I),
+    re.compile(r"(?:(?:und|also|oh|ach|hey|ok|okay|übrigens|noch was|ah|na|ja|bitte|deshalb|darum|daher)[,!]?\s+)*", re.I),
     # … and the few small words a German ask puts before its verb ("kannst du dir bitte für später merken";
     # not a noun, which is what is to be kept: "dass du dir meine Lieblingsband merkst")
     re.compile(r"(?:(?:kannst|kanst|kannste|könntest|würdest) (?:du )?(?:dir |mir |das |es )*|"
@@ -234,7 +234,7 @@ _DE = _Latin(
 _IT = _Latin(
     "it",
     re.compile(r"(?:(?:ehi|ehm|oh|ah|allora|e|ok|okay|senti|comunque|anche|inoltre|poi|ah già|già|a proposito|"
-               r"per favore|per piacere|mi raccomando|dai|uè|ue|ué|ao|ti lascio|ecco)[,!]?\s+)*", re.I),
+               r"per favore|per piacere|mi raccomando|dai|uè|ue|ué|ao|ti lascio|ecco|quindi|perciò|percio|dunque)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:mi\s+)?(?:puoi|potresti|può|potrebbe)\s+(?:per favore\s+)?|(?:mi fai il favore di|ti dispiace)\s+|"
                r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
     re.compile(r"(?P<recall>ricorda(?:ti|telo|tene)?|ricordatevi|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
@@ -260,7 +260,7 @@ _IT = _Latin(
 _PT = _Latin(
     "pt",
     re.compile(r"(?:(?:ei|ô|oi|olá|ola|olha|olhe|bom|e|ah|oh|ok|também|aliás|além disso|por favor|por falar nisso|"
-               r"então|ah é|ah, e|mano|cara|querid[oa]|amig[oa]|meu|minha)[,!]?\s+)*", re.I),
+               r"então|ah é|ah, e|mano|cara|querid[oa]|amig[oa]|meu|minha|por isso|pois)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:será que\s+)?(?:você\s+|vc\s+|tu\s+)?(?:pode|podes|poderia|poderias|podia|podias|consegue|consegues)\s+(?:por favor\s+)?(?:me\s+)?|"
                r"(?:preciso|quero|queria|gostaria) que (?:você\s+|vc\s+|tu\s+)?(?:se\s+|te\s+)?|"
                r"(?:queria|quero|gostaria de) pedir(?:-te|-lhe| a você| pra você)? que\s+|(?:me )?faz(?: um)? favor(?:,)?\s+(?:de\s+)?"
@@ -323,7 +323,11 @@ def declined_request(text: str) -> bool:
     """Whether the Latin-script grammars read a request's form in `text` and then ruled it out: "Keep in
     mind I might be wrong", "Recuerda que no estás sola", "Do you remember…?". A second reader
     (agent/keep_classifier.py) is not asked about these: the grammar knows why they ask nothing."""
-    return any(vetoed for _, vetoed in _latin_forms(text))
+    if any(vetoed for _, vetoed in _latin_forms(text)):
+        return True
+    # The CJK grammars: a request's form found, and every one ruled out (「我妈又说：记住，千万别熬夜」: her words)
+    return any(form.search(text) and read(text) is None for form, read in
+               ((_JA, _japanese_request), (_ZH, _chinese_request), (_KO, _korean_request)))
 
 
 def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Match | None, rest: str,
@@ -607,7 +611,8 @@ def _korean_request(text: str) -> KeepRequest | None:
     if first and (_KO_LISTENER.search(text, first.end()) or _KO_TO_DO.search(text)) and not _KO_USERS_SIDE.search(text):
         return None  # "꼭 기억해, 넌 혼자가 아니야" ("네가 기억해줘" asks: the listener is who is to keep it)
     for match in _KO.finditer(text):
-        if _inside_quote(text, match.start()) or re.match(r"\s*(?:이?라고|고 (?:했|하|말)|래|라며)", text[match.end():]):
+        # someone's words ("…적어 두래", "기억하라고 했어"); Gyeongsang "적어놔래이" asks
+        if _inside_quote(text, match.start()) or re.match(r"\s*(?:이?라고|고 (?:했|하|말)|래(?!이)|라며)", text[match.end():]):
             continue
         tail = re.match(r"[~!.,]*", text[match.end():])
         return KeepRequest("ko", match.start(), match.end() + tail.end())

@@ -90,6 +90,8 @@ def test_the_second_reader_keeps_requests_the_grammar_does_not_know(likely, text
     "Hi! I'm Ken. I just got back from hiking on Mt. Takao and saw a fox.",  # ordinary chat, no word of keeping
     "Ich halte mich an Notizen, sonst vergesse ich alles.", "I had to hold onto the railing, the deck was so slippery.",
     "Saqué muy buena nota en el examen de física", "Conservo ancora le lettere di mia nonna.",
+    # a CJK request's form the grammar ruled out is not asked of the reader either (her mother's words)
+    "我妈刚才打电话又说：记住，千万别熬夜，对身体不好。", "꼭 기억해, 넌 혼자가 아니야",
 ])
 def test_the_second_reader_leaves_reminiscence_questions_advice_and_chat_alone(likely, text):
     assert not is_keep_request(text, likely)

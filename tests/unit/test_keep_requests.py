@@ -580,6 +580,10 @@ def test_in_your_memory_is_part_of_the_request_not_advice():
     ("Ho cambiato lavoro, adesso sono infermiera: ricordatelo quando parliamo di turni", "infermiera"),  # when to recall it
     ("Soy vegana desde enero, recuérdalo cuando me propongas recetas", "vegana"),
     ("我叫王芳，你记住啊", "王芳"), ("Can you keep track of how many runs I do? This week it's 3.", "3"),
+    ("Faccio i turni di notte, quindi ricordatelo quando parliamo di orari.", "notte"),  # "so, keep it"
+    ("Trabajo de noche, así que recuérdalo cuando hablemos de horarios.", "noche"),
+    ("Ich arbeite jetzt nachts, deshalb merk dir das bitte.", "nachts"),
+    ("내 혈압약 아침 8시에 묵는다 니 그거 좀 적어놔래이", "8시"),  # Gyeongsang's "-래이" asks; "-래" reports
 ])
 def test_a_kind_question_a_purpose_and_a_time_to_recall_still_ask(text, fact):
     assert_kept(text, fact)
@@ -596,6 +600,7 @@ def test_the_one_asked_is_left_out_of_the_note():
     "Merk dir eins: im Leben muss man Geduld haben.", "Ricordati che nella vita bisogna avere pazienza.",
     "Lembra disso: na vida é preciso ter calma.", "Keep that in mind so you never give up.",
     "Remember when we talked about the weather?", "Merkst du dir eigentlich, was ich dir erzähle?",
+    "선생님이 기억해 두래.",
 ])
 def test_general_truths_warnings_and_questions_of_ability_are_not_requests(text):
     assert not is_keep_request(text)
