@@ -54,7 +54,7 @@ _FUNCTION_WORDS = {
     "de": "der die das und ist ich du mein meine nicht dass mir dir es ein eine bitte am um zu mit "
           "auf ich's den dem",
     "it": "il lo la gli di che è un una per con mi ti mio mia non sono ho del della al alla ci anche questo "
-          "devo domani oggi favore",
+          "devo domani oggi favore questa quella col delle dei degli nel nella sul sulla dal dalla",
     "pt": "o os as de que é um uma por para com meu minha não eu você do da no na ao isso tenho estou "
           "preciso amanhã hoje favor",
 }
@@ -154,7 +154,7 @@ _ES = _Latin(
     re.compile(r"(?:¿\s*)?(?:(?:me\s+|te\s+|se\s+)?(?:puedes|podrías|podrias|puede|podría|podés|podes)\s+(?:por favor\s+)?|"
                r"(?:te importa(?:ría)?|(?:me )?(?:haces|harías|harias|hace|haría|haria) el favor de)\s+|"
                r"(?:necesito|quiero|quisiera|me gustaría|me gustaria|te pido|le pido|te ruego|le ruego) que\s+)", re.I),
-    re.compile(r"(?P<recall>recuérda(?:lo|la)|recuerda(?:lo|la)|recuerda|recuerde|recordá|recordad|acuérdate|acuerdate|acordate|acuérdese|recordar|acordarte"
+    re.compile(r"(?P<recall>recuérda(?:lo|la)|recuerda(?:lo|la)|recuerda|recuerde|recuerden|acuérden(?:se|lo)|acuerden(?:se|lo)|recordá|recordad|acuérdate|acuerdate|acordate|acuérdese|recordar|acordarte"
                r"|recuerdes|recordaras|memoriza|memorizar|memorice|memorices|memorícelo|memorízalo"
                r"|(?:te |se )?acord(?:aras|ases|ara|ase|arás)|(?:te |se )acuerd(?:es|e))\b"
                r"|(?P<keep>apúnta(?:lo|la|melo|te)|apunta(?:lo|la|melo)?|apunte|apuntar(?:lo)?|apuntes|anóta(?:lo|la|te|telo)"
@@ -164,14 +164,17 @@ _ES = _Latin(
                r"|(?:ten|tenga|tener|tengas)(?:lo|la)? presente|tom(?:es|en) nota|(?:dejes|dejaras) (?:guardado|anotado)"
                r"|guárdame|guardame|tenlo en cuenta|tenla en cuenta|téngalo en cuenta|grába(?:te|telo)|graba(?:te|telo)"
                r"|guarde en su memoria|guardes en tu memoria|guárdalo en tu memoria|te quedes con (?:este dato|esto)"
-               r"|anotes|apuntes|guardes|anotá(?:lo|la)?|apuntá(?:lo|la)?|guardá(?:lo|la)?)\b"
+               r"|anotes|apuntes|guardes|anotá(?:lo|la)?|apuntá(?:lo|la)?|guardá(?:lo|la)?|anóta(?:me|melo)|anota(?:me|melo)"
+               r"|agénda(?:lo|la|te|telo)|agenda(?:lo|la|te|telo)|agendá(?:lo|la|te)|quéda(?:te|se) con (?:el|la|los|las) \w+"
+               r"|(?:me )?(?:lo|la) guard(?:as|ás|arías|arias))\b"
                r"|(?P<remind>recuérda(?:me|melo|nos)|recuerda(?:me|melo)|me recuerdas que|recordarme)\b"
-               r"|(?P<forget>no (?:te |se |lo |)olvid(?:es|e)|q(?:ue)? no se te olvide|no se te olvide)\b", re.I),
+               r"|(?P<forget>no (?:te |se |lo |)olvid(?:es|e)|q(?:ue)? no se te olvide|no se te olvide|(?:que )?no se te vaya a olvidar)\b",
+               re.I),
     re.compile(r"(?:\s+(?:que|q|de que|de|esto|eso|lo|por favor|también)\b)*\s*[:,]?\s*", re.I),
     re.compile(r"(?:cuando|cómo|como|dónde|donde|quién|quien|lo que|la vez|el día|qué)\b", re.I),
     re.compile(r"\b(?:quizá|quizás|tal vez|a lo mejor|puede que|suposición|supongo|me equivoque|equivoco|"
                r"no estoy segur[oa]|creo que|probablemente|yo que tú|yo que tu|si yo fuera tú)\b", re.I),
-    re.compile(r"\b(?:dice|decía|decia|dijo|dicen|pidió|pidio|pide|pedía|me dijo|nos dijo)\b", re.I),
+    re.compile(r"\b(?:dice|decía|decia|dijo|dicen|pidió|pidio|pide|pedía|me dijo|nos dijo|suelta|soltó|solto)\b", re.I),
     re.compile(r"^$"),
 )
 _FR = _Latin(
@@ -185,12 +188,13 @@ _FR = _Latin(
                r"je vous saurais gré de\s+(?:bien vouloir\s+)?|(?:merci de|pense à|pensez à)\s+|"
                r"il faudrait que (?:tu|vous)\s+|tu me\s+(?=retiens|notes|gardes|mémorises|enregistres))"
                r"(?:bien\s+|stp\s+|s'il te plaît\s+)?", re.I),
-    re.compile(r"(?P<recall>souviens[- ]toi|souvenez[- ]vous|rappelle[- ]toi|rappelez[- ]vous|te souvenir|vous souvenir|te rappeler"
+    re.compile(r"(?P<recall>souviens[- ]toi|souvenez[- ]vous|rapp?ell?e[- ]toi|rappelez[- ]vous|te souvenir|vous souvenir|te rappeler"
                r"|retiens(?:-le|-la)?|retien|retenez(?:-le|-la)?|retenir|retiennes|mémorise(?:-le|-la)?|mémorisez|mémoriser"
                r"|souviennes|rappelles)(?![\w-])"
                r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|notes|pren(?:ds|ez|dre) note|gard(?:e|ez|er|es) (?:ça |cela |bien )?"
                r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete))"
                r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|mets (?:ça )?dans ta mémoire"
+               r"|met(?:s|tez) (?:ça|ca|cela|ceci|le|la|les) de côté"
                r"|gard(?:e|ez) (?:ça|cela|ceci|le|la) (?:quelque part|pour (?:plus tard|la prochaine fois|la suite|après)|de côté)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b|\s*:)|écris(?:-le)?"
                r"|ajoute(?:z)? (?:ça |cela )?(?:à|a) (?:tes|vos) notes|(?:à|a) (?:retenir|noter)(?=\s*:))(?![\w-])"
                r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
@@ -239,7 +243,7 @@ _IT = _Latin(
                r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
     re.compile(r"(?P<recall>ricorda(?:ti|telo|tene)?|ricordatevi|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
                r"|ricordi|ricordassi|memorizzi"
-               r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente)(?![\w'])"
+               r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente|(?:fissa|metti)(?:ti|telo)(?: bene)? in (?:testa|mente))(?![\w'])"
                r"|(?P<keep>segna(?:ti|telo|lo|la)?|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
                r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la)\b|[,:.!]|$)"
                r"|salva(?:ti|telo|melo)(?=\s+(?:questo|questa|quest'|'?sta|che|il|la)\b|\s*:)|salvar(?:e|lo)|appunta(?:ti|telo|lo|la)?"
@@ -260,7 +264,7 @@ _IT = _Latin(
 _PT = _Latin(
     "pt",
     re.compile(r"(?:(?:ei|ô|oi|olá|ola|olha|olhe|bom|e|ah|oh|ok|também|aliás|além disso|por favor|por falar nisso|"
-               r"então|ah é|ah, e|mano|cara|querid[oa]|amig[oa]|meu|minha|por isso|pois)[,!]?\s+)*", re.I),
+               r"então|ah é|ah, e|mano|mana|amg|miga|véi|vei|cara|querid[oa]|amig[oa]|meu|minha|por isso|pois)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:será que\s+)?(?:você\s+|vc\s+|tu\s+)?(?:pode|podes|poderia|poderias|podia|podias|consegue|consegues)\s+(?:por favor\s+)?(?:me\s+)?|"
                r"(?:preciso|quero|queria|gostaria) que (?:você\s+|vc\s+|tu\s+)?(?:se\s+|te\s+)?|"
                r"(?:queria|quero|gostaria de) pedir(?:-te|-lhe| a você| pra você)? que\s+|(?:me )?faz(?: um)? favor(?:,)?\s+(?:de\s+)?"
@@ -323,8 +327,8 @@ def declined_request(text: str) -> bool:
     """Whether the Latin-script grammars read a request's form in `text` and then ruled it out: "Keep in
     mind I might be wrong", "Recuerda que no estás sola", "Do you remember…?". A second reader
     (agent/keep_classifier.py) is not asked about these: the grammar knows why they ask nothing."""
-    if any(vetoed for _, vetoed in _latin_forms(text)):
-        return True
+    if _ADDRESSED_TO_SOMEONE.match(text) or any(vetoed for _, vetoed in _latin_forms(text)):
+        return True  # "@Lena kannst du dir merken…": asks Lena
     # The CJK grammars: a request's form found, and every one ruled out (「我妈又说：记住，千万别熬夜」: her words)
     return any(form.search(text) and read(text) is None for form, read in
                ((_JA, _japanese_request), (_ZH, _chinese_request), (_KO, _korean_request)))
@@ -585,13 +589,13 @@ _ADDRESSED_TO_SOMEONE = re.compile(r"\s*@\S")
 
 # --- Korean -------------------------------------------------------------------------------
 _KO = re.compile(
-    r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여) ?(?:줘요|줘|줭|조|주세요|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
+    r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여|혀) ?(?:줘요|줘|줭|조|주세요|주실 수 있(?:을까요|나요|으세요|어요)|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
     r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 수 있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가|두셈|둬라)"
     r"|기억헤 ?줘|(?:기억|메모)해 ?도(?=[.!~,]|$)"
     r"|(?:기억|메모|기록|저장) ?해 ?주시면 (?:좋겠|감사하|고맙)|기억하기로 (?:약속|해)"
     r"|(?:기억|메모|기록|저장) ?(?:ㄱㄱ|고고)|기억하[고구] ?있어 ?(?:줘요|줘|주세요)"
     r"|(?:기억|메모|기록|저장) ?(?:좀 )?부탁(?:해요|해|합니다|드려요|드립니다)?(?=[.!~,:]|\s|$)"
-    r"|(?:기억|메모)해(?=[.!~,]|$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
+    r"|(?:기억|메모|기록|저장)해(?=[.!~,ㅋㅎ]|\s*$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
     r"|(?:적어|외워|알아) ?(?:줘요|줘|조|주세요|줄래|둬요|둬|두세요|놔 ?줘|놔|놓아|(?:둘|줄) 수 있(?:어|어요|을까|을까요|나요|니))"
     r"|잊(?:지|어 ?버리지|어불지) ?(?:마세요|마요|마라|마|말어|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"
     r"|(?<=라고|다고|자고) ?(?:알려|상기시켜|리마인드해) ?(?:줘요|줘|주세요|줄래)")

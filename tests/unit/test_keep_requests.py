@@ -584,6 +584,14 @@ def test_in_your_memory_is_part_of_the_request_not_advice():
     ("Trabajo de noche, así que recuérdalo cuando hablemos de horarios.", "noche"),
     ("Ich arbeite jetzt nachts, deshalb merk dir das bitte.", "nachts"),
     ("내 혈압약 아침 8시에 묵는다 니 그거 좀 적어놔래이", "8시"),  # Gyeongsang's "-래이" asks; "-래" reports
+    # forms blind9 showed the grammar lacked (our own sentences)
+    ("mi gata se llama Luna, quédate con el nombre", "Luna"), ("agéndate que el martes tengo pádel", "pádel"),
+    ("Mi DNI acaba en 55, ¿me lo guardas?", "55"), ("que no se te vaya a olvidar: el cumple de Sofía es el 4", "Sofía"),
+    ("Oye, anótame que mi jefe se llama Ramiro", "Ramiro"), ("Mets ça de côté : mon vol est le 12 à 6 h", "12"),
+    ("Rapelle toi que je suis végétarien", "végétarien"), ("fissatelo in testa: il mio gruppo sanguigno è 0+", "0+"),
+    ("mettiti da parte questa info: il codice del cancello è 5521", "5521"),
+    ("우리 딸 생일 6월 9일이에요. 기억해 주실 수 있을까요?", "6월 9일"), ("내 폰 비번 바뀜 이제 0420 저장해", "0420"),
+    ("amg grava aí que meu voo é sexta", "sexta"),
 ])
 def test_a_kind_question_a_purpose_and_a_time_to_recall_still_ask(text, fact):
     assert_kept(text, fact)
@@ -600,7 +608,7 @@ def test_the_one_asked_is_left_out_of_the_note():
     "Merk dir eins: im Leben muss man Geduld haben.", "Ricordati che nella vita bisogna avere pazienza.",
     "Lembra disso: na vida é preciso ter calma.", "Keep that in mind so you never give up.",
     "Remember when we talked about the weather?", "Merkst du dir eigentlich, was ich dir erzähle?",
-    "선생님이 기억해 두래.",
+    "선생님이 기억해 두래.", "la profe nos dijo: acuérdense de traer la bata", "@Marco ricordati che domani c'è la riunione",
 ])
 def test_general_truths_warnings_and_questions_of_ability_are_not_requests(text):
     assert not is_keep_request(text)
