@@ -26,6 +26,7 @@ from managers.chat_log import LogEntry
 from managers.config import AppSettings, ConfigStore, DataPaths, mask_secret
 from managers.entities import EntityPage, EntityProposal
 from managers.episodes import Episode
+from managers.line_edits import MergedEdit
 from managers.personas import CharacterSettings, PersonaError, PersonaManager
 from managers.sleep_state import SleepReport, SleepState
 from persona import night_records, provider_choice
@@ -183,8 +184,9 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
     def read_memory(self, persona: str, which: str) -> str:
         return self.session(persona).read(which)
 
-    def save_memory(self, persona: str, which: str, text: str) -> None:
-        self.session(persona).write(which, text)
+    def save_memory(self, persona: str, which: str, text: str, shown: str | None = None) -> MergedEdit:
+        """The user's edit; with `shown`, what the persona kept meanwhile is merged in (MergedEdit)."""
+        return self.session(persona).write_edit(which, text, shown)
 
     def pop_notices(self) -> list[str]:
         return self.sessions.pop_notices()

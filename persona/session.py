@@ -43,7 +43,8 @@ from agent.goals import goal_lines, goals_hint
 from managers.journal import StreamingJournal
 from managers.keep_ledger import KeepLedger
 from managers.personas import Character, CharacterSettings, other_names
-from managers.store import append_durably, file_lock
+from managers.line_edits import MergedEdit, merged_edit
+from managers.store import append_durably, atomic_write_text, file_lock
 from persona.emotions import record_persona_emotion
 from persona.inner_state import GoalSource, QuestionSource, drives_now
 
@@ -190,10 +191,19 @@ class CharacterSession:
         return self.character.read_text(self._memory_path(which))
 
     def write(self, which: str, text: str) -> None:
-        limit = {"core_memory": constants.MAX_CORE_MEMORY_CHARS, "notepad": constants.MAX_NOTEPAD_CHARS}
-        if which in limit and len(text) > limit[which]:
-            raise ValueError(f"That is {len(text)} characters; the limit is {limit[which]}.")
-        self.files.write_text_with_backup(self._memory_path(which), text.rstrip() + "\n")
+        self.files.write_text_with_backup(self._memory_path(which), _within_limit(which, text))
+
+    def write_edit(self, which: str, text: str, shown: str | None = None) -> MergedEdit:
+        """The user's edit of a memory file; with `shown` (the text the editor was filled with), the
+        lines the app wrote since are merged in, not lost (managers/line_edits.py)."""
+        path = self._memory_path(which)
+        with file_lock(path):  # read, merge and write as one: a note kept meanwhile waits for the lock
+            current = self.character.read_text(path) if path.exists() else ""
+            merged = MergedEdit(text, ()) if shown is None else merged_edit(shown, text, current)
+            written = _within_limit(which, merged.text)
+            self.files.backup(path)
+            atomic_write_text(path, written)
+        return replace(merged, text=written)
 
     def _memory_path(self, which: str):
         paths = {
@@ -614,3 +624,11 @@ class CharacterSession:
         # model answered "When…?" with "2023-06" (bench qa, session 10).
         return (f"# Now\n{now:%A}, {spelled_out(now.date())}, "
                 f"{now.hour:02d}:00–{(now.hour + 1) % 24:02d}:00")
+
+
+def _within_limit(which: str, text: str) -> str:
+    """The text as a memory file holds it; ValueError over the file's limit (its message is shown)."""
+    limit = {"core_memory": constants.MAX_CORE_MEMORY_CHARS, "notepad": constants.MAX_NOTEPAD_CHARS}
+    if which in limit and len(text) > limit[which]:
+        raise ValueError(f"That is {len(text)} characters; the limit is {limit[which]}.")
+    return text.rstrip() + "\n"

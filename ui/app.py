@@ -17,7 +17,7 @@ from ui.episodes_tab import build_episodes_tab, episodes_values
 from ui.goals_tab import build_goals_tab, goals_values
 from ui.knowledge_tab import build_knowledge_tab
 from ui.local_servers import build_first_run_note
-from ui.memory_tab import build_memory_tab, memory_values
+from ui.memory_tab import build_memory_tab, memory_values, unedited_memory_refreshed
 from ui.persona_tab import build_persona_tab
 from ui.settings_tab import build_settings_tab
 
@@ -34,8 +34,13 @@ def build_app(service: NexusService) -> gr.Blocks:
         note = build_first_run_note(service)
         with gr.Tab("Chat"):
             chat = build_chat_tab(service, persona)
-        with gr.Tab("Memory"):
+        with gr.Tab("Memory") as memory_page:
             memory = build_memory_tab(service, persona)
+        # The persona keeps notes in core memory as it talks: shown afresh after each reply and when the tab is.
+        refresh_memory = (lambda name, *values: unedited_memory_refreshed(service, name, *values),
+                          [persona, *memory.outputs()], memory.outputs())
+        chat.sent.then(*refresh_memory, api_name=False)
+        memory_page.select(*refresh_memory, api_name=False)
         with gr.Tab("Episodes"):
             episodes = build_episodes_tab(service, persona)
         with gr.Tab("Entities") as entities_page:
@@ -65,14 +70,14 @@ def build_app(service: NexusService) -> gr.Blocks:
 
         def on_persona(name):
             if not name:
-                return [gr.update(), []] + [gr.update()] * (len(memory.editors) + len(episodes.outputs())
+                return [gr.update(), []] + [gr.update()] * (len(memory.outputs()) + len(episodes.outputs())
                                                              + len(diary.outputs()))
             service.select_persona(name)
             messages, ids = conversation_view(service.conversation(name))
             return ([messages, ids] + memory_values(service, name) + episodes_values(service, name)
                     + diary_values(service, name))
 
-        outputs = [chat.chatbot, chat.ids] + list(memory.editors.values()) + episodes.outputs() + diary.outputs()
+        outputs = [chat.chatbot, chat.ids] + memory.outputs() + episodes.outputs() + diary.outputs()
         persona.change(on_persona, [persona], outputs)
         # The night may have written an entry since the page was opened: shown afresh when the tab is.
         diary_page.select(lambda name, *values: unedited_refreshed(service, name, *values), [persona, *diary.outputs()],

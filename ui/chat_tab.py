@@ -70,6 +70,7 @@ class ChatTab:
     stop: gr.Button
     regenerate: gr.Button
     why: gr.Markdown
+    sent: object  # the send's event chain: the app refreshes what a reply may have changed after it
 
 
 def stream_turn(service: NexusService, persona: str, events, history: list[dict]):
@@ -175,7 +176,7 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
 
     send_inputs = [persona, textbox, chatbot]
     send_outputs = [chatbot, ids, why, textbox]
-    send.click(on_send, send_inputs, send_outputs, api_name="send").then(
+    sent = send.click(on_send, send_inputs, send_outputs, api_name="send").then(
         refresh_offer, [persona], [offer_row, offer_text, offered], api_name=False)
     offer_save.click(lambda name: on_offer_answer(name, True), [offered], [offer_row, offer_text, offered])
     offer_no.click(lambda name: on_offer_answer(name, False), [offered], [offer_row, offer_text, offered])
@@ -184,4 +185,4 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
     chatbot.select(on_select, [persona, ids], [selected, edit_box])
     save_edit.click(on_save_edit, [persona, selected, edit_box], [chatbot, ids, edit_status])
     delete.click(on_delete, [persona, selected], [chatbot, ids, edit_status, selected])
-    return ChatTab(chatbot, ids, textbox, send, stop, regenerate, why)
+    return ChatTab(chatbot, ids, textbox, send, stop, regenerate, why, sent)

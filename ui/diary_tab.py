@@ -9,6 +9,7 @@ import gradio as gr
 
 from persona.public import DIARY_FILES, MAIN_DIARY, SECRET_DIARY, DiaryEditRefused
 from persona.service import NexusService
+from ui.editors import refreshed_unless_edited
 
 SECRET_NOTE = ("**Secret diary** — the persona's private diary: its own thoughts, which it reads only when it "
                "chooses to and which are never put into its replies by recall. It is shown here because it is "
@@ -35,10 +36,7 @@ def unedited_refreshed(service: NexusService, name: str, *boxes_then_shown: str)
     it was filled with; a box being edited is left. An unchanged file sends nothing, so a refresh that
     arrives after the user started typing cannot put the old text back."""
     half = len(DIARIES)
-    fresh = diary_values(service, name)[:half]
-    boxes, shown = boxes_then_shown[:half], boxes_then_shown[half:]
-    keep = [box != was or text == was for box, was, text in zip(boxes, shown, fresh)]
-    return [gr.update() if k else text for k, text in zip(keep + keep, fresh + fresh)]
+    return refreshed_unless_edited(diary_values(service, name)[:half], boxes_then_shown[:half], boxes_then_shown[half:])
 
 
 def _editor(service: NexusService, persona: gr.Dropdown, which: str, label: str) -> tuple[gr.Textbox, gr.State]:

@@ -257,6 +257,33 @@ def test_core_memory_edit_is_saved(page: Page, app: RunningApp):
     expect(page.locator("#core_memory-editor textarea")).to_have_value(on_disk)
 
 
+def test_a_note_kept_in_the_chat_shows_in_the_memory_tab_and_an_edit_begun_before_it_keeps_it(page: Page, app: RunningApp):
+    open_app(page, app, "Ark")
+    page.get_by_role("tab", name="Memory").click()
+    editor = page.locator("#core_memory-editor textarea")
+    expect(editor).to_have_value(app.service.read_memory("Ark", "core_memory"))
+    page.get_by_role("tab", name="Chat").click()
+    send(page, "Please remember that my sister's birthday is on March 3rd.")
+    wait_for(lambda: "March 3rd" in app.service.read_memory("Ark", "core_memory"), what="the kept note")
+    wait_for(lambda: not app.service.is_replying(), what="the reply's end")
+    page.get_by_role("tab", name="Memory").click()
+    expect(editor).to_have_value(app.service.read_memory("Ark", "core_memory"))  # refreshed after the reply
+
+    edited = editor.input_value() + "- Mina plays the cello.\n"
+    editor.fill(edited)  # an edit begun, then a note kept before it is saved
+    page.get_by_role("tab", name="Chat").click()
+    send(page, "Please remember that my locker number is 317.")
+    wait_for(lambda: "317" in app.service.read_memory("Ark", "core_memory"), what="the second note")
+    wait_for(lambda: not app.service.is_replying(), what="the reply's end")
+    page.get_by_role("tab", name="Memory").click()
+    expect(editor).to_have_value(edited)  # the edit being made is not overwritten
+    page.locator("#save-core_memory").click()
+    expect(page.locator("#core_memory-status")).to_contain_text("317")  # the user is told it was kept
+    on_disk = app.service.read_memory("Ark", "core_memory")
+    assert "cello" in on_disk and "317" in on_disk and "March 3rd" in on_disk
+    expect(editor).to_have_value(on_disk)
+
+
 def test_create_persona_and_switch_between_chats(page: Page, app: RunningApp):
     if not any(e.role == "USER" for e in app.service.conversation("Ark")):  # running alone
         for _ in app.service.send("Ark", USER_TEXT):

@@ -612,3 +612,12 @@ def test_the_one_asked_is_left_out_of_the_note():
 ])
 def test_general_truths_warnings_and_questions_of_ability_are_not_requests(text):
     assert not is_keep_request(text)
+
+
+def test_a_save_from_an_editor_filled_before_a_kept_note_keeps_the_note(data_dir, clock):
+    service = _service(data_dir, clock, ScriptedChatModel(replies("Noted.")))
+    shown = service.read_memory("Ark", "core_memory")  # the Memory tab filled
+    list(service.send("Ark", "Please remember that my locker is 317."))
+    saved = service.save_memory("Ark", "core_memory", shown + "- Ken plays the cello.\n", shown=shown)
+    core = service.read_memory("Ark", "core_memory")
+    assert "cello" in core and "317" in core and any("317" in line for line in saved.kept_from_app)
