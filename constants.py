@@ -327,8 +327,7 @@ RECALL_PERIOD_BONUS = 0.15
 FOLLOW_UP_GAP_MINUTES, FOLLOW_UP_MAX_WORDS = 30, 2
 # A memory whose own words match nothing in the query and whose own cosine is at most this (min-max
 # over the 150 best) was recalled for its neighbours only: it takes the room the others leave. Among
-# the six best on §5's development questions, 73 of 530 other memories and 2 of 70 evidence turns
-# (BENCHMARKS.md §5, session 10).
+# the six best on §5's development questions, 73 of 530 other memories and 2 of 70 evidence turns (§5, session 10).
 RECALL_OWN_DENSE_MIN = 0.3
 PERIOD_SLACK_DAYS = 7
 WEEKDAY_SLACK_DAYS = 0  # "last Tuesday" names the day itself: the filler told the day after is not its talk (§4 en-weeks-pottery)
@@ -352,6 +351,7 @@ ANN_PROBE_DIVISOR = 16  # lists read per query: 1/16 of them
 ANN_TRAIN_POINTS_PER_LIST = 40  # k-means sample (FAISS warns below 39 points per centroid)
 ANN_TRAIN_THREADS = 2  # training runs in the background indexer, between turns
 BACKGROUND_YIELD_POLL_S = 0.2  # how often paused background work checks whether the reply is done
+SLEEP_NOW_REPLY_WAIT_S = 180.0  # "Sleep now" waits for a reply being written (a long one: ~1 min; session 47)
 
 # --- Context windows for recall (bench/research: the largest single gain on LoCoMo dev, +7–11 R@5) ---
 WINDOW_RADIUS = 2  # each message is also scored through the ±2 messages around it in its session

@@ -85,7 +85,8 @@ def cmd_sleep(args) -> int:
     for name in names:
         try:
             report = service.sleep_now(
-                name, lambda what, done, name=name: log.info("%s: %s (%.0f%%)", name, what, done * 100))
+                name, lambda what, done, name=name: log.info("%s: %s (%.0f%%)", name, what, done * 100),
+                wait_for_reply_s=constants.SLEEP_NOW_REPLY_WAIT_S)
         except SleepBusy as exc:
             log.error("%s", exc)
             failed += 1

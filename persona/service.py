@@ -421,15 +421,23 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         return sleep_state(self.session(persona))
 
     def sleep_now(self, persona: str, progress: Callable[[str, float], None] | None = None,
-                  now: datetime | None = None) -> SleepReport:
+                  now: datetime | None = None, wait_for_reply_s: float = 0.0) -> SleepReport:
         """Run what is left of tonight's sleep-time work for `persona` now (SleepBusy if it is
-        already running); a reply that needs the model stops it, and it resumes later."""
+        already running); a reply that needs the model stops it, and it resumes later. Asked for
+        by the user ("Sleep now"), a reply being written is first waited for, up to `wait_for_reply_s`:
+        pressed while a long reply was still streaming, the run stopped at once and said only "Stopped
+        for a reply" (a new user's test, session 47)."""
+        report_progress = progress or (lambda what, done: None)
+        deadline = time.monotonic() + wait_for_reply_s
+        while self._replying and time.monotonic() < deadline:
+            report_progress("Waiting for the reply being written to finish", 0.0)
+            time.sleep(constants.BACKGROUND_YIELD_POLL_S)
         # In the user's time zone: the quiet hours and a day's end are the user's, not UTC's (a
         # given `now` keeps its own zone: the scheduler's look passes local time, benches UTC).
         now = now if now is not None else self.clock().astimezone()
         inputs = sleep_inputs(self.session(persona), self.model(), self.user_name_for(persona))
         report = run_night(inputs, now, self.quiet_hours(), should_stop=lambda: self._replying > 0,
-                           progress=progress or (lambda what, done: None))
+                           progress=report_progress)
         if report.written and self.model_status.state == "ready":
             # The new episodes are in the next prompt's cached prefix and in recall: prepare both now.
             if persona == self.current_persona():  # awaited like the after-turn work (wait_for_background_work)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import gradio as gr
 
+import constants
+
 from persona.public import EpisodeMonths, PersonaError, SleepBusy
 from persona.service import NexusService
 
@@ -54,6 +56,8 @@ def report_text(service: NexusService, name: str) -> str:
         lines.append("Steps: " + " · ".join(f"{step} {seconds:.0f} s" for step, seconds in last.step_seconds.items()))
     if last.stopped:
         lines.append("Stopped for a reply; the rest follows at the next quiet moment.")
+    elif not last.written:
+        lines.append("Only finished days become episodes: today's conversation is written during tonight's run.")
     lines += [f"⚠️ {problem}" for problem in last.problems]
     return "\n\n".join(lines)
 
@@ -86,7 +90,8 @@ def build_episodes_tab(service: NexusService, persona: gr.Dropdown) -> EpisodesT
 
     def on_sleep(name, progress=gr.Progress()):
         try:
-            service.sleep_now(name, lambda what, done: progress(done, desc=what))
+            service.sleep_now(name, lambda what, done: progress(done, desc=what),
+                              wait_for_reply_s=constants.SLEEP_NOW_REPLY_WAIT_S)
         except SleepBusy as exc:
             gr.Warning(str(exc))
         return episodes_values(service, name)

@@ -362,3 +362,20 @@ def test_a_recalled_episode_has_its_dates_years_and_the_prompts_own_days_are_not
         "[2022-06-24] Episode: Nate made ice cream the Friday before 24 June 2022.",
         "[2022-06-20~2022-06-26] Episode: A week: 2022年6月3日に映画を見た。",
         "[1 July 2022] Nate: See you on July 3rd!"]  # a message's own words are left as said
+
+
+def test_sleep_now_asked_during_a_reply_waits_for_it_instead_of_stopping_at_once(data_dir):
+    import threading
+    import time
+
+    clock, asked = StepClock(DAY), []
+    service, _ = make(data_dir, clock, asked)
+    talk(service, clock, DAY, "I finished my novel today!", "Congratulations!")
+    clock.now = DAY + timedelta(hours=6)  # 02:00 on the 15th
+    service._replying = 1  # a long reply is still being written when "Sleep now" is pressed
+    threading.Timer(0.5, lambda: setattr(service, "_replying", 0)).start()
+    seen = []
+    started = time.monotonic()
+    report = service.sleep_now("Ark", lambda what, done: seen.append(what), wait_for_reply_s=10)
+    assert not report.stopped and "episode 2026-03-14" in report.written
+    assert seen[0].startswith("Waiting for the reply") and time.monotonic() - started >= 0.5
