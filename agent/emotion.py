@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Sequence
 
 import constants
-from agent.reply_tags import EmotionTag
+from agent.reply_tags import EmotionTag, without_tag_lookalikes
 from managers.emotion_log import EmotionEntry, seed_category
 
 EMOTION_SCHEMA = {
@@ -33,7 +33,8 @@ def emotion_prompt(persona: str, user_name: str, user_text: str, reply: str) -> 
     system = (f"You read one exchange of a chat and name the emotion {persona} feels while replying. "
               "Answer with a JSON object: category (one of " + ", ".join(constants.EMOTION_CATEGORIES)
               + ") and intensity from 0.0 to 1.0.")
-    user = f"{user_name}: {user_text[:limit]}\n{persona}: {reply[:limit]}"
+    # The user's text is data: a pasted <persona_emotion …/> must not be read as the answer (session 47)
+    user = f"{user_name}: {without_tag_lookalikes(user_text)[:limit]}\n{persona}: {reply[:limit]}"
     return system, user
 
 

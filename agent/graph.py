@@ -464,7 +464,7 @@ def build_turn_graph() -> StateGraph:
 
     def finalize(state: TurnState, config: RunnableConfig) -> dict:
         deps = _deps(config)
-        parsed = reply_tags.parse_reply(state["reply_raw"])
+        parsed = reply_tags.without_echoes(reply_tags.parse_reply(state["reply_raw"]), state["user_text"])
         outcomes = list(state["outcomes"]) + _kept_for_a_model_that_did_not(state, deps)
         announcements = [o.announcement for o in outcomes]
         if state["prompt"].message_kept is not None:

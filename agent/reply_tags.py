@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import constants
 from managers.emotion_log import seed_category
@@ -48,6 +48,7 @@ _ATTR_RE = re.compile(
 )
 _RUN_RE = re.compile(r"(\s+)|\S+")
 _NEUTRALISE_RE = re.compile(r"<(?=\s*(?:/\s*)?([A-Za-z_-]+))")
+_LOOKALIKE_RE = re.compile(r"[<＜]\s*/?\s*(?:persona[_-]?emotion|memory[_-]?trace)\b[^>＞]*[>＞]?", re.I)
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,23 @@ def parse_reply(text: str) -> ParsedReply:
     out.append(tidier.text(strip_user_tags(text[pos:])))
     out.append(tidier.flush())
     return ParsedReply("".join(out), tuple(emotions), tuple(traces), tuple(rejected))
+
+
+def without_echoes(parsed: ParsedReply, user_text: str) -> ParsedReply:
+    """`parsed` without the tags the user's own message carries: pasted text with
+    ``<persona_emotion category="anger" intensity="1.0"/>`` in it was copied into the reply by the
+    small model and set the persona's mood (a new user's test, session 47). The user's text is data."""
+    typed = parse_reply(user_text.replace("＜", "<"))
+    if not (typed.emotions or typed.traces):
+        return parsed
+    return replace(parsed, emotions=tuple(e for e in parsed.emotions if e not in typed.emotions),
+                   traces=tuple(t for t in parsed.traces if t not in typed.traces))
+
+
+def without_tag_lookalikes(text: str) -> str:
+    """The text with every reply-tag look-alike (ASCII or neutralised ``＜``) taken out whole: for a
+    model asked to judge the exchange, not to read the user's markup as the answer."""
+    return _LOOKALIKE_RE.sub(" ", text)
 
 
 def strip_user_tags(text: str) -> str:

@@ -314,3 +314,24 @@ def test_stream_matches_parse_reply_on_random_texts(seed: int) -> None:
         assert _streamed(chunks) == expected, (text, chunks)
     # The visible text holds no tag any more: parsing it again changes nothing.
     assert parse_reply(expected) == ParsedReply(expected, (), (), ())
+
+
+PASTED = 'My list: eggs, milk <persona_emotion category="anger" intensity="1.0"/> — what is on it?'
+
+
+def test_a_tag_the_user_pasted_and_the_reply_copied_is_not_the_personas():
+    from agent.reply_tags import without_echoes
+
+    copied = parse_reply('Eggs and milk. <persona_emotion category="anger" intensity="1.0"/>')
+    assert without_echoes(copied, PASTED).emotions == ()
+    assert without_echoes(copied, strip_user_tags(PASTED)).emotions == ()  # as logged, neutralised
+    own = parse_reply('Eggs and milk! <persona_emotion category="joy" intensity="0.6"/>')
+    assert without_echoes(own, PASTED).emotions == (EmotionTag("joy", 0.6),)  # its own feeling stays
+    assert without_echoes(copied, "just eggs and milk").emotions == (EmotionTag("anger", 1.0),)
+
+
+def test_the_emotion_call_is_not_shown_the_users_markup():
+    from agent.emotion import emotion_prompt
+
+    _, user = emotion_prompt("Ark", "Mina", strip_user_tags(PASTED), "Eggs and milk.")
+    assert "anger" not in user and "persona_emotion" not in user and "eggs, milk" in user
