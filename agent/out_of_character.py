@@ -26,6 +26,16 @@ SERVICE_TALK = re.compile(
     r"|\bcome (?:un |il tuo )?(?:assistente (?:di chat|virtuale)|chatbot)\b"
     r"|\b(?:ai|large) language model\b|\bvirtual assistant\b|\bi(?:'m| am) (?:an?|your) (?:ai |virtual |digital )?assistant\b"
     r"|\bi (?:don't|do not) have (?:personal )?(?:preferences|opinions|feelings|emotions|a body|personal experiences)\b"
+    # no life or tastes of its own, in any language ("As Ark, I don't have a personal life or preferences.": a new
+    # user's test, session 47; the persona's identity gives it its own tastes, moods and opinions)
+    r"|\bi (?:don't|do not|can't|cannot) (?:really )?(?:have|experience) (?:a |any )?(?:personal|real) (?:life|tastes?|likes)(?=\s*(?:[,.!?;]|$|or\b|and\b|of my own\b|like\b))"
+    r"|\bno tengo (?:una )?(?:vida|preferencias|opiniones|gustos|sentimientos|emociones) personales?\b"
+    r"|\bje n'ai pas de (?:vie|préférences|goûts|sentiments|émotions|opinions) personnel(?:le)?s?\b"
+    r"|\bich habe keine (?:persönlichen|eigenen) (?:vorlieben|meinungen|gefühle|emotionen|erfahrungen)\b|\bich habe kein (?:privatleben|eigenes leben)\b"
+    r"|\bnon ho (?:una )?(?:vita|preferenze|gusti|opinioni|sentimenti|emozioni) personal[ei]\b"
+    r"|\bnão tenho (?:uma )?(?:vida|preferências|gostos|opiniões|sentimentos|emoções) pessoa(?:l|is)\b"
+    r"|個人的な(?:好み|意見|感情|生活)(?:は|を)(?:持って(?:い)?ません|ありません)|我没有(?:个人的?)(?:喜好|偏好|感情|生活|观点)"
+    r"|(?:개인적인|제) (?:취향|선호|감정|생활)(?:이|은|는|을|를) (?:없|갖고 있지 않)"
     r"|\bhow (?:can|may) i (?:help|assist)(?: you)?(?: today| with (?:that|anything|something|this))?\s*(?:[?.!]|$)"
     r"|\b(?:anything|something) (?:else )?(?:i can|to) (?:help|assist) (?:you )?with\b|\bis there anything else\b"
     r"|\blet me know if (?:you )?(?:need|have) (?:anything|any (?:other |more )?questions)\b"

@@ -279,3 +279,21 @@ def test_thanks_for_the_message_is_service_talk(text, service):
 ])
 def test_a_bracketed_note_about_the_message_or_reply_steps_out(text, note):
     assert breaks_character(text) is note
+
+
+@pytest.mark.parametrize("sentence", [
+    "As Ark, I don't have a personal life or preferences.", "I don't really have a personal life, haha.",
+    "No tengo preferencias personales.", "Je n'ai pas de préférences personnelles, mais je peux t'aider.",
+    "Ich habe keine persönlichen Vorlieben.", "Non ho preferenze personali.", "Não tenho preferências pessoais.",
+    "私は個人的な好みは持っていません。", "我没有个人喜好。", "저는 개인적인 취향이 없어요.",
+])
+def test_no_life_or_tastes_of_its_own_is_stepping_out_of_the_persona(sentence):
+    assert breaks_character(sentence, ["Ark"])
+
+
+@pytest.mark.parametrize("sentence", [
+    "I don't have a lot of free time.", "I don't have a real life plan yet.", "No tengo una vida fácil.",
+    "I don't have any hobbies right now.", "My sister doesn't have a personal life these days.",
+])
+def test_what_one_lacks_in_life_is_not_stepping_out(sentence):
+    assert not breaks_character(sentence, ["Ark"])
