@@ -172,6 +172,8 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
     def on_offer_answer(name, save):
         if name:
             service.answer_name_offer(name, save)
+            if save:
+                gr.Info(f"Saved: you are {name} now (Settings) · 「{name}」を保存しました")
         return gr.update(visible=False), "", ""
 
     send_inputs = [persona, textbox, chatbot]

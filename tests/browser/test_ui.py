@@ -284,6 +284,17 @@ def test_a_note_kept_in_the_chat_shows_in_the_memory_tab_and_an_edit_begun_befor
     expect(editor).to_have_value(on_disk)
 
 
+def test_saving_the_offered_name_says_so(page: Page, app: RunningApp):
+    app.service.update_settings(user_name=constants.DEFAULT_USER_NAME, declined_user_names=[])
+    open_app(page, app, "Ark")
+    send(page, "Hi, I'm Mina. Nice weather today!")
+    expect(page.locator("#name-offer")).to_be_visible(timeout=30_000)
+    page.locator("#name-offer-save").click()
+    expect(page.get_by_text("Saved: you are Mina now")).to_be_visible()
+    expect(page.locator("#name-offer")).to_be_hidden()
+    assert app.service.settings.user_name == "Mina"
+
+
 def test_create_persona_and_switch_between_chats(page: Page, app: RunningApp):
     if not any(e.role == "USER" for e in app.service.conversation("Ark")):  # running alone
         for _ in app.service.send("Ark", USER_TEXT):
