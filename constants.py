@@ -361,8 +361,9 @@ SESSION_GAP_MINUTES = 120  # a silence longer than this starts a new conversatio
 # became sums of message scores instead of a second full-text search (BENCHMARKS.md §1 ablation).
 RECALL_WEIGHTS = {"turn": 1.0, "window": 2.5, "turn_dense": 1.5, "window_dense": 2.0, "speaker": 0.9}
 
-# --- UI ---
-UI_STREAM_INTERVAL_S = 0.1  # streamed text is pushed to the page at most every 100 ms
+# --- UI --- (streamed text is pushed at most every 100 ms; a message this long shows that it is being read:
+# ~3,000 characters took 26 s to a first word on the embedded model, session 47's new-user test)
+UI_STREAM_INTERVAL_S, UI_LONG_MESSAGE_CHARS = 0.1, 1500
 
 # --- Scripted-conversation bench (shared/BENCHMARKS.md §4) ---
 CONVERSATION_PERSONA = "Ark"  # the bundled sample persona the scripts talk to
@@ -447,8 +448,7 @@ DEFAULT_SLEEP_IDLE_MINUTES = 30
 SLEEP_TICK_MINUTES = 5
 # The newest log entries read to find when the user last talked (the scheduler's idle check).
 SLEEP_ACTIVITY_SCAN = 20
-# Daily episodes older than this are compressed into one a week (seed 004 §3, 週次圧縮: 60 days
-# since 2026-01-12).
+# Daily episodes older than this are compressed into one a week (seed 004 §3, 週次圧縮: 60 days since 2026-01-12).
 EPISODE_COMPRESS_AFTER_DAYS = 60
 # The week's answer: the seed's 400–800 characters, about as many tokens in Japanese.
 EPISODE_WEEK_MAX_TOKENS = 700

@@ -18,6 +18,12 @@ from ui.chat_view import conversation_view, display_text, retrieval_report
 # sit on the document in the capture phase: they run first and survive Gradio re-rendering.
 # A held-down Enter sends once (key repeats are swallowed).
 PLACEHOLDER = "Message… / メッセージ…  (Enter: send · Shift+Enter: new line / 改行)"
+# What a new user sees in an empty chat: what to do, and where what the persona keeps can be seen.
+EMPTY_CHAT = ("**Say hello** — introduce yourself and tell the persona about your day. It remembers what you tell it "
+              "(ask it to: \"please remember…\"), and all it keeps is yours to see and edit in the Memory, Episodes and "
+              "Entities tabs.\n\n**話しかけてみましょう** — 自己紹介や今日のできごとを。話したことを覚えていて"
+              "（「覚えておいて」と頼むこともできます）、覚えたことはすべて Memory・Episodes・Entities タブで見て直せます。")
+LONG_MESSAGE_WAIT = "… (reading your long message / 長いメッセージを読んでいます)"
 ENTER_SENDS_JS = """() => {
     if (window.__nexusEnterSends) return;
     window.__nexusEnterSends = true;
@@ -73,8 +79,9 @@ class ChatTab:
     sent: object  # the send's event chain: the app refreshes what a reply may have changed after it
 
 
-def stream_turn(service: NexusService, persona: str, events, history: list[dict]):
-    """Yield (chatbot, ids, why) while a turn streams; ends with the log's own view."""
+def stream_turn(service: NexusService, persona: str, events, history: list[dict], waiting: str = "…"):
+    """Yield (chatbot, ids, why) while a turn streams; ends with the log's own view. `waiting`: what
+    the reply's place shows before its first words."""
     history = history + [{"role": "assistant", "content": ""}]
     streamed, error, why = "", "", gr.update()
     last_yield, shown_any = 0.0, False
@@ -96,7 +103,7 @@ def stream_turn(service: NexusService, persona: str, events, history: list[dict]
         shown_any = shown_any or (event.kind == "token" and bool(streamed.strip()))
         last_yield = now
         shown = display_text(streamed.strip()) + (f"\n\n⚠️ {display_text(error)}" if error else "")
-        history[-1] = {"role": "assistant", "content": shown or "…"}
+        history[-1] = {"role": "assistant", "content": shown or waiting}
         yield history, gr.update(), why
     messages, ids = conversation_view(service.conversation(persona))
     if error:  # an error is shown, not logged as the persona's words
@@ -105,7 +112,7 @@ def stream_turn(service: NexusService, persona: str, events, history: list[dict]
 
 
 def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
-    chatbot = gr.Chatbot(label="Chat", height=520, elem_id="chatbot")
+    chatbot = gr.Chatbot(label="Chat", height=520, elem_id="chatbot", placeholder=EMPTY_CHAT)
     ids = gr.State([])
     with gr.Row():
         textbox = gr.Textbox(placeholder=PLACEHOLDER, show_label=False, scale=8, elem_id="chat-input",
@@ -134,7 +141,8 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
             yield history, gr.update(), gr.update(), text
             return
         pending = history + [{"role": "user", "content": display_text(text)}]
-        for chat, new_ids, why_text in stream_turn(service, name, service.send(name, text), pending):
+        waiting = LONG_MESSAGE_WAIT if len(text) > constants.UI_LONG_MESSAGE_CHARS else "…"
+        for chat, new_ids, why_text in stream_turn(service, name, service.send(name, text), pending, waiting):
             yield chat, new_ids, why_text, ""
 
     def on_regenerate(name, history):
