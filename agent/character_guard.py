@@ -25,7 +25,7 @@ from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_
 from agent.echoes import (ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, repeats_earlier_reply, restates,
                           says_again, squash, users_words_said_back)
 from agent.engagement import (CJK_FILLERS, FILLERS, content_size, greets_in, least_to_say, only_greets, reaction_alone,
-                              says_nothing, tells_nothing)
+                              says_nothing, tells_nothing, without_dangling_colon)
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
                             sure_language, surely_chinese, surely_in)
 from agent.held_back import SCRIPT_FITS
@@ -258,8 +258,7 @@ class SentenceGate:
     def _told_back(self, sentence: str) -> bool:
         """Asked about what the user told, their recalled line copied is the answer once said back as theirs
         (`_own_part`): "El jueves tengo que llevar el coche al taller…", word for word the memory, was held
-        back as a copy of the prompt three attempts running to "¿qué tengo que hacer el jueves?" (dev-es-taller,
-        session 40)."""
+        back as a copy of the prompt three attempts running to "¿qué tengo que hacer el jueves?" (dev-es-taller, s. 40)."""
         return self._answer_told and bool(role.users_part_said_back(
             sentence, self._user_said, self._user_names, self._language, self._reacting))
 
@@ -659,6 +658,8 @@ class SentenceGate:
             self._pending = ""
             return ""
         shown = ""
+        if not (self._streaming and not self._first_done):  # (a first sentence arriving is on the page already)
+            self._pending = without_dangling_colon(self._pending)
         if not self._streaming and not self._first_done:
             if not self._pending.strip():
                 return self._said_nothing()
@@ -686,8 +687,7 @@ class SentenceGate:
         return shown
 
     def _said_nothing(self) -> str:
-        """The reply ended with nothing but greetings and fillers: asked for again, or, on the last
-        attempt, shown as it is."""
+        """The reply ended with nothing but greetings and fillers: asked for again, or, on the last attempt, shown."""
         held, self._pending = self._fillers, ""
         echo = self._echo_said_back() if self._release_fillers else ""
         if echo:

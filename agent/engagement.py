@@ -165,3 +165,13 @@ def least_to_say(user_text: str, language: str) -> int:
     if is_question(user_text) or told < (constants.TOLD_AT_LENGTH_CJK if dense else constants.TOLD_AT_LENGTH_WORDS):
         return 1
     return constants.SHORT_REACTION_CJK if dense else constants.SHORT_REACTION_WORDS
+
+
+def without_dangling_colon(text: str) -> str:
+    """The text without a last sentence that ends on a colon: it introduces what never came ("Hier ist
+    Annas Antwort:" as the whole reply, "Sì, Sara! La tua nonna diceva sempre:" — §4, session 47)."""
+    from agent.sentences import split
+
+    if not text.rstrip().endswith((":", "：")):
+        return text
+    return "".join(split(text.rstrip())[:-1])

@@ -63,3 +63,20 @@ def test_a_farewell_with_news_in_it_is_still_a_memory(text):
 def test_a_reply_may_still_end_on_a_farewell_without_being_empty():
     # The reply guard's measure is unchanged: "Goodnight" still counts as something said in a reply.
     assert not says_nothing("Goodnight!") and tells_nothing("Goodnight!")
+
+
+@pytest.mark.parametrize("reply, user, language, shown", [
+    ("Hier ist Anna's Antwort:", "Hallo Ark, ich bin's, Anna. Ich war heute mit meiner Katze beim Tierarzt.", "de", ""),
+    ("Sì, Sara! La tua nonna diceva sempre:", "Mia nonna diceva sempre: bisogna avere pazienza.", "it", ""),
+    ("Great! Here are three ideas:", "What should I cook tonight?", "en", ""),
+    ("Here are some ideas: pasta with pesto, or a quick risotto.", "What should I cook tonight?", "en",
+     "Here are some ideas: pasta with pesto, or a quick risotto."),
+])
+def test_a_reply_that_ends_on_a_colon_introduces_nothing_and_is_asked_again(reply, user, language, shown):
+    from agent.character_guard import SentenceGate
+
+    for piece in (3, 60):
+        gate = SentenceGate(names=["Ark"], user_text=user, language=language, user_names=["Anna", "Sara"],
+                            hold_first_sentence=True, persona_name="Ark")
+        out = "".join(gate.feed(reply[i:i + piece]) for i in range(0, len(reply), piece)) + gate.flush()
+        assert out == shown and bool(gate.blocked) == (not shown)
