@@ -658,8 +658,8 @@ class SentenceGate:
             self._pending = ""
             return ""
         shown = ""
-        if not (self._streaming and not self._first_done):  # (a first sentence arriving is on the page already)
-            self._pending = without_dangling_colon(self._pending)
+        if not (self._streaming and not self._first_done) and (kept := without_dangling_colon(self._pending)) != self._pending:
+            self._left_out_after_lead, self._pending = self._left_out_after_lead or self._pending[len(kept):], kept
         if not self._streaming and not self._first_done:
             if not self._pending.strip():
                 return self._said_nothing()
@@ -678,10 +678,10 @@ class SentenceGate:
         if self._streaming and not self._first_done:
             shown += self._stream_first(final=True)
         shown += self._later_sentences(final=True)
-        if self._lead_in and not (self.blocked or self.full):  # the model ended on it
-            shown, self._lead_in = shown + self._lead_in, ""
+        if self._lead_in and not (self.blocked or self.full):  # the model ended on it: it leads into nothing
+            self._left_out_after_lead, self._lead_in = self._left_out_after_lead or self._lead_in, ""
         if (self._left_out_after_lead and not self._release_fillers and not (self.blocked or self.full)
-                and says_nothing(self._shown + shown, self._all_names)):
+                and says_nothing(self._shown + shown, self._all_names, least=2)):  # ("Sure thing." to "Any tips?")
             # 「はい、」 was all that stayed (§4 dev-ja-veranda, session 43): asked again, going on from it as from a greeting
             self.greeting, self.blocked = (self._shown + shown).strip(), self._left_out_after_lead
         return shown

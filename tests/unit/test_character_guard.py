@@ -581,8 +581,9 @@ def test_a_long_list_ends_at_its_last_whole_line_within_the_local_models_room(da
 
     lead_in = SentenceGate(user_text="Any tips?", most_chars=60)
     assert stream(lead_in, "Sure thing. Here are some tips:\nTake him out after every single meal and nap.") == "Sure thing. "
-    ended = SentenceGate(user_text="Any tips?", most_chars=700)  # the model ended on it: shown
-    assert stream(ended, "Sure thing. Here are some tips:") == "Sure thing. Here are some tips:"
+    ended = SentenceGate(user_text="Any tips?", most_chars=700)  # the model ended on it: it leads into nothing,
+    assert stream(ended, "Sure thing. Here are some tips:") == "Sure thing. "  # so it is asked again from what was shown
+    assert ended.blocked and ended.greeting == "Sure thing."
 
     remote = ScriptedChatModel(replies(tips), budget_family="remote")
     other = NexusService(data_dir / "remote", clock=clock, model_factory=lambda s, k, p: remote)
