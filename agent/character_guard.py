@@ -680,10 +680,11 @@ class SentenceGate:
         shown += self._later_sentences(final=True)
         if self._lead_in and not (self.blocked or self.full):  # the model ended on it: it leads into nothing
             self._left_out_after_lead, self._lead_in = self._left_out_after_lead or self._lead_in, ""
-        if (self._left_out_after_lead and not self._release_fillers and not (self.blocked or self.full)
-                and says_nothing(self._shown + shown, self._all_names, least=2)):  # ("Sure thing." to "Any tips?")
+        whole = (self._shown + shown).strip()  # a reply streamed to its end on a colon leads into nothing either
+        if not self._release_fillers and not (self.blocked or self.full) and (whole.endswith((":", "：")) or (
+                self._left_out_after_lead and says_nothing(whole, self._all_names, least=2))):  # "Sure thing." to "Any tips?"
             # 「はい、」 was all that stayed (§4 dev-ja-veranda, session 43): asked again, going on from it as from a greeting
-            self.greeting, self.blocked = (self._shown + shown).strip(), self._left_out_after_lead
+            self.greeting, self.blocked = whole, self._left_out_after_lead or whole
         return shown
 
     def _said_nothing(self) -> str:
