@@ -188,8 +188,7 @@ class SentenceGate:
         self._said_before = [squash(s) for reply in persona_said for s in sentences.split(reply)]
         self._said_again = lambda text: repeats_earlier_reply(text, self._said_before, self._script, self._user_names)
         self._own_labels = tuple(f"{persona_name.strip()}{colon}".lower() for colon in (":", "：")) if persona_name.strip() else ()
-        self._names = tuple(names)
-        self._user_names = tuple(n for n in user_names if n.strip())
+        self._names, self._user_names = tuple(names), tuple(n for n in user_names if n.strip())
         # Names say nothing in a reply, unless the user asked for one ("What's your name?" — "Ark!").
         self._all_names = () if asks_for_name(user_text) else tuple({*self._names, *self._user_names, persona_name} - {""})
         self._asked_name = asks_for_name(user_text)
@@ -682,8 +681,8 @@ class SentenceGate:
             self._left_out_after_lead, self._lead_in = self._left_out_after_lead or self._lead_in, ""
         whole = (self._shown + shown).strip()  # a reply streamed to its end on a colon leads into nothing either
         if not self._release_fillers and not (self.blocked or self.full) and (whole.endswith((":", "：")) or (
-                self._left_out_after_lead and says_nothing(whole, self._all_names, least=2))):  # "Sure thing." to "Any tips?"
-            # 「はい、」 was all that stayed (§4 dev-ja-veranda, session 43): asked again, going on from it as from a greeting
+                self._left_out_after_lead and says_nothing(whole, self._all_names, least=2))):  # 「はい、」 alone (dev-ja-veranda,
+            # s. 43), "Sure thing." to "Any tips?": asked again, going on from it as from a greeting
             self.greeting, self.blocked = whole, self._left_out_after_lead or whole
         return shown
 

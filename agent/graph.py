@@ -284,7 +284,10 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
         writer({"type": "token", "text": tail})
     # A greeting streamed as the opening of an answer, then the rest held back, is a greeting shown too ("Hey,
     # Sam!" and the echo after it to "Guess where I've just been?" was the whole reply: §4 en-trip, session 44)
-    greeting = gate.greeting or (round_text.strip() if gate.blocked and only_greets(round_text, guard.user_names) else "")
+    # So is a lead-in that the held-back rest was to follow ("Hier ist Annas Antwort:" before "Anna: …", session 47).
+    led_in = round_text.rstrip().endswith((":", "："))
+    greeting = gate.greeting or (round_text.strip() if gate.blocked and (led_in or only_greets(round_text, guard.user_names))
+                                 else "")
     only_greeted = bool(gate.blocked) and bool(greeted or greeting) and round_text.strip() == greeting
     return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked,
                       gate.not_knowing, gate.took_name, only_greeted, greeting, tuple(gate.left_out_openings),

@@ -80,3 +80,16 @@ def test_a_reply_that_ends_on_a_colon_introduces_nothing_and_is_asked_again(repl
                             hold_first_sentence=True, persona_name="Ark")
         out = "".join(gate.feed(reply[i:i + piece]) for i in range(0, len(reply), piece)) + gate.flush()
         assert out == shown and bool(gate.blocked) == (not shown)
+
+
+@pytest.mark.parametrize("first", ["Hier ist Annas Antwort:\n\nAnna: Ich war heute mit Mira beim Tierarzt.",
+                                   "Hier ist Annas Antwort:"])
+def test_a_lead_in_left_with_nothing_after_it_is_asked_again_going_on_from_it(data_dir, clock, first):
+    from agent.providers.fake import ScriptedChatModel, replies
+    from persona.service import NexusService
+
+    model = ScriptedChatModel(replies(first, " Schön, dass Mira gesund ist!"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model, after_turn_work=False)
+    service.update_settings(user_name="Anna")
+    list(service.send("Ark", "Hallo Ark, ich bin's, Anna. Ich war heute mit meiner Katze Mira beim Tierarzt."))
+    assert service.conversation("Ark")[-1].text.endswith("Schön, dass Mira gesund ist!") and len(model.calls) == 2
