@@ -34,7 +34,7 @@ def retrieval_report(result) -> str:
         return "No reply yet."
     if result.skipped:
         return f"No memory search for this message: {result.reason}."
-    lines = [f"Intent: **{result.intent or '—'}**"]
-    for item in result.items:
-        lines.append(f"- `{item.score:.3f}` ({item.source}) {display_text(item.text[:200])} {item.why}")
+    lines = [f"What this message called to mind, most relevant first (the search read it as: {result.intent or '—'}):"]
+    for item in sorted(result.items, key=lambda i: -i.score):
+        lines.append(f"- {display_text(item.text[:200])}  \n  <sub>{item.source} · score {item.score:.2f} · {item.why}</sub>")
     return "\n".join(lines) if result.items else "Searched, nothing relevant found."

@@ -237,3 +237,13 @@ def test_a_banned_opening_word_cannot_come_after_a_quote_mark_either():
     assert processor(np.array([0, 5]), np.zeros(10))[8] == -np.inf  # '"' then "Domani devo…"
     assert processor(np.array([0, 5, 6]), np.zeros(10))[8] == 0.0  # '"Sì' then " Dom…": another word
     assert processor(np.array([0, 5, 6, 7]), np.zeros(10))[8] == -np.inf  # '"Sì,' then " Domani devo…"
+
+
+def test_the_why_panel_lists_what_was_recalled_most_relevant_first():
+    from agent.retrieval import RetrievalResult, RetrievedItem
+    from ui.chat_view import retrieval_report
+
+    items = (RetrievedItem("[2026-03-01] Ken: my cat is Mochi", "turn", 0.4, "bm25 1.0"),
+             RetrievedItem("[2026-03-02] Ken: Mochi is sick", "turn", 0.9, "dense 1.0"))
+    report = retrieval_report(RetrievalResult(False, "", items, "recall"))
+    assert report.index("Mochi is sick") < report.index("my cat is Mochi") and "most relevant first" in report
