@@ -50,7 +50,7 @@ def build_entities_tab(service: NexusService, persona: gr.Dropdown) -> EntitiesT
         choice = gr.Dropdown([], label="Page to edit", elem_id="entity-choice")
         with gr.Row():
             page_name = gr.Textbox(label="Name (a new name makes a new page)", elem_id="entity-name")
-            kind = gr.Dropdown(KINDS, value="", label="Kind", elem_id="entity-kind")
+            kind = gr.Dropdown(KINDS, value="", label="Kind (optional)", elem_id="entity-kind")
         body = gr.Textbox(label="Page", lines=8, elem_id="entity-editor")
         with gr.Row():
             save = gr.Button("Save page", elem_id="save-entity")
@@ -69,11 +69,13 @@ def build_entities_tab(service: NexusService, persona: gr.Dropdown) -> EntitiesT
         return (page.name, page.kind, page.body) if page else (gr.update(), gr.update(), gr.update())
 
     def on_save(name, entity, entity_kind, text):
+        existed = any(p.name == entity for p in service.entity_pages(name))
         try:
             service.save_entity_page(name, entity, text, entity_kind or "")
         except PersonaError as exc:
             return f"⚠️ Not saved: {exc}", *entities_values(service, name)
-        return "✅ Page saved (the previous version is in backups).", *entities_values(service, name)
+        done = "✅ Page saved (the previous version is in backups)." if existed else "✅ Page created."
+        return done, *entities_values(service, name)
 
     def on_confirm(name, entity):
         try:

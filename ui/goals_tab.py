@@ -41,8 +41,9 @@ def goals_values(service: NexusService, name: str) -> list:
 
 
 def build_goals_tab(service: NexusService, persona: gr.Dropdown) -> GoalsTab:
-    gr.Markdown("Goals the persona set itself while reflecting at night (or with its tool), and yours. "
-                "A goal you add or change here is yours: the night's reflection leaves it as you wrote it.")
+    gr.Markdown("The **persona's** goals: those it set itself while reflecting at night (or with its tool), and those "
+                "you give it here. A goal you add or change here is the persona's to pursue, in your words: the night's "
+                "reflection leaves it as you wrote it, and the top one becomes what drives it.")
     stats = gr.Markdown(elem_id="goal-stats")
     active = gr.Dataframe(headers=ACTIVE_COLUMNS, interactive=False, wrap=True, elem_id="goals-table")
     with gr.Accordion("Completed and abandoned", open=False):

@@ -30,7 +30,8 @@ def build_persona_tab(service: NexusService, persona: gr.Dropdown) -> None:
         save = gr.Button("Save", elem_id="save-persona-settings-btn")
     with gr.Group():
         new_name = gr.Textbox(label="New persona name", elem_id="new-persona-name")
-        template = gr.Dropdown(service.personas.templates(), value="_template", label="Start from")
+        template = gr.Dropdown([(template_label(t), t) for t in service.personas.templates()], value="_template",
+                               label="Start from", elem_id="new-persona-template")
         create = gr.Button("Create persona", elem_id="create-persona-btn")
     with gr.Group():
         rename_to = gr.Textbox(label="Rename the current persona to", elem_id="rename-to")
@@ -86,3 +87,8 @@ def build_persona_tab(service: NexusService, persona: gr.Dropdown) -> None:
     delete.click(lambda: (gr.update(visible=True), gr.update(visible=True)), None, [confirm, cancel])
     cancel.click(lambda: (gr.update(visible=False), gr.update(visible=False)), None, [confirm, cancel])
     confirm.click(on_confirm, [persona], [persona, status, confirm, cancel])
+
+
+def template_label(folder: str) -> str:
+    """A bundled persona folder as a new user reads it: the blank template, or a copy of a sample persona."""
+    return "A blank persona" if folder == "_template" else f"A copy of the sample persona {folder}"
