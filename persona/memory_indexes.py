@@ -91,7 +91,8 @@ class MemoryIndexes:
 
         report = (indexer.rebuild(progress, self._wait_while_replying) if rebuild
                   else indexer.update(progress, self._wait_while_replying))
-        self.status[persona] = " ".join((f"Memory index up to date ({len(indexer.vectors)} items).",
+        held = len(indexer.vectors)
+        self.status[persona] = " ".join((f"all {held} memories searchable" if held else "nothing to recall yet",
                                          *report.unreadable))
         return report
 
