@@ -366,7 +366,7 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         return True
     if _advice(grammar.language, _without_tags(rest, (_AGREEMENT_TAG, _YEAH_TAG))) and not _kept_for(grammar.language, text, verb, rest):
         return True  # "Note that the roads might be icy, so take the bus": a warning with what to do about it
-    if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _PLEASE.match(text, clause):
+    if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _POLITE.match(text, clause):
         return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
     return False
 
@@ -417,8 +417,8 @@ def _without_tags(sentence: str, tags: tuple[re.Pattern, ...]) -> str:
     return sentence
 
 
-_PLEASE = re.compile(r"(?:please|pls|plz)\b", re.I)  # "…mix this up so please remember…" asks again
-# A question with a word of asking kindly asks: "Merkst du dir das bitte?", "¿Te acuerdas de esto, por favor?"
+# A word of asking kindly: "…mix this up so please remember…" asks again, and so does a question with one
+# ("Merkst du dir das bitte?", "¿Te acuerdas de esto, por favor?")
 _POLITE = re.compile(r"\b(?:please|pls|plz|bitte|por favor|porfa|porfi|per favore|perfavore|s'il (?:te|vous) pla[iî]t|stp|svp"
                      r"|pfv|pf)\b", re.I)
 # What is "kept" is advice to the listener, not a fact of the user's, when no one of the user's side is in
