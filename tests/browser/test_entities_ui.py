@@ -41,7 +41,7 @@ def test_the_user_creates_edits_and_deletes_an_entity_page(page: Page, app: Runn
     page.locator("#entity-name textarea").fill("モチ")
     page.locator("#entity-editor textarea").fill("- ミナさんの柴犬。")
     page.locator("#save-entity").click()
-    expect(page.locator("#entity-status")).to_contain_text("saved")
+    expect(page.locator("#entity-status")).to_contain_text("Page created")  # a new page: no earlier version
     expect(page.locator("#entities-table")).to_contain_text("ミナさんの柴犬")
 
     page.locator("#entity-name textarea").fill("")
@@ -52,6 +52,7 @@ def test_the_user_creates_edits_and_deletes_an_entity_page(page: Page, app: Runn
     expect(page.locator("#entity-name textarea")).to_have_value("モチ")
     editor.fill("- ミナさんの柴犬。\n- 海辺の散歩が好き。")
     page.locator("#save-entity").click()
+    expect(page.locator("#entity-status")).to_contain_text("previous version is in backups")
     expect(page.locator("#entities-table")).to_contain_text("海辺の散歩が好き")
     [saved] = app.service.entity_pages("Ark")
     assert saved.name == "モチ" and saved.body == "- ミナさんの柴犬。\n- 海辺の散歩が好き。"
