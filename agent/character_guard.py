@@ -25,7 +25,7 @@ from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_
 from agent.echoes import (ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, repeats_earlier_reply, restates,
                           says_again, squash, users_words_said_back)
 from agent.engagement import (CJK_FILLERS, FILLERS, content_size, greets_in, least_to_say, only_greets, reaction_alone,
-                              says_nothing, tells_nothing, without_dangling_colon)
+                              leads_in, says_nothing, tells_nothing, without_dangling_colon)
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
                             sure_language, surely_chinese, surely_in)
 from agent.held_back import SCRIPT_FITS
@@ -644,7 +644,7 @@ class SentenceGate:
             if restates(sentence, self._user_text) or self._said_again(sentence):
                 continue
             if self._most_chars is not None and not final and (
-                    sentence.rstrip().endswith((":", "：")) or (self._lead_in and not sentence.strip())):
+                    leads_in(sentence) or (self._lead_in and not sentence.strip())):
                 self._lead_in += sentence  # "5. **Monitor Their Environment**:" is shown with what it leads into
                 continue
             shown.append(self._lead_in + sentence)
@@ -680,7 +680,7 @@ class SentenceGate:
         if self._lead_in and not (self.blocked or self.full):  # the model ended on it: it leads into nothing
             self._left_out_after_lead, self._lead_in = self._left_out_after_lead or self._lead_in, ""
         whole = (self._shown + shown).strip()  # a reply streamed to its end on a colon leads into nothing either
-        if not self._release_fillers and not (self.blocked or self.full) and (whole.endswith((":", "：")) or (
+        if not self._release_fillers and not (self.blocked or self.full) and (leads_in(whole) or (
                 self._left_out_after_lead and says_nothing(whole, self._all_names, least=2))):  # 「はい、」 alone (dev-ja-veranda,
             # s. 43), "Sure thing." to "Any tips?": asked again, going on from it as from a greeting
             self.greeting, self.blocked = whole, self._left_out_after_lead or whole

@@ -167,11 +167,14 @@ def least_to_say(user_text: str, language: str) -> int:
     return constants.SHORT_REACTION_CJK if dense else constants.SHORT_REACTION_WORDS
 
 
+def leads_in(text: str) -> bool:
+    """Whether the text ends on a colon: it leads into what follows ("5. **Routine**:", "Here are some tips:")."""
+    return text.rstrip().endswith((":", "："))
+
+
 def without_dangling_colon(text: str) -> str:
-    """The text without a last sentence that ends on a colon: it introduces what never came ("Hier ist
-    Annas Antwort:" as the whole reply, "Sì, Sara! La tua nonna diceva sempre:" — §4, session 47)."""
+    """The text without a last sentence that leads into what never came ("Hier ist Annas Antwort:" as the
+    whole reply, "Sì, Sara! La tua nonna diceva sempre:" — §4, session 47)."""
     from agent.sentences import split
 
-    if not text.rstrip().endswith((":", "：")):
-        return text
-    return "".join(split(text.rstrip())[:-1])
+    return "".join(split(text.rstrip())[:-1]) if leads_in(text) else text

@@ -22,7 +22,7 @@ import constants
 from agent import reply_tags
 from agent.character_guard import SentenceGate
 from agent.echoes import asks_it_back, echoes, squash, told_openings
-from agent.engagement import least_to_say, only_greets
+from agent.engagement import leads_in, least_to_say, only_greets
 from agent.keep_requests import KeepAction
 from agent.held_back import greeting_held_back, users_words_held_back
 from agent.language import is_question, name_for
@@ -285,9 +285,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     # A greeting streamed as the opening of an answer, then the rest held back, is a greeting shown too ("Hey,
     # Sam!" and the echo after it to "Guess where I've just been?" was the whole reply: §4 en-trip, session 44)
     # So is a lead-in that the held-back rest was to follow ("Hier ist Annas Antwort:" before "Anna: …", session 47).
-    led_in = round_text.rstrip().endswith((":", "："))
-    greeting = gate.greeting or (round_text.strip() if gate.blocked and (led_in or only_greets(round_text, guard.user_names))
-                                 else "")
+    greeting = gate.greeting or (round_text.strip() if gate.blocked and (
+        leads_in(round_text) or only_greets(round_text, guard.user_names)) else "")
     only_greeted = bool(gate.blocked) and bool(greeted or greeting) and round_text.strip() == greeting
     return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked,
                       gate.not_knowing, gate.took_name, only_greeted, greeting, tuple(gate.left_out_openings),

@@ -48,7 +48,7 @@ _ATTR_RE = re.compile(
 )
 _RUN_RE = re.compile(r"(\s+)|\S+")
 _NEUTRALISE_RE = re.compile(r"<(?=\s*(?:/\s*)?([A-Za-z_-]+))")
-_LOOKALIKE_RE = re.compile(r"[<＜]\s*/?\s*(?:persona[_-]?emotion|memory[_-]?trace)\b[^>＞]*[>＞]?", re.I)
+_LOOKALIKE_RE = re.compile(r"[<＜]\s*/?\s*(?:" + "|".join(map(re.escape, sorted(TAG_NAMES))) + r")\b[^>＞]*[>＞]?", re.I)
 
 
 @dataclass(frozen=True)

@@ -394,10 +394,10 @@ def confirms_users_words(sentence: str, user_text: str) -> bool:
                               or first(said) + second(said) > first(heard) + second(heard))
 
 
-# Where one clause gives way to another: a cause or a contrast ("…, but…", 「…ため、」, 「…けど」).
 # What a name is ("Lake George, a beautiful lake in the Pacific Northwest") is no part of the claim: its words hid the
 # user's kayaking on Lake George told as the persona's own (§4 dev-en-switch, session 46).
 _APPOSITIVE = re.compile(r"(\b[A-ZÀ-Þ][\w'’-]*),\s+(?i:a|an|the|un|una|une|ein|eine|um|uma|il|el|la|le)\s+[^,.;!?]*")
+# Where one clause gives way to another: a cause or a contrast ("…, but…", 「…ため、」, 「…けど」).
 _CLAUSE_BREAK = re.compile(r"[;；，]|(?<=ため)|(?<=ので)|(?<=けど)|(?<=から、)|(?<=が、)|(?<=但是)|(?<=因为)"
                            r"|,\s*(?=(?:but|so|because|pero|porque|mais|car|aber|weil|ma|perché|mas)\b)", re.IGNORECASE)
 

@@ -316,9 +316,12 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
                                      lambda: self.user_name_for(session.character.name))
 
     # --- background work ----------------------------------------------------------------
-    def _wait_while_replying(self) -> None:
-        """Background work yields the CPU to a reply being generated (2 cores are shared)."""
-        while self._replying:
+    def _wait_while_replying(self, at_most_s: float | None = None, waiting: Callable[[], None] = lambda: None) -> None:
+        """Background work yields the CPU to a reply being generated (2 cores are shared); `at_most_s`:
+        no longer than that; `waiting`: called at each look (progress shown to the user)."""
+        deadline = None if at_most_s is None else time.monotonic() + at_most_s
+        while self._replying and (deadline is None or time.monotonic() < deadline):
+            waiting()
             time.sleep(constants.BACKGROUND_YIELD_POLL_S)
 
     def wait_for_background_work(self, persona: str, timeout: float | None = None) -> None:
@@ -428,10 +431,7 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         pressed while a long reply was still streaming, the run stopped at once and said only "Stopped
         for a reply" (a new user's test, session 47)."""
         report_progress = progress or (lambda what, done: None)
-        deadline = time.monotonic() + wait_for_reply_s
-        while self._replying and time.monotonic() < deadline:
-            report_progress("Waiting for the reply being written to finish", 0.0)
-            time.sleep(constants.BACKGROUND_YIELD_POLL_S)
+        self._wait_while_replying(wait_for_reply_s, lambda: report_progress("Waiting for the reply being written to finish", 0.0))
         # In the user's time zone: the quiet hours and a day's end are the user's, not UTC's (a
         # given `now` keeps its own zone: the scheduler's look passes local time, benches UTC).
         now = now if now is not None else self.clock().astimezone()
