@@ -136,8 +136,9 @@ _EN = _Latin(
                r"(?:in|into|to) (?:your|ur) (?:memory|notes|head|brain|mind)|"
                r"please|too|as well|ok|okay|one thing)\b)*"
                r"\s*[:,\-—–]?\s*", re.I),
-    re.compile(r"(?:when|how|what|where|who|whom|which|why|if|whether|the (?:time|day|night|moment)s?|me|us"
-               r"|this conversation|this chat|everything|anything|all (?:of )?(?:this|that)|any of this)\b", re.I),
+    re.compile(r"(?:when|how|what|where|who|whom|which|why|if|whether|the (?:time|day|night|moment)s?|us"
+               r"|this conversation|this chat|everything|anything|all (?:of )?(?:this|that)|any of this)\b"
+               r"|me\b(?!\s+\w+(?:'s|s')\s+(?:\w+\s+)?(?:is|are|was|were)\b)", re.I),
     re.compile(r"\b(?:guess(?:ing)?|not sure|unsure|(?:might|could|may) (?:\w+ )?be (?:\w+ )?(?:wrong|mistaken)|"
                r"(?:might|could|may) be misremembering|(?:just|only) (?:my|an?) (?:opinion|impression|guess|feeling|take)|"
                r"i think|probably|maybe|no expert|not an expert|estimate|roughly|i suppose|just saying|it might|"
@@ -150,7 +151,7 @@ _EN = _Latin(
 _ES = _Latin(
     "es",
     re.compile(r"(?:(?:oye|oiga|mira|bueno|y|ah|oh|ey|eh|vale|ok|también|además|por cierto|otra cosa|"
-               r"por favor|che|hazme un favor y|haz(?:me)? el favor y|así que|asi que|entonces|por eso|pues)[,!]?\s+)*", re.I),
+               r"por favor|che|para (?:la próxima(?: vez)?|después|luego|más adelante|el futuro)(?: que \w+)?|hazme un favor y|haz(?:me)? el favor y|así que|asi que|entonces|por eso|pues)[,!]?\s+)*", re.I),
     re.compile(r"(?:¿\s*)?(?:(?:me\s+|te\s+|se\s+)?(?:puedes|podrías|podrias|puede|podría|podés|podes)\s+(?:por favor\s+)?|"
                r"(?:te importa(?:ría)?|(?:me )?(?:haces|harías|harias|hace|haría|haria) el favor de)\s+|"
                r"(?:necesito|quiero|quisiera|me gustaría|me gustaria|te pido|le pido|te ruego|le ruego) que\s+)", re.I),
@@ -180,7 +181,7 @@ _ES = _Latin(
 _FR = _Latin(
     "fr",
     re.compile(r"(?:(?:et|alors|bon|oh|ah|hé|eh|dis donc|dis|donc|(?:é|e)coute(?: bien)?|ok|aussi|au fait|sinon|d'ailleurs|s'il te plaît|"
-               r"stp|et au fait|ah et au fait)[,!]?\s+)*", re.I),
+               r"stp|et au fait|ah et au fait|je (?:te|vous) (?:confie|donne|dis|file|passe))[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:est-ce que\s+)?(?:tu peux|tu pourrais|vous pouvez|vous pourriez|tu veux bien|tu voudrais bien)\s+|"
                r"(?:peux|pourrais)-tu\s+|(?:pouvez|pourriez)-vous\s+|j'ai besoin que tu\s+|"
                r"(?:je veux|jveux|j'aimerais|je voudrais|je souhaite|j'aimerais bien) que (?:tu|vous)\s+(?:te\s+|t'|vous\s+)?|"
@@ -192,11 +193,11 @@ _FR = _Latin(
                r"|retiens(?:-le|-la)?|retien|retenez(?:-le|-la)?|retenir|retiennes|mémorise(?:-le|-la)?|mémorisez|mémoriser"
                r"|souviennes|rappelles)(?![\w-])"
                r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|notes|pren(?:ds|ez|dre) note|gard(?:e|ez|er|es) (?:ça |cela |bien )?"
-               r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete))"
-               r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|mets (?:ça )?dans ta mémoire"
+               r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete|mémoire|memoire))"
+               r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|met(?:s|tez) (?:ça |cela )?dans (?:un coin de )?(?:ta|votre) (?:mémoire|memoire|tête|tete)"
                r"|met(?:s|tez) (?:ça|ca|cela|ceci|le|la|les) de côté"
                r"|gard(?:e|ez) (?:ça|cela|ceci|le|la) (?:quelque part|pour (?:plus tard|la prochaine fois|la suite|après)|de côté)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b|\s*:)|écris(?:-le)?"
-               r"|ajoute(?:z)? (?:ça |cela )?(?:à|a) (?:tes|vos) notes|(?:à|a) (?:retenir|noter)(?=\s*:))(?![\w-])"
+               r"|ajoute(?:z)? (?:ça |cela )?(?:à|a) (?:tes|vos) notes|(?:(?:un truc|une chose|une info|un détail|un petit truc|une petite info) )?(?:à|a) (?:retenir|noter)(?=\s*:))(?![\w-])"
                r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
                r"|(?P<forget>(?:n'|n)?oubli(?:e|ez) pas)\b", re.I),
     re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|une chose\b|un truc\b|de\b|d'|s'il te plaît\b|stp\b|"
@@ -213,12 +214,12 @@ _DE = _Latin(
     re.compile(r"(?:(?:und|also|oh|ach|hey|ok|okay|übrigens|noch was|ah|na|ja|bitte|deshalb|darum|daher)[,!]?\s+)*", re.I),
     # … and the few small words a German ask puts before its verb ("kannst du dir bitte für später merken";
     # not a noun, which is what is to be kept: "dass du dir meine Lieblingsband merkst")
-    re.compile(r"(?:(?:kannst|kanst|kannste|könntest|würdest) (?:du )?(?:dir |mir |das |es )*|"
+    re.compile(r"(?:(?:kannst|kanst|kannste|könntest|würdest) (?:du )?(?:dir |mir |das |es )*|(?:das|dies|es) (?:kannst|darfst|solltest|sollst) du dir |"
                r"(?:können|könnten|würden) Sie (?:sich |mir )?|"
                r"(?:ich (?:möchte|will|brauche|hätte gerne?)|(?:es )?wär(?:e|')? (?:lieb|nett|super|toll|schön|cool|gut|klasse|prima|hilfreich)|mir wär'?s recht|"
                r"ich würde mich freuen),? (?:dass|wenn) (?:du|Sie) (?:dir |sich )?|"
                r"ich bitte (?:dich|Sie),?\s+(?:dir |sich )?|chasch(?:t)? (?:du )?(?:dir )?)"
-               r"(?-i:(?:(?:[a-zäöüß]\S*|Folgendes|(?:(?<=mein )|(?<=meine )|(?<=meinen )|(?<=unser )|(?<=unsere ))[A-ZÄÖÜ]\S*)\s+){0,4}?)(?=(?:merk|speicher|abspeicher|notier|behalt|aufschreib|eintrag)\w*\b)", re.I),
+               r"(?-i:(?:(?!nicht\b|nie\b|niemals\b)(?:[a-zäöüß]\S*|Folgendes|(?:(?<=mein )|(?<=meine )|(?<=meinen )|(?<=unser )|(?<=unsere ))[A-ZÄÖÜ]\S*)\s+){0,4}?)(?=(?:merk|speicher|abspeicher|notier|behalt|aufschreib|eintrag)\w*\b)", re.I),
     re.compile(r"(?P<recall>merk(?:e|')? (?:dir|da|euch)|merken Sie sich|merken(?: könntest| würdest)?|merkst"
                r"|merke(?=\s*[,:]|\s+(?:dass|das|des|es|mal|bitte)\b)"
                r"|behalt(?:e|en)?(?: (?:das|es|dies|bitte))* im "
@@ -241,14 +242,16 @@ _IT = _Latin(
                r"per favore|per piacere|mi raccomando|dai|uè|ue|ué|ao|ti lascio|ecco|quindi|perciò|percio|dunque)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:mi\s+)?(?:puoi|potresti|può|potrebbe)\s+(?:per favore\s+)?|(?:mi fai il favore di|ti dispiace)\s+|"
                r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
-    re.compile(r"(?P<recall>ricorda(?:ti|telo|tene)?|ricordatevi|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
+    re.compile(r"(?P<recall>ricorda(?:ti|telo|tene)?|ricordatevi|ricordate|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
                r"|ricordi|ricordassi|memorizzi"
                r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente|(?:fissa|metti)(?:ti|telo)(?: bene)? in (?:testa|mente))(?![\w'])"
                r"|(?P<keep>segna(?:ti|telo|lo|la)?|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
                r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la)\b|[,:.!]|$)"
                r"|salva(?:ti|telo|melo)(?=\s+(?:questo|questa|quest'|'?sta|che|il|la)\b|\s*:)|salvar(?:e|lo)|appunta(?:ti|telo|lo|la)?"
                r"|metti(?:ti)? (?:da parte|in memoria)(?=\s+(?:questo|questa|quest'|'?sta)\b)|appuntar(?:e|ti|lo)"
-               r"|tieni presente|tenere presente|(?:me )?l[oa] tieni(?: tu)?(?: a mente)?(?=\s*[?!.,]|$)"
+               r"|tieni presente|tenere presente|tienil[oa] presente|tenetelo presente|(?:te|me) l[oa] segni(?=\s*[:,.!]|\s+che\b|$)"
+               r"|conserva(?:lo|la|telo)?(?=\s+(?:questo|questa|quest'|che|il|la|l')|\s*:)"
+               r"|aggiungi(?:lo|la)? (?:\w+ ){0,2}(?:alle|ai|a) (?:cose che sai|tue note|tuoi appunti|tua memoria)|(?:me )?l[oa] tieni(?: tu)?(?: a mente)?(?=\s*[?!.,]|$)"
                r"|(?:un'info|un'informazione|una cosa|un dato|una nota|un appunto) da (?:ricordare|segnare|salvare|tenere a mente)(?=\s*:))(?![\w'])"
                r"|(?P<remind>ricorda(?:mi|melo|ci)|ricordarmi|ricordarmelo)(?![\w'])"
                r"|(?P<forget>(?:non|nn) (?:te lo |te la |ti )?(?:dimenticare|scordare)|(?:non|nn) (?:dimenticarti|scordarti|dimenticartelo|scordartelo))(?![\w'])", re.I),
@@ -274,8 +277,10 @@ _PT = _Latin(
                r"|grav(?:a|e|ar)(?:\s+(?:isso|isto))?(?=\s|[,:.!]|$))(?![\w-])"
                r"|(?P<keep>anot(?:a|e|ar)(?:\s+a[íi])?|apont(?:a|e|ar)(?:\s+a[íi])?|tom(?:a|e|ar|asse|asses) nota"
                r"|fica(?:r)? (?:guardado|anotado|registrado)|deix(?:a|e) (?:anotado|guardado|registrado)|escrev(?:e|a|er)(?:\s+a[íi])?(?!\s+(?:pra|para|pro|ao|à)\s)|salv(?:a|e|ar)(?=\s+(?:isso|isto|que|a|o|a[íi]|esse|este|essa|esta)\b|[,:.!]|$)"
-               r"|guard(?:a|e|ar|asse|asses)(?=\s+(?:isso|isto|uma coisa|a[íi]|pra mim|para mim)\b|\s+(?:esse|este|essa|esta) \w+(?= pra mim| para mim| por favor|\s*:))"
-               r"|registr(?:a|e|ar))(?![\w-])"
+               r"|guard(?:a|e|ar|asse|asses)(?=\s+(?:isso|isto|uma coisa|a[íi]|pra mim|para mim|que)\b|\s+(?:esse|este|essa|esta) (?:info|informação|dado)\b|\s+(?:esse|este|essa|esta) \w+(?= pra mim| para mim| por favor|\s*:))"
+               r"|registr(?:a|e|ar)|regist(?:a|e|ar)(?=\s+(?:a[íi]|isso|isto|que)\b|\s*:)"
+               r"|(?:bot|põ|ponh)(?:a|e)(?:\s+(?:isso|isto))?\s+na (?:memória|memoria|cabeça|mente)"
+               r"|(?:(?<=pode )|(?<=podia )|(?<=poderia )|(?<=podes )|(?<=podias ))guardar(?=\s+(?:que|(?:o|a|os|as|meu|minha|meus|minhas)\s+(?!coisas\b|tudo\b)\w+)))(?![\w-])"
                r"|(?P<remind>me lembr(?:a|e|ar)|lembr(?:a|e)-me)(?![\w-])"
                r"|(?P<forget>não (?:se |te )?esque(?:ce|ça|ças)|nao (?:se )?esquece|não vá esquecer)(?![\w-])", re.I),
     re.compile(r"(?:\s+(?:que\b|de\b|disso\b|disto\b|isso\b|isto\b|por favor\b|também\b|aí\b|ai\b))*\s*[:,]?\s*", re.I),
@@ -288,7 +293,7 @@ _PT = _Latin(
     re.compile(r"^$"),
 )
 LATIN_GRAMMARS = {g.language: g for g in (_EN, _ES, _FR, _DE, _IT, _PT)}
-_CLAUSE_START = re.compile(r"(?:[.!?;:,—–…()\[\]\"“”«»„¿¡~]|[^\w\s'’@#&%$€£¥+\-*/=<>|\\^`])+\s*|\s[-–]\s+|\b(?:and|so|but|y|pero|et|mais|und|aber)\s+"
+_CLAUSE_START = re.compile(r"(?:[.!?;:,—–…()\[\]\"“”«»„¿¡~]|[^\w\s'’@#&%$€£¥+\-*/=<>|\\^`])+\s*|\s[-–]\s+|\b(?:and|so|but|y|pero|mas|ma|così|cosi|et|mais|und|aber)\s+"
                            r"|(?<=\w)\s+(?=don'?t let (?:me|us) forget\b)",  # "…is october 9 dont let me forget it"
                            re.I)
 # A commentary verb: "keep in mind", "note that" say how to take what follows, as often as they ask to keep it.
@@ -393,6 +398,7 @@ _TO_DO = {"en": re.compile(r"^\s*to\s+(?!(?:remind|tell|ask|wake|call|text|messa
 # "…, ok?", "keep track of this for me yeah?": a tag that asks for agreement, not a question about what
 # comes before it ("remember that film, right?" and "remember that film, yeah?" ask whether one does)
 _AGREEMENT_TAG = re.compile(r"(?:^|[\s,]+)¿?(?:ok|okay|k|alright|pls|please|plz|got it|(?:would|will|could|can) (?:you|u)"
+                            r"|tá bem|ta bem|tá bom|ta bom|está bem|tudo bem|de acuerdo|va bien|einverstanden|alles klar"
                             r"|tá|ta|né|vale|sí|hein|d'accord|d'acc|gell|gelle|ja|va bene|capito|okey)\s*[?？]+\s*$", re.I)
 _YEAH_TAG = re.compile(r"(?:^|[\s,]+)(?:yeah|ya|yea)\s*\?+\s*$", re.I)
 
@@ -549,7 +555,7 @@ _ZH_LEAD = (r"(?:请|請|麻烦[你您]?|麻煩[你您]?|帮我|幫我|你给我
             r"|能不能帮我|能帮我|可以帮我|帮忙)")
 _ZH = re.compile(
     rf"(?:(?<=^)|(?<=[，,。！!？?：:；;\s~～])|(?<=这个)|(?<=這個)|(?<=以后)|(?<=以後)|(?<=[哎诶欸嘿喂哦噢]))(?P<lead>{_ZH_LEAD})?(?P<verb>{_ZH_VERB})"
-    r"|(?P<help>(?:帮我|幫我|帮忙|幫忙|替我)(?:记|記|存着|存著|存一下|备忘|備忘)|(?:记|記)到你的?(?:小本本|本子|备忘录|備忘錄|脑子|腦子)里?)"
+    r"|(?P<help>(?:帮我|幫我|帮忙|幫忙|替我)(?:记|記|存着|存著|存一下|备忘|備忘|留(?:个|個)?底)|(?:记|記)到你的?(?:小本本|本子|备忘录|備忘錄|脑子|腦子)里?)"
     r"|(?P<forget>(?:别|別|不要|千万别|千萬別|可别|可別)忘(?:了|记|記)?)"
     r"|(?P<remind>提醒(?:一下)?(?:我们|我們|我)(?!都|也|全|已经|已經|老公|老婆|妈|媽|爸|哥|姐|弟|妹|儿子|兒子|女儿|女兒|朋友|同事|男朋友|女朋友|的|家))")
 # someone's words ("妈妈叫我别忘了"), not "叫我小鱼" (call me) at a clause's start
@@ -562,6 +568,13 @@ _ZH_PAST = re.compile(r"^(?:小时候|以前|那天|那时|當時|当时|上次|
 _ZH_QUESTION = re.compile(r"[吗嗎么麼][？?。]?$|什么|什麼|哪|谁|誰|几|幾|多少|怎么|怎麼")
 
 
+def _asks_in_chinese(clause: str) -> bool:
+    """A question after the verb: in its own clause ("你记得我喜欢什么颜色吗"), or a sentence that ends asking —
+    not a "who" further on in a sentence that does not ask ("你记着点，下回我说煤球你别问是谁")."""
+    first = re.split(r"[，,；;]", clause, maxsplit=1)[0]
+    return bool(_ZH_QUESTION.search(first) or re.search(r"[？?]\s*$|[吗嗎]\W*$", clause) and _ZH_QUESTION.search(clause))
+
+
 def _chinese_request(text: str) -> KeepRequest | None:
     for match in _ZH.finditer(text):
         before = _sentence_before(text, match.start())
@@ -572,7 +585,7 @@ def _chinese_request(text: str) -> KeepRequest | None:
         clause_end = re.search(r"[。！!？?]|$", text[match.end():])
         clause = text[match.end():match.end() + clause_end.end()]
         if match.group("verb") and match.group("lead") in (None, "你", "您") and (
-                _ZH_QUESTION.search(clause) or _ZH_PAST.match(clause)):
+                _asks_in_chinese(clause) or _ZH_PAST.match(clause)):
             continue  # "你记得我喜欢什么颜色吗", "记得小时候…": asks or reminisces
         after = text[match.end():]
         if (_ZH_LISTENER.search(after) or _ZH_TO_DO.match(after)) and not _ZH_USERS_SIDE.search(after):
@@ -593,7 +606,7 @@ _KO = re.compile(
     r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 수 있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가|두셈|둬라)"
     r"|기억헤 ?줘|(?:기억|메모)해 ?도(?=[.!~,]|$)"
     r"|(?:기억|메모|기록|저장) ?해 ?주시면 (?:좋겠|감사하|고맙)|기억하기로 (?:약속|해)"
-    r"|(?:기억|메모|기록|저장) ?(?:ㄱㄱ|고고)|기억하[고구] ?있어 ?(?:줘요|줘|주세요)"
+    r"|(?:기억|메모|기록|저장) ?(?:ㄱㄱ|고고|하셈|하삼|해라)|기억하[고구] ?있어 ?(?:줘요|줘|주세요)"
     r"|(?:기억|메모|기록|저장) ?(?:좀 )?부탁(?:해요|해|합니다|드려요|드립니다)?(?=[.!~,:]|\s|$)"
     r"|(?:기억|메모|기록|저장)해(?=[.!~,ㅋㅎ]|\s*$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
     r"|(?:적어|외워|알아) ?(?:줘요|줘|조|주세요|줄래|둬요|둬|두세요|놔 ?줘|놔|놓아|(?:둘|줄) 수 있(?:어|어요|을까|을까요|나요|니))"

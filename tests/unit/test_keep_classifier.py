@@ -67,7 +67,7 @@ def likely():
     "ich hab jetzt ein Fahrrad, ein blaues Gazelle, schreib dir das irgendwo auf bitte",
     "te encargo que te acuerdes de que el viernes tengo examen de conducir",
     "faudrait que tu te souviennes que mon chat s'appelle Pistache",
-    "Podes registar que a minha consulta é na quinta?",
+    "Faz aí um registo: a minha consulta é na quinta",
     # words of keeping the gate did not know before session 47 (our own, not the blind set's)
     "Kurze Notiz für dich: Zahnarzt am 3. Juni um 10", "my locker code is 2281, hang onto that for me pls",
     "pra você fixar: meu cachorro se chama Paçoca", "tienitelo stampato nella memoria: odio i funghi",

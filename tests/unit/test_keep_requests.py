@@ -621,3 +621,30 @@ def test_a_save_from_an_editor_filled_before_a_kept_note_keeps_the_note(data_dir
     saved = service.save_memory("Ark", "core_memory", shown + "- Ken plays the cello.\n", shown=shown)
     core = service.read_memory("Ark", "core_memory")
     assert "cello" in core and "317" in core and any("317" in line for line in saved.kept_from_app)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # forms blind10 showed the grammar lacked (our own sentences)
+    ("Remember me brother's name is Seamus", "Seamus"), ("Querida, grava na tua memória que sou alérgica a camarão, tá bom?", "camarão"),
+    ("Já te disse antes, mas anota outra vez: a minha irmã chama-se Inês", "Inês"),
+    ("Regista aí que a minha filha nasceu em março", "março"), ("bota na memória que eu sou flamenguista", "flamenguista"),
+    ("vc podia guardar que eu não tomo café?", "café"), ("guarda essa info: meu cpf termina em 77", "77"),
+    ("ao ricordate che er lunedì vado in palestra", "palestra"), ("te lo dico così te lo segni: faccio il panettiere", "panettiere"),
+    ("tienilo presente che sono astemio", "astemio"), ("conserva questo: il mio gruppo sanguigno è A+", "A+"),
+    ("aggiungi alle cose che sai di me: gioco a padel", "padel"), ("Mets dans un coin de ta mémoire que je pars le 14", "14"),
+    ("je te donne un truc à retenir : mon code est 4410", "4410"), ("Das darfst du dir merken: ich bin jetzt Veganerin", "Veganerin"),
+    ("oye, para la próxima vez recuerda que no como gluten", "gluten"), ("내 혈액형 B형임 기억하셈", "B형"),
+    ("我的车牌是沪A12345，你记着点，下回我说车牌你别问是哪个", "沪A12345"), ("这个你帮我留个底，我的工号是8812", "8812"),
+])
+def test_the_forms_blind10_found_are_requests(text, fact):
+    assert_kept(text, fact)
+
+
+@pytest.mark.parametrize("text", [
+    "Remember me? We met at the gym last year.", "Remember me telling you about Lisbon?",
+    "vi ricordate quando siamo andati al mare?", "ma ricordati che sei più forte di così", "così ricordo meglio le cose",
+    "mas lembra que você merece descansar", "你记得吗，我们第一次见面是在哪里？", "你还记得我最喜欢哪个歌手吗",
+    "Das kannst du dir eh nicht merken, oder?", "le professeur nous a dit un truc à retenir : toujours relire",
+])
+def test_near_forms_that_ask_or_advise_are_still_not_requests(text):
+    assert not is_keep_request(text)
