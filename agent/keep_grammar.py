@@ -127,7 +127,7 @@ _EN = _Latin(
                r"|(?:(?:just )?so )?(?:you|u) (?:remember|know) (?:(?:it|this|that) )?for (?:next time|later|the future)"
                r"|hold (?:on ?to|onto) (?:this|that|it)|hang on to (?:this|that|it)"
                r"|(?:sav(?:e|ing)|stor(?:e|ing)|log(?:ging)?|record(?:ing)?)(?=\s+(?:this|that|it|the fact|my|somewhere)\b)"
-               r"|keep (?:this|that|it)(?= for (?:later|me|the future))"
+               r"|keep (?:this|that|it)(?= for (?:later|me|the future))|lock (?:this|that|it) in"
                r"|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) (?:your (?:memory|notes|notepad|list)|what (?:you|u) know))\b"
                r"|(?P<remind>remind (?:me|us))\b"
                r"|(?P<forget>(?:don'?t|do not|never|not) (?:you )?(?:forget|lose track of)|don'?t let (?:me|us) forget)\b", re.I),
@@ -161,7 +161,9 @@ _ES = _Latin(
                r"|(?P<keep>apúnta(?:lo|la|melo|te)|apunta(?:lo|la|melo)?|apunte|apuntar(?:lo)?|apuntes|anóta(?:lo|la|te|telo)"
                r"|anota(?:lo|la|te|telo)?|registra(?:lo|la)?|registre|registrar(?:lo)?|anote|anotar(?:lo)?|anotes|tom(?:a|e|ar) nota|guárda(?:lo|la|melo)|guarda(?:lo|la)?"
                r"(?=\s+(?:esto|eso|que|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?"
-               r"|guárda(?:te|telo)|guarda(?:te|telo)|quéda(?:te|se) con (?:este dato|esto|eso)|queda(?:te|se) con (?:este dato|esto|eso)"
+               r"|guárda(?:te|telo)|guarda(?:te|telo)|qu[ée]da(?:te|se) con (?:est[eoa]|es[eoa])(?: (?:dato|info|información|nombre|número))?|qu[ée]da(?:telo|tela|selo)"
+               r"|(?:que )?te qued(?:aras|ases|es) con (?:est[eoa]|es[eoa])|(?:ten|tenga)(?:lo|la)? (?:apuntad|anotad|guardad)[oa]s?"
+               r"|guard(?:a|e)(?=\s+(?:el|la|los|las|mi|mis)\s+[^:.!?]{1,40}:)"
                r"|(?:ten|tenga|tener|tengas)(?:lo|la)? presente|tom(?:es|en) nota|(?:dejes|dejaras) (?:guardado|anotado)"
                r"|guárdame|guardame|tenlo en cuenta|tenla en cuenta|téngalo en cuenta|grába(?:te|telo)|graba(?:te|telo)"
                r"|guarde en su memoria|guardes en tu memoria|guárdalo en tu memoria|te quedes con (?:este dato|esto)"
@@ -197,7 +199,7 @@ _FR = _Latin(
                r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|met(?:s|tez) (?:ça |cela )?dans (?:un coin de )?(?:ta|votre) (?:mémoire|memoire|tête|tete)"
                r"|met(?:s|tez) (?:ça|ca|cela|ceci|le|la|les) de côté"
                r"|gard(?:e|ez) (?:ça|cela|ceci|le|la) (?:quelque part|pour (?:plus tard|la prochaine fois|la suite|après)|de côté)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b|\s*:)|écris(?:-le)?"
-               r"|ajoute(?:z)? (?:ça |cela )?(?:à|a) (?:tes|vos) notes|(?:(?:un truc|une chose|une info|un détail|un petit truc|une petite info) )?(?:à|a) (?:retenir|noter)(?=\s*:))(?![\w-])"
+               r"|ajoute(?:z)? (?:ça |cela )?(?:à|a) (?:tes|vos) notes|ajoute(?:z)? (?:ça |cela )?(?:à|a) ce que (?:tu sais|vous savez)|(?:(?:un truc|une chose|une info|un détail|un petit truc|une petite info) )?(?:à|a) (?:retenir|noter)(?=\s*:))(?![\w-])"
                r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
                r"|(?P<forget>(?:n'|n)?oubli(?:e|ez) pas)\b", re.I),
     re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|une chose\b|un truc\b|de\b|d'|s'il te plaît\b|stp\b|"
@@ -224,7 +226,7 @@ _DE = _Latin(
                r"|merke(?=\s*[,:]|\s+(?:dass|das|des|es|mal|bitte)\b)"
                r"|behalt(?:e|en)?(?: (?:das|es|dies|bitte))* im "
                r"(?:Kopf|Hinterkopf|Gedächtnis)|denk(?:e|t)? (?:dran|daran)|denken Sie daran|dran denken|daran denken)\b"
-               r"|(?P<keep>notier(?:e|en|t)?|schreib(?:e|t)?(?: (?:dir|das|es|bitte|mal))* auf|aufschreiben"
+               r"|(?P<keep>notier(?:e|en|t)?|vermerk(?:e|en|t)?|schreib(?:e|t)?(?: (?:dir|das|es|bitte|mal))* auf|aufschreiben"
                r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b|\s*:)|(?:ab)?speichern|speicher(?: mal| bitte)* ab|halt(?: mal| bitte)* fest"
                r"|trag(?:e|t)?(?: (?:dir|das|es|bitte|mal))* ein|einträgst|eintragen"
                r"|(?:heb|bewahr)(?:e|t)?(?: (?:dir|da|das|des|es|bitte|mal))* auf)\b"
@@ -239,13 +241,13 @@ _DE = _Latin(
 _IT = _Latin(
     "it",
     re.compile(r"(?:(?:ehi|ehm|oh|ah|allora|e|ok|okay|senti|comunque|anche|inoltre|poi|ah già|già|a proposito|"
-               r"per favore|per piacere|mi raccomando|dai|uè|ue|ué|ao|ti lascio|ecco|quindi|perciò|percio|dunque)[,!]?\s+)*", re.I),
+               r"per favore|per piacere|mi raccomando|dai|uè|ue|ué|ao|aò|eh|zì|zio|tesoro|amore|fra|raga|ti lascio|ecco|quindi|perciò|percio|dunque)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:mi\s+)?(?:puoi|potresti|può|potrebbe)\s+(?:per favore\s+)?|(?:mi fai il favore di|ti dispiace)\s+|"
                r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
-    re.compile(r"(?P<recall>ricorda(?:ti|telo|tene)?|ricordatevi|ricordate|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
+    re.compile(r"(?P<recall>ricorda(?:ti|telo|tela|tene)?|ricordatevi|ricordate|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
                r"|ricordi|ricordassi|memorizzi"
                r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente|(?:fissa|metti)(?:ti|telo)(?: bene)? in (?:testa|mente))(?![\w'])"
-               r"|(?P<keep>segna(?:ti|telo|lo|la)?|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
+               r"|(?P<keep>segna(?:ti|telo|tela|lo|la|te)?|mi segni(?=\s+che\b)|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
                r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la)\b|[,:.!]|$)"
                r"|salva(?:ti|telo|melo)(?=\s+(?:questo|questa|quest'|'?sta|che|il|la)\b|\s*:)|salvar(?:e|lo)|appunta(?:ti|telo|lo|la)?"
                r"|metti(?:ti)? (?:da parte|in memoria)(?=\s+(?:questo|questa|quest'|'?sta)\b)|appuntar(?:e|ti|lo)"
@@ -283,7 +285,8 @@ _PT = _Latin(
                r"|(?:(?<=pode )|(?<=podia )|(?<=poderia )|(?<=podes )|(?<=podias ))guardar(?=\s+(?:que|(?:o|a|os|as|meu|minha|meus|minhas)\s+(?!coisas\b|tudo\b)\w+)))(?![\w-])"
                r"|(?P<remind>me lembr(?:a|e|ar)|lembr(?:a|e)-me)(?![\w-])"
                r"|(?P<forget>não (?:se |te )?esque(?:ce|ça|ças)|nao (?:se )?esquece|não vá esquecer)(?![\w-])", re.I),
-    re.compile(r"(?:\s+(?:que\b|de\b|disso\b|disto\b|isso\b|isto\b|por favor\b|também\b|aí\b|ai\b))*\s*[:,]?\s*", re.I),
+    re.compile(r"(?:\s+(?:que\b|de\b|disso\b|disto\b|isso\b|isto\b|por favor\b|também\b|aí\b|ai\b|(?:na|no|nas|nos) (?:tua|sua|teu|seu) \w+))*"
+               r"\s*[:,]?\s*", re.I),
     # … or it asks to remind someone else ("Lembra o meu irmão de trazer…")
     re.compile(r"(?:quando|como|onde|quem|o que|do dia|da vez|daquele|daquela|de quando|dele|dela|se)\b"
                r"|(?:o|a)\s+(?!gente\b)\w+(?:\s+\w+)?\s+de\s+\w+(?:ar|er|ir)\b", re.I),
@@ -371,9 +374,34 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         return True
     if _advice(grammar.language, _without_tags(rest, (_AGREEMENT_TAG, _YEAH_TAG))) and not _kept_for(grammar.language, text, verb, rest):
         return True  # "Note that the roads might be icy, so take the bus": a warning with what to do about it
-    if _CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _POLITE.match(text, clause):
+    if (_CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _POLITE.match(text, clause)
+            and not _POINTS_BACK.match(text, verb.end())):
         return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
+    if _in_the_listeners_case(grammar.language, _sentence_before(text, ask.start() if ask else verb.start())):
+        return True  # "If you ever feel lonely, remember: I'm here": what to do in the listener's case
     return False
+
+
+# "…so remember that, no point asking me about mornings": the kept fact is the one before the verb
+_POINTS_BACK = re.compile(r"\s+(?:that|this|it|das|dies|esto|eso|ça|cela|questo|isso|isto)\b\s*(?:[,.!;:?]|$)", re.I)
+# A condition about the listener before the request ("Falls du je nach Köln fährst, merk dir eins: …") —
+# unless it is the kind "if you can" of asking, or the condition is the user's ("when you see me next").
+_LISTENERS_CASE = {
+    "en": re.compile(r"\b(?:if|when(?:ever)?|in case)\s+(?:\w+\s+){0,2}?(?:you|u)\b", re.I),
+    "de": re.compile(r"\b(?:wenn|falls|sobald)\s+(?:\w+\s+){0,2}?(?:du|Sie)\b", re.I),
+    "es": re.compile(r"\b(?:si|cuando)\s+(?:\w+\s+){0,3}?(?:te|tú|tu|usted)\b", re.I),
+    "fr": re.compile(r"\b(?:si|quand|lorsque)\s+(?:\w+\s+){0,2}?(?:tu|vous)\b|\b(?:si|quand|lorsqu)\s*'\s*(?:\w+\s+){0,2}?(?:tu|vous)\b", re.I),
+    "it": re.compile(r"\b(?:se|quando)\s+(?:\w+\s+){0,2}?(?:tu|ti|te)\b", re.I),
+    "pt": re.compile(r"\b(?:se|quando|caso)\s+(?:\w+\s+){0,2}?(?:você|vc|tu|te)\b", re.I),
+}
+_KIND_CONDITION = re.compile(r"\s+(?:can|could|don'?t mind|want|like|have a|get a|kannst|magst|willst|möchtest|puedes|quieres|importa"
+                             r"|peux|veux|pouvez|voulez|puoi|va|vuoi|riesci|pode|puder|quiser|podes|puderes|importas?)\b", re.I)
+
+
+def _in_the_listeners_case(language: str, before: str) -> bool:
+    found = _LISTENERS_CASE.get(language, _NEVER).search(before)
+    return bool(found) and bool(before[found.end():].strip()) and not _KIND_CONDITION.match(before, found.end()) \
+        and not _USERS_SIDE[language].search(before, found.start())  # ("…if you kept in mind that…" is the ask itself)
 
 
 def _reported(grammar: _Latin, before: str) -> bool:
@@ -426,7 +454,7 @@ def _without_tags(sentence: str, tags: tuple[re.Pattern, ...]) -> str:
 # A word of asking kindly: "…mix this up so please remember…" asks again, and so does a question with one
 # ("Merkst du dir das bitte?", "¿Te acuerdas de esto, por favor?")
 _POLITE = re.compile(r"\b(?:please|pls|plz|bitte|por favor|porfa|porfi|per favore|perfavore|s'il (?:te|vous) pla[iî]t|stp|svp"
-                     r"|pfv|pf)\b", re.I)
+                     r"|pfv|pf|so (?:lieb|nett)|sii gentile|sé (?:tan )?amable|sois gentil(?:le)?|seja (?:tão )?gentil)\b", re.I)
 # What is "kept" is advice to the listener, not a fact of the user's, when no one of the user's side is in
 # it (no I, my, we): in English, it goes on with "so" and an imperative ("…, so take the bus"; "so you
 # know" and "so no running" do not), it speaks of the listener ("write down your goals", "you can
@@ -498,7 +526,7 @@ def _advice(language: str, rest: str) -> bool:
 # A clause opened by a bare "and"/"so" with no punctuation before it continues the one before ("energize
 # us and remind us…"); after a comma, a stop or at the start of a message, "and" opens a request ("Oh
 # and remember…", "Thanks, and remember…").
-_CONTINUES_CLAUSE = re.compile(r"(?:^|\s)(?!(?:oh|ah|ok|okay|yes|yeah|hey)\s)[A-Za-z'’]+\s+(?:and|so|y|et|und)\s+$", re.I)
+_CONTINUES_CLAUSE = re.compile(r"(?:^|\s)(?!(?:oh|ah|ok|okay|yes|yeah|hey|lieb|nett|gentile|amable|gentil|gentille|kind)\s)[A-Za-z'’]+\s+(?:and|so|y|et|und)\s+$", re.I)
 
 
 # A verb that opens a clause as its subject, not as a request: a gerund or an infinitive with no
@@ -550,7 +578,7 @@ def _japanese_request(text: str) -> KeepRequest | None:
 
 # --- Chinese ------------------------------------------------------------------------------
 _ZH_VERB = (r"(?:记住|記住|记下来?|記下來?|记一下|記一下|记着|記著|记好|記好|记牢|記牢|记录一下|記錄一下|记个|記個|记得|記得|写下来|寫下來"
-            r"|存一下|备注一下|记一哈)")
+            r"|存一下|备注一下|记一哈|放(?:在)?心上)")
 _ZH_LEAD = (r"(?:请|請|麻烦[你您]?|麻煩[你您]?|帮我|幫我|你给我|你給我|你给俺|你|您|你要|你得|你可要|你一定要|一定要|要|给我|給我|给俺"
             r"|能不能帮我|能帮我|可以帮我|帮忙)")
 _ZH = re.compile(
@@ -564,7 +592,7 @@ _ZH_TOLD = re.compile(r"(?:(?<![，,。！!？?\s以後后就你您])[让讓叫]
 _ZH_LISTENER = re.compile(r"你|您")
 _ZH_TO_DO = re.compile(r"[\s，,：:！!。~～啊哦呀吧]*(?:千万|千萬|一定|绝对|絕對)?(?:别|別|不要|要|得)")
 _ZH_USERS_SIDE = re.compile(r"我|俺|咱")
-_ZH_PAST = re.compile(r"^(?:小时候|以前|那天|那时|當時|当时|上次|第一次|我们第一次|我們第一次)")
+_ZH_PAST = re.compile(r"^(?:小时候|以前|那天|那时|當時|当时|上次|第一次|我们第一次|我們第一次)|那会儿?|那會兒?|那时候|那時候|那阵子|那陣子|当年|當年")
 _ZH_QUESTION = re.compile(r"[吗嗎么麼][？?。]?$|什么|什麼|哪|谁|誰|几|幾|多少|怎么|怎麼")
 
 
@@ -585,7 +613,7 @@ def _chinese_request(text: str) -> KeepRequest | None:
         clause_end = re.search(r"[。！!？?]|$", text[match.end():])
         clause = text[match.end():match.end() + clause_end.end()]
         if match.group("verb") and match.group("lead") in (None, "你", "您") and (
-                _asks_in_chinese(clause) or _ZH_PAST.match(clause)):
+                _asks_in_chinese(clause) or _ZH_PAST.search(clause)):
             continue  # "你记得我喜欢什么颜色吗", "记得小时候…": asks or reminisces
         after = text[match.end():]
         if (_ZH_LISTENER.search(after) or _ZH_TO_DO.match(after)) and not _ZH_USERS_SIDE.search(after):
@@ -603,14 +631,14 @@ _ADDRESSED_TO_SOMEONE = re.compile(r"\s*@\S")
 # --- Korean -------------------------------------------------------------------------------
 _KO = re.compile(
     r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여|혀) ?(?:줘요|줘|줭|조|주세요|주실 수 있(?:을까요|나요|으세요|어요)|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
-    r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 수 있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가|두셈|둬라)"
+    r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 수 있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가|두셈|둬라|두그래이|둬래이)"
     r"|기억헤 ?줘|(?:기억|메모)해 ?도(?=[.!~,]|$)"
     r"|(?:기억|메모|기록|저장) ?해 ?주시면 (?:좋겠|감사하|고맙)|기억하기로 (?:약속|해)"
     r"|(?:기억|메모|기록|저장) ?(?:ㄱㄱ|고고|하셈|하삼|해라)|기억하[고구] ?있어 ?(?:줘요|줘|주세요)"
     r"|(?:기억|메모|기록|저장) ?(?:좀 )?부탁(?:해요|해|합니다|드려요|드립니다)?(?=[.!~,:]|\s|$)"
     r"|(?:기억|메모|기록|저장)해(?=[.!~,ㅋㅎ]|\s*$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
     r"|(?:적어|외워|알아) ?(?:줘요|줘|조|주세요|줄래|둬요|둬|두세요|놔 ?줘|놔|놓아|(?:둘|줄) 수 있(?:어|어요|을까|을까요|나요|니))"
-    r"|잊(?:지|어 ?버리지|어불지) ?(?:마세요|마요|마라|마|말어|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"
+    r"|(?:잊|까먹)(?:지|어 ?버리지|어불지) ?(?:마세요|마요|마라|마|말어|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"
     r"|(?<=라고|다고|자고) ?(?:알려|상기시켜|리마인드해) ?(?:줘요|줘|주세요|줄래)")
 _KO_OTHER = re.compile(r"^\s*(?!나|저|내|제)\S+(?:한테|에게|께)\s")
 
@@ -631,6 +659,8 @@ def _korean_request(text: str) -> KeepRequest | None:
         # someone's words ("…적어 두래", "기억하라고 했어"); Gyeongsang "적어놔래이" asks
         if _inside_quote(text, match.start()) or re.match(r"\s*(?:이?라고|고 (?:했|하|말)|래(?!이)|라며)", text[match.end():]):
             continue
+        if re.search(r"(?:둬|놔|해)$", match.group(0)) and re.match(r"\s*[?？]", text[match.end():]):
+            continue  # "너는 대화 내용 다 기억해둬?": whether it does ("기억해 줄래?" asks)
         tail = re.match(r"[~!.,]*", text[match.end():])
         return KeepRequest("ko", match.start(), match.end() + tail.end())
     return None

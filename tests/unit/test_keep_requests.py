@@ -648,3 +648,30 @@ def test_the_forms_blind10_found_are_requests(text, fact):
 ])
 def test_near_forms_that_ask_or_advise_are_still_not_requests(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # forms blind11 showed the grammar lacked (our own sentences)
+    ("Wärst du so lieb und merkst dir, dass ich Linkshänderin bin?", "Linkshänderin"), ("Neue Nummer: 0171 5550. Bitte vermerken.", "0171"),
+    ("I'm vegan since June so remember that, don't offer me cheese", "vegan"), ("lock this in: my flight is the 9th", "9th"),
+    ("mido 1,80, quédate con ese dato", "1,80"), ("Me gustaría que te quedaras con esto: odio el café", "café"),
+    ("guarda el teléfono del dentista: 600 111 222", "600"), ("mi hijo es celíaco, tenlo apuntado para las recetas", "celíaco"),
+    ("ajoute à ce que tu sais sur moi : je fais de l'escalade", "escalade"), ("aò segnate che giovedì ho il dentista", "dentista"),
+    ("Tesoro segnati che sabato c'è la cena da Anna", "Anna"), ("mi segni che il mio gatto si chiama Tofu?", "Tofu"),
+    ("Escreve aí na tua memória: sou canhota", "canhota"), ("내 혈액형 O형이야 까먹지 마", "O형"), ("내 생일 7월 1일이다. 기억해 두그래이", "7월 1일"),
+    ("你能不能把这个放心上：我对芒果过敏", "芒果"),
+    ("If you can, remember that my mum's name is Hilde", "Hilde"), ("Wenn du magst, merk dir, dass ich Jonas heiße", "Jonas"),
+    ("Next time you see me, remember I hate mornings", "mornings"),
+])
+def test_the_forms_blind11_found_are_requests(text, fact):
+    assert_kept(text, fact)
+
+
+@pytest.mark.parametrize("text", [
+    "If you ever feel lonely, remember that you matter.", "Falls du mal nicht schlafen kannst, merk dir: warme Milch hilft.",
+    "si alguna vez te sientes perdido, recuerda que siempre hay salida", "Si tu doutes, retiens ceci : on apprend en se trompant.",
+    "se ti senti giù, ricordati che domani è un altro giorno", "quando você estiver triste, lembra que tudo passa",
+    "너는 우리 대화 다 기억해둬?", "记得大学那会儿我们天天熬夜打游戏", "mi piace segnare i gol di testa",
+])
+def test_advice_for_the_listeners_case_and_questions_are_not_requests(text):
+    assert not is_keep_request(text)
