@@ -103,7 +103,7 @@ _EN = _Latin(
     re.compile(r"(?:(?:hey|hi|oh|ah|ok|okay|so|and|also|btw|by the way|anyway|one more thing|just|well|now|"
                r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also|either way|anyways?|before i forget|"
                r"just so you know|fyi|new rule|actually|from now on|do me a fav(?:ou?r|or) and|"
-               r"bro|dude|mate|buddy|dear friend|dear|friend|hun|sis|yo)[,!:]?\s+)*", re.I),
+               r"bro|dude|mate|buddy|dear friend|dear|friend|hun|sis|yo|ugh|omg|lol|hmm|um|umm)[,!:]?\s+)*", re.I),
     re.compile(r"(?:(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|"
                r"(?<=please )(?:you|u)\s+(?:can\s+|could\s+)?|(?<=please )to\s+|(?:would (?:you|u) )?mind\s+(?=\w+ing\b)|"
                r"(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:to\s+)?(?:please\s+|pls\s+|also\s+|just\s+)*|"
@@ -115,7 +115,7 @@ _EN = _Latin(
                r"(?:are|r) (?:you|u) able to\s+)){1,2}"
                r"(?:please\s+)?", re.I),
     # the verb and its typos (rember, remmeber, rmbr); a past form only after "if you" ("if you kept in mind")
-    re.compile(r"(?P<recall>r(?:e?m){1,2}e?be?r(?:ing)?|rmb|memori[sz](?:e|ing)|(?:(?<=if you )|(?<=if u ))remembered)\b"
+    re.compile(r"(?P<recall>r(?:e?m){1,2}e?be?r+(?:ing)?|rmb|memori[sz](?:e|ing)|(?:(?<=if you )|(?<=if u ))remembered)\b"
                r"|(?P<keep>(?:make|take|keep|making|taking|keeping) a (?:mental )?note|(?:keep|make) a record(?: of)?"
                r"|file (?:(?:this|that|it) )?away|not(?:e|ing)(?:\s+(?:it|this|that))?\s+down|note|noting"
                r"|(?:jot|jotting)(?:\s+(?:it|this|that))?\s+down|(?:write|writing)(?:\s+(?:it|this|that))?\s+down"
@@ -123,7 +123,8 @@ _EN = _Latin(
                r"(?:mind|memory|head|brain)|keep (?:(?:it|this|that) )?on (?:file|record)|keep(?:ing)? track(?: of)?"
                r"|(?:(?<=if you )|(?<=if u ))(?:kept in mind|noted(?: down)?|saved|stored|wrote down)"
                r"|commit (?:(?:this|that|it) )?to (?:your )?memory|for future reference|for your records"
-               r"|(?:(?:just )?so )?(?:you|u) (?:have|got) (?:it|this|that) on (?:file|record)"
+               r"|(?:(?:just )?so )?(?:you|u) (?:have|got) (?:it|this|that) on (?:file|record)|(?:(?:just )?so )?(?:you|u)(?:'ve| have)? got (?:it|this|that) for later"
+               r"|bookmark (?:this|that|it)"
                r"|(?:(?:just )?so )?(?:you|u) (?:remember|know) (?:(?:it|this|that) )?for (?:next time|later|the future)"
                r"|hold (?:on ?to|onto) (?:this|that|it)|hang on to (?:this|that|it)"
                r"|(?:sav(?:e|ing)|stor(?:e|ing)|log(?:ging)?|record(?:ing)?)(?=\s+(?:this|that|it|the fact|my|somewhere)\b)"
@@ -133,7 +134,7 @@ _EN = _Latin(
                r"|(?P<forget>(?:don'?t|do not|never|not) (?:you )?(?:forget|lose track of)|don'?t let (?:me|us) forget)\b", re.I),
     re.compile(r"(?:\s+(?:that|the fact(?: that)?|(?:this|it)(?!['’]|\s+(?:is|was|will|would|might|may|can|could|has|had|"
                r"should|must|does|did|needs|seems|looks|goes|takes|gets)\b)|of this|of that|of|about|for later|for me|"
-               r"(?:in|into|to) (?:your|ur) (?:memory|notes|head|brain|mind)|"
+               r"(?:in|into|to) (?:your|ur) (?:memory|notes|head|brain|mind)|somewhere(?: (?:in|on) (?:that|your|ur) \w+(?: of yours)?)?|"
                r"please|too|as well|ok|okay|one thing)\b)*"
                r"\s*[:,\-—–]?\s*", re.I),
     re.compile(r"(?:when|how|what|where|who|whom|which|why|if|whether|the (?:time|day|night|moment)s?|us"
@@ -150,7 +151,7 @@ _EN = _Latin(
 )
 _ES = _Latin(
     "es",
-    re.compile(r"(?:(?:oye|oiga|mira|bueno|y|ah|oh|ey|eh|vale|ok|también|además|por cierto|otra cosa|"
+    re.compile(r"(?:(?:oye|oiga|mira|bueno|y|ah|oh|ey|eh|wey|güey|guey|tío|tía|amigo|amiga|vale|ok|también|además|por cierto|otra cosa|"
                r"por favor|che|para (?:la próxima(?: vez)?|después|luego|más adelante|el futuro)(?: que \w+)?|hazme un favor y|haz(?:me)? el favor y|así que|asi que|entonces|por eso|pues)[,!]?\s+)*", re.I),
     re.compile(r"(?:¿\s*)?(?:(?:me\s+|te\s+|se\s+)?(?:puedes|podrías|podrias|puede|podría|podés|podes)\s+(?:por favor\s+)?|"
                r"(?:te importa(?:ría)?|(?:me )?(?:haces|harías|harias|hace|haría|haria) el favor de)\s+|"
@@ -169,11 +170,12 @@ _ES = _Latin(
                r"|guarde en su memoria|guardes en tu memoria|guárdalo en tu memoria|te quedes con (?:este dato|esto)"
                r"|anotes|apuntes|guardes|anotá(?:lo|la)?|apuntá(?:lo|la)?|guardá(?:lo|la)?|anóta(?:me|melo)|anota(?:me|melo)"
                r"|agénda(?:lo|la|te|telo)|agenda(?:lo|la|te|telo)|agendá(?:lo|la|te)|quéda(?:te|se) con (?:el|la|los|las) \w+"
-               r"|(?:me )?(?:lo|la) guard(?:as|ás|arías|arias))\b"
+               r"|(?:me )?(?:lo|la) guard(?:as|ás|arías|arias)|pon(?:lo|la|me)? en (?:tus|tu) (?:notas|lista|memoria|libreta)"
+               r"|(?:añáde|añade|agréga|agrega)(?:lo|la)? a (?:tus|tu) (?:notas|lista|memoria|libreta))\b"
                r"|(?P<remind>recuérda(?:me|melo|nos)|recuerda(?:me|melo)|me recuerdas que|recordarme)\b"
                r"|(?P<forget>no (?:te |se |lo |)olvid(?:es|e)|q(?:ue)? no se te olvide|no se te olvide|(?:que )?no se te vaya a olvidar)\b",
                re.I),
-    re.compile(r"(?:\s+(?:que|q|de que|de|esto|eso|lo|por favor|también)\b)*\s*[:,]?\s*", re.I),
+    re.compile(r"(?:\s+(?:que|q|de que|de|esto|eso|lo|por favor|también|en (?:tu|tus) \w+)\b)*\s*[:,]?\s*", re.I),
     re.compile(r"(?:cuando|cómo|como|dónde|donde|quién|quien|lo que|la vez|el día|qué)\b", re.I),
     re.compile(r"\b(?:quizá|quizás|tal vez|a lo mejor|puede que|suposición|supongo|me equivoque|equivoco|"
                r"no estoy segur[oa]|creo que|probablemente|yo que tú|yo que tu|si yo fuera tú)\b", re.I),
@@ -183,7 +185,7 @@ _ES = _Latin(
 _FR = _Latin(
     "fr",
     re.compile(r"(?:(?:et|alors|bon|oh|ah|hé|eh|dis donc|dis|donc|(?:é|e)coute(?: bien)?|ok|aussi|au fait|sinon|d'ailleurs|s'il te plaît|"
-               r"stp|et au fait|ah et au fait|je (?:te|vous) (?:confie|donne|dis|file|passe))[,!]?\s+)*", re.I),
+               r"stp|et au fait|ah et au fait|wesh|bon ben|ben|bah|allez|tiens|coucou|salut|hey|yo|aille|je (?:te|vous) (?:confie|donne|dis|file|passe))[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:est-ce que\s+)?(?:tu peux|tu pourrais|vous pouvez|vous pourriez|tu veux bien|tu voudrais bien)\s+|"
                r"(?:peux|pourrais)-tu\s+|(?:pouvez|pourriez)-vous\s+|j'ai besoin que tu\s+|"
                r"(?:je veux|jveux|j'aimerais|je voudrais|je souhaite|j'aimerais bien) que (?:tu|vous)\s+(?:te\s+|t'|vous\s+)?|"
@@ -213,26 +215,26 @@ _FR = _Latin(
 )
 _DE = _Latin(
     "de",
-    re.compile(r"(?:(?:und|also|oh|ach|hey|ok|okay|übrigens|noch was|ah|na|ja|bitte|deshalb|darum|daher)[,!]?\s+)*", re.I),
+    re.compile(r"(?:(?:und|also|oh|ach|hey|ey|hör mal|ok|okay|übrigens|noch was|ah|na|ja|bitte|deshalb|darum|daher)[,!]?\s+)*", re.I),
     # … and the few small words a German ask puts before its verb ("kannst du dir bitte für später merken";
     # not a noun, which is what is to be kept: "dass du dir meine Lieblingsband merkst")
     re.compile(r"(?:(?:kannst|kanst|kannste|könntest|würdest) (?:du )?(?:dir |mir |das |es )*|(?:das|dies|es) (?:kannst|darfst|solltest|sollst) du dir |"
                r"(?:können|könnten|würden) Sie (?:sich |mir )?|"
-               r"(?:ich (?:möchte|will|brauche|hätte gerne?)|(?:es )?wär(?:e|')? (?:lieb|nett|super|toll|schön|cool|gut|klasse|prima|hilfreich)|mir wär'?s recht|"
+               r"(?:ich (?:möchte|will|brauche|hätte gerne?)|(?:es )?wär(?:e|')? (?:echt |wirklich |total |sehr |so )?(?:lieb|nett|super|toll|schön|cool|gut|klasse|prima|hilfreich)|mir wär'?s recht|"
                r"ich würde mich freuen),? (?:dass|wenn) (?:du|Sie) (?:dir |sich )?|"
                r"ich bitte (?:dich|Sie),?\s+(?:dir |sich )?|chasch(?:t)? (?:du )?(?:dir )?)"
                r"(?-i:(?:(?!nicht\b|nie\b|niemals\b)(?:[a-zäöüß]\S*|Folgendes|(?:(?<=mein )|(?<=meine )|(?<=meinen )|(?<=unser )|(?<=unsere ))[A-ZÄÖÜ]\S*)\s+){0,4}?)(?=(?:merk|speicher|abspeicher|notier|behalt|aufschreib|eintrag)\w*\b)", re.I),
     re.compile(r"(?P<recall>merk(?:e|')? (?:dir|da|euch)|merken Sie sich|merken(?: könntest| würdest)?|merkst"
                r"|merke(?=\s*[,:]|\s+(?:dass|das|des|es|mal|bitte)\b)"
                r"|behalt(?:e|en)?(?: (?:das|es|dies|bitte))* im "
-               r"(?:Kopf|Hinterkopf|Gedächtnis)|denk(?:e|t)? (?:dran|daran)|denken Sie daran|dran denken|daran denken)\b"
+               r"(?:Kopf|Hinterkopf|Gedächtnis)|denk(?:e|t)? (?:dran|daran)|erinner(?:e)? dich(?: \w+){0,3}? (?:dran|daran)|denken Sie daran|dran denken|daran denken)\b"
                r"|(?P<keep>notier(?:e|en|t)?|vermerk(?:e|en|t)?|schreib(?:e|t)?(?: (?:dir|das|es|bitte|mal))* auf|aufschreiben"
-               r"|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b|\s*:)|(?:ab)?speichern|speicher(?: mal| bitte)* ab|halt(?: mal| bitte)* fest"
+               r"|speicher(?: mal| bitte| dir| das| es| ruhig| einfach)* ab|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b|\s*:)|(?:ab)?speichern|leg(?: dir| das| es| bitte| mal)* ab(?=\s*[:,.!]|$)|halt(?: mal| bitte)* fest"
                r"|trag(?:e|t)?(?: (?:dir|das|es|bitte|mal))* ein|einträgst|eintragen"
                r"|(?:heb|bewahr)(?:e|t)?(?: (?:dir|da|das|des|es|bitte|mal))* auf)\b"
                r"|(?P<remind>erinner(?:e|n)? (?:mich|uns)|erinnern Sie mich)\b"
-               r"|(?P<forget>vergiss(?:t)? (?:(?:es|bitte|das|aber) )*(?:nicht|nich|net)|vergessen Sie nicht|nicht vergessen|vergesst nicht)\b", re.I),
-    re.compile(r"(?:\s+(?:das|es|dies|bitte|dir|daran|dran|doch|mal|auch|eins|folgendes)\b)*\s*[:,]?\s*", re.I),
+               r"|(?P<forget>vergiss(?:t)? (?:(?:es|bitte|das|aber) )*(?:nicht|nich|net|ned)|vergessen Sie nicht|nicht vergessen|vergesst nicht)\b", re.I),
+    re.compile(r"(?:\s+(?:das|es|dies|bitte|dir|daran|dran|doch|mal|auch|eins|folgendes|ruhig|einfach)\b)*\s*[:,]?\s*", re.I),
     re.compile(r"(?:wie|was|wann|wo|wer|ob|als)\b", re.I),
     re.compile(r"\b(?:vielleicht|glaube|vermute|rate|nicht sicher|irren|wahrscheinlich|schätze|meine ich)\b", re.I),
     re.compile(r"\b(?:sagt|sagte|gesagt|meinte|meint|sagen|gebeten|bat)\b", re.I),
@@ -241,19 +243,19 @@ _DE = _Latin(
 _IT = _Latin(
     "it",
     re.compile(r"(?:(?:ehi|ehm|oh|ah|allora|e|ok|okay|senti|comunque|anche|inoltre|poi|ah già|già|a proposito|"
-               r"per favore|per piacere|mi raccomando|dai|uè|ue|ué|ao|aò|eh|zì|zio|tesoro|amore|fra|raga|ti lascio|ecco|quindi|perciò|percio|dunque)[,!]?\s+)*", re.I),
+               r"per favore|per piacere|mi raccomando|cmq|dai|uè|ue|ué|ao|aò|eh|zì|zio|tesoro|amore|fra|raga|ti lascio|ecco|quindi|perciò|percio|dunque)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:mi\s+)?(?:puoi|potresti|può|potrebbe)\s+(?:per favore\s+)?|(?:mi fai il favore di|ti dispiace)\s+|"
-               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
+               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+|(?:ti|la|vi) prego di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
     re.compile(r"(?P<recall>ricorda(?:ti|telo|tela|tene)?|ricordatevi|ricordate|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
                r"|ricordi|ricordassi|memorizzi"
                r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente|(?:fissa|metti)(?:ti|telo)(?: bene)? in (?:testa|mente))(?![\w'])"
                r"|(?P<keep>segna(?:ti|telo|tela|lo|la|te)?|mi segni(?=\s+che\b)|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
-               r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la)\b|[,:.!]|$)"
+               r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la|da qualche parte)\b|[,:.!]|$)"
                r"|salva(?:ti|telo|melo)(?=\s+(?:questo|questa|quest'|'?sta|che|il|la)\b|\s*:)|salvar(?:e|lo)|appunta(?:ti|telo|lo|la)?"
                r"|metti(?:ti)? (?:da parte|in memoria)(?=\s+(?:questo|questa|quest'|'?sta)\b)|appuntar(?:e|ti|lo)"
                r"|tieni presente|tenere presente|tienil[oa] presente|tenetelo presente|(?:te|me) l[oa] segni(?=\s*[:,.!]|\s+che\b|$)"
                r"|conserva(?:lo|la|telo)?(?=\s+(?:questo|questa|quest'|che|il|la|l')|\s*:)"
-               r"|aggiungi(?:lo|la)? (?:\w+ ){0,2}(?:alle|ai|a) (?:cose che sai|tue note|tuoi appunti|tua memoria)|(?:me )?l[oa] tieni(?: tu)?(?: a mente)?(?=\s*[?!.,]|$)"
+               r"|aggiungi(?:lo|la)? (?:\w+ ){0,2}(?:alle|ai|a) (?:cose che sai|tue note|tuoi appunti|tua memoria)|(?:me |te )?l[oa] tieni(?: tu)?(?: a mente| in memoria)?(?=\s*[?!.,:]|\s+ok\b|$)|tien(?:i|ite)l[oa] in memoria"
                r"|(?:un'info|un'informazione|una cosa|un dato|una nota|un appunto) da (?:ricordare|segnare|salvare|tenere a mente)(?=\s*:))(?![\w'])"
                r"|(?P<remind>ricorda(?:mi|melo|ci)|ricordarmi|ricordarmelo)(?![\w'])"
                r"|(?P<forget>(?:non|nn) (?:te lo |te la |ti )?(?:dimenticare|scordare)|(?:non|nn) (?:dimenticarti|scordarti|dimenticartelo|scordartelo))(?![\w'])", re.I),
@@ -296,7 +298,7 @@ _PT = _Latin(
     re.compile(r"^$"),
 )
 LATIN_GRAMMARS = {g.language: g for g in (_EN, _ES, _FR, _DE, _IT, _PT)}
-_CLAUSE_START = re.compile(r"(?:[.!?;:,—–…()\[\]\"“”«»„¿¡~]|[^\w\s'’@#&%$€£¥+\-*/=<>|\\^`])+\s*|\s[-–]\s+|\b(?:and|so|but|y|pero|mas|ma|così|cosi|et|mais|und|aber)\s+"
+_CLAUSE_START = re.compile(r"(?:[.!?;:,—–…()\[\]\"“”«»„¿¡~]|[^\w\s'’@#&%$€£¥+\-*/=<>|\\^`])+\s*|\s[-–]\s+|\b(?:and|so|but|y|e|pero|mas|ma|così|cosi|então|entao|et|mais|und|aber)\s+"
                            r"|(?<=\w)\s+(?=don'?t let (?:me|us) forget\b)",  # "…is october 9 dont let me forget it"
                            re.I)
 # A commentary verb: "keep in mind", "note that" say how to take what follows, as often as they ask to keep it.
@@ -375,7 +377,7 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
     if _advice(grammar.language, _without_tags(rest, (_AGREEMENT_TAG, _YEAH_TAG))) and not _kept_for(grammar.language, text, verb, rest):
         return True  # "Note that the roads might be icy, so take the bus": a warning with what to do about it
     if (_CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _POLITE.match(text, clause)
-            and not _POINTS_BACK.match(text, verb.end())):
+            and not _points_back(text, verb)):
         return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
     if _in_the_listeners_case(grammar.language, _sentence_before(text, ask.start() if ask else verb.start())):
         return True  # "If you ever feel lonely, remember: I'm here": what to do in the listener's case
@@ -426,7 +428,7 @@ _TO_DO = {"en": re.compile(r"^\s*to\s+(?!(?:remind|tell|ask|wake|call|text|messa
 # "…, ok?", "keep track of this for me yeah?": a tag that asks for agreement, not a question about what
 # comes before it ("remember that film, right?" and "remember that film, yeah?" ask whether one does)
 _AGREEMENT_TAG = re.compile(r"(?:^|[\s,]+)¿?(?:ok|okay|k|alright|pls|please|plz|got it|(?:would|will|could|can) (?:you|u)"
-                            r"|tá bem|ta bem|tá bom|ta bom|está bem|tudo bem|de acuerdo|va bien|einverstanden|alles klar"
+                            r"|ok là|tá bem|ta bem|tá bom|ta bom|está bem|tudo bem|de acuerdo|va bien|einverstanden|alles klar"
                             r"|tá|ta|né|vale|sí|hein|d'accord|d'acc|gell|gelle|ja|va bene|capito|okey)\s*[?？]+\s*$", re.I)
 _YEAH_TAG = re.compile(r"(?:^|[\s,]+)(?:yeah|ya|yea)\s*\?+\s*$", re.I)
 
@@ -514,7 +516,13 @@ def _holds_object(text: str, verb: re.Match, rest: str) -> bool:
 
 
 def _kept_for(language: str, text: str, verb: re.Match, rest: str) -> bool:
-    return bool(_PURPOSE.match(rest)) and bool(_USERS_SIDE.get(language, _NEVER).search(text, 0, verb.start()))
+    return bool(_PURPOSE.match(rest) or _points_back(text, verb)) and bool(_USERS_SIDE.get(language, _NEVER).search(text, 0, verb.start()))
+
+
+def _points_back(text: str, verb: re.Match) -> bool:
+    """The verb's object is the fact told before it: "remember that,", "Retiens-le", "te lo tieni"."""
+    return bool(_POINTS_BACK.match(text, verb.end()) or re.search(r"(?:-le|-la|lo|la|telo|tela|melo)$", verb.group(0), re.I)
+                or re.match(r"(?:te|me) l[oa] ", verb.group(0), re.I))
 
 
 def _advice(language: str, rest: str) -> bool:
@@ -526,7 +534,7 @@ def _advice(language: str, rest: str) -> bool:
 # A clause opened by a bare "and"/"so" with no punctuation before it continues the one before ("energize
 # us and remind us…"); after a comma, a stop or at the start of a message, "and" opens a request ("Oh
 # and remember…", "Thanks, and remember…").
-_CONTINUES_CLAUSE = re.compile(r"(?:^|\s)(?!(?:oh|ah|ok|okay|yes|yeah|hey|lieb|nett|gentile|amable|gentil|gentille|kind)\s)[A-Za-z'’]+\s+(?:and|so|y|et|und)\s+$", re.I)
+_CONTINUES_CLAUSE = re.compile(r"(?:^|\s)(?!(?:oh|ah|ok|okay|yes|yeah|hey|lieb|nett|gentile|amable|gentil|gentille|kind)\s)[A-Za-z'’]+\s+(?:and|so|y|e|et|und)\s+$", re.I)
 
 
 # A verb that opens a clause as its subject, not as a request: a gerund or an infinitive with no
@@ -580,7 +588,7 @@ def _japanese_request(text: str) -> KeepRequest | None:
 _ZH_VERB = (r"(?:记住|記住|记下来?|記下來?|记一下|記一下|记着|記著|记好|記好|记牢|記牢|记录一下|記錄一下|记个|記個|记得|記得|写下来|寫下來"
             r"|存一下|备注一下|记一哈|放(?:在)?心上)")
 _ZH_LEAD = (r"(?:请|請|麻烦[你您]?|麻煩[你您]?|帮我|幫我|你给我|你給我|你给俺|你|您|你要|你得|你可要|你一定要|一定要|要|给我|給我|给俺"
-            r"|能不能帮我|能帮我|可以帮我|帮忙)")
+            r"|能不能帮我|能帮我|可以帮我|帮忙|(?:一定)+要?)")
 _ZH = re.compile(
     rf"(?:(?<=^)|(?<=[，,。！!？?：:；;\s~～])|(?<=这个)|(?<=這個)|(?<=以后)|(?<=以後)|(?<=[哎诶欸嘿喂哦噢]))(?P<lead>{_ZH_LEAD})?(?P<verb>{_ZH_VERB})"
     r"|(?P<help>(?:帮我|幫我|帮忙|幫忙|替我)(?:记|記|存着|存著|存一下|备忘|備忘|留(?:个|個)?底)|(?:记|記)到你的?(?:小本本|本子|备忘录|備忘錄|脑子|腦子)里?)"
@@ -630,14 +638,14 @@ _ADDRESSED_TO_SOMEONE = re.compile(r"\s*@\S")
 
 # --- Korean -------------------------------------------------------------------------------
 _KO = re.compile(
-    r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여|혀) ?(?:줘요|줘|줭|조|주세요|주실 수 있(?:을까요|나요|으세요|어요)|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
-    r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 수 있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가|두셈|둬라|두그래이|둬래이)"
+    r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여|혀) ?(?:줘요|줘|줭|조|주세요|주실 ?수 ?있(?:을까요|나요|으세요|어요)|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
+    r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 ?수 ?있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가|두셈|둬라|두그래이|둬래이)"
     r"|기억헤 ?줘|(?:기억|메모)해 ?도(?=[.!~,]|$)"
     r"|(?:기억|메모|기록|저장) ?해 ?주시면 (?:좋겠|감사하|고맙)|기억하기로 (?:약속|해)"
     r"|(?:기억|메모|기록|저장) ?(?:ㄱㄱ|고고|하셈|하삼|해라)|기억하[고구] ?있어 ?(?:줘요|줘|주세요)"
     r"|(?:기억|메모|기록|저장) ?(?:좀 )?부탁(?:해요|해|합니다|드려요|드립니다)?(?=[.!~,:]|\s|$)"
     r"|(?:기억|메모|기록|저장)해(?=[.!~,ㅋㅎ]|\s*$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
-    r"|(?:적어|외워|알아) ?(?:줘요|줘|조|주세요|줄래|둬요|둬|두세요|놔 ?줘|놔|놓아|(?:둘|줄) 수 있(?:어|어요|을까|을까요|나요|니))"
+    r"|(?:머릿속|머리)에 (?:딱 |꼭 )?넣어 ?(?:놔|둬|줘)|(?:적어|외워|알아) ?(?:줘요|줘|조|주세요|줄래|둬요|둬|두세요|두셈|놓으소|두소|놔 ?줘|놔|놓아|(?:둘|줄) ?수 ?있(?:어|어요|을까|을까요|나요|니))"
     r"|(?:잊|까먹)(?:지|어 ?버리지|어불지) ?(?:마세요|마요|마라|마|말어|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"
     r"|(?<=라고|다고|자고) ?(?:알려|상기시켜|리마인드해) ?(?:줘요|줘|주세요|줄래)")
 _KO_OTHER = re.compile(r"^\s*(?!나|저|내|제)\S+(?:한테|에게|께)\s")

@@ -1,0 +1,87 @@
+"""The "please remember" grammar on the forms each blind round of authors showed it lacked, in our own
+sentences, and on near forms that must stay what they are (advice, questions, the listener's case)."""
+import pytest
+
+from agent.keep_requests import is_keep_request
+from tests.unit.test_keep_requests import assert_kept
+
+
+@pytest.mark.parametrize("text, fact", [
+    # forms blind10 showed the grammar lacked (our own sentences)
+    ("Remember me brother's name is Seamus", "Seamus"), ("Querida, grava na tua memória que sou alérgica a camarão, tá bom?", "camarão"),
+    ("Já te disse antes, mas anota outra vez: a minha irmã chama-se Inês", "Inês"),
+    ("Regista aí que a minha filha nasceu em março", "março"), ("bota na memória que eu sou flamenguista", "flamenguista"),
+    ("vc podia guardar que eu não tomo café?", "café"), ("guarda essa info: meu cpf termina em 77", "77"),
+    ("ao ricordate che er lunedì vado in palestra", "palestra"), ("te lo dico così te lo segni: faccio il panettiere", "panettiere"),
+    ("tienilo presente che sono astemio", "astemio"), ("conserva questo: il mio gruppo sanguigno è A+", "A+"),
+    ("aggiungi alle cose che sai di me: gioco a padel", "padel"), ("Mets dans un coin de ta mémoire que je pars le 14", "14"),
+    ("je te donne un truc à retenir : mon code est 4410", "4410"), ("Das darfst du dir merken: ich bin jetzt Veganerin", "Veganerin"),
+    ("oye, para la próxima vez recuerda que no como gluten", "gluten"), ("내 혈액형 B형임 기억하셈", "B형"),
+    ("我的车牌是沪A12345，你记着点，下回我说车牌你别问是哪个", "沪A12345"), ("这个你帮我留个底，我的工号是8812", "8812"),
+])
+def test_the_forms_blind10_found_are_requests(text, fact):
+    assert_kept(text, fact)
+
+
+@pytest.mark.parametrize("text", [
+    "Remember me? We met at the gym last year.", "Remember me telling you about Lisbon?",
+    "vi ricordate quando siamo andati al mare?", "ma ricordati che sei più forte di così", "così ricordo meglio le cose",
+    "mas lembra que você merece descansar", "你记得吗，我们第一次见面是在哪里？", "你还记得我最喜欢哪个歌手吗",
+    "Das kannst du dir eh nicht merken, oder?", "le professeur nous a dit un truc à retenir : toujours relire",
+])
+def test_near_forms_that_ask_or_advise_are_still_not_requests(text):
+    assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # forms blind11 showed the grammar lacked (our own sentences)
+    ("Wärst du so lieb und merkst dir, dass ich Linkshänderin bin?", "Linkshänderin"), ("Neue Nummer: 0171 5550. Bitte vermerken.", "0171"),
+    ("I'm vegan since June so remember that, don't offer me cheese", "vegan"), ("lock this in: my flight is the 9th", "9th"),
+    ("mido 1,80, quédate con ese dato", "1,80"), ("Me gustaría que te quedaras con esto: odio el café", "café"),
+    ("guarda el teléfono del dentista: 600 111 222", "600"), ("mi hijo es celíaco, tenlo apuntado para las recetas", "celíaco"),
+    ("ajoute à ce que tu sais sur moi : je fais de l'escalade", "escalade"), ("aò segnate che giovedì ho il dentista", "dentista"),
+    ("Tesoro segnati che sabato c'è la cena da Anna", "Anna"), ("mi segni che il mio gatto si chiama Tofu?", "Tofu"),
+    ("Escreve aí na tua memória: sou canhota", "canhota"), ("내 혈액형 O형이야 까먹지 마", "O형"), ("내 생일 7월 1일이다. 기억해 두그래이", "7월 1일"),
+    ("你能不能把这个放心上：我对芒果过敏", "芒果"),
+    ("If you can, remember that my mum's name is Hilde", "Hilde"), ("Wenn du magst, merk dir, dass ich Jonas heiße", "Jonas"),
+    ("Next time you see me, remember I hate mornings", "mornings"),
+])
+def test_the_forms_blind11_found_are_requests(text, fact):
+    assert_kept(text, fact)
+
+
+@pytest.mark.parametrize("text", [
+    "If you ever feel lonely, remember that you matter.", "Falls du mal nicht schlafen kannst, merk dir: warme Milch hilft.",
+    "si alguna vez te sientes perdido, recuerda que siempre hay salida", "Si tu doutes, retiens ceci : on apprend en se trompant.",
+    "se ti senti giù, ricordati che domani è un altro giorno", "quando você estiver triste, lembra que tudo passa",
+    "너는 우리 대화 다 기억해둬?", "记得大学那会儿我们天天熬夜打游戏", "mi piace segnare i gol di testa",
+])
+def test_advice_for_the_listeners_case_and_questions_are_not_requests(text):
+    assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # forms blind12 showed the grammar lacked (our own sentences)
+    ("Ey vergiss ned, mei Katz heißt Minka", "Minka"), ("Es wär echt super, wenn du dir merken könntest, dass ich Jana heiße", "Jana"),
+    ("Ich bin Bäcker, speicher dir das ruhig ab, damit du's weißt.", "Bäcker"), ("Leg dir das bitte ab: mein Zug fährt um 6", "Zug"),
+    ("Erinner dich nächstes Mal bitte dran, dass ich Schach spiele", "Schach"),
+    ("Store this somewhere in that brain of yours: my cat is Pixel", "Pixel"), ("ugh ok remember my boss is Dana", "Dana"),
+    ("rememberrr that my mum is Ruth", "Ruth"), ("Just so you've got it for later: I start at Acme on May 2", "Acme"),
+    ("bookmark this for me, the bakery is Rosa's on Elm", "Rosa's"), ("wey guarda que mi primo se llama Lalo", "Lalo"),
+    ("apunta en tu libreta que mi cumple es el 9 de julio", "9 de julio"), ("Ponlo en tus notas: mi talla es la M", "M"),
+    ("wesh retiens que je bosse de nuit", "nuit"), ("Mon chat s'appelle Pixel. Retiens-le stp, tu l'as oublié hier", "Pixel"),
+    ("salva da qualche parte che sono allergica al lattice", "lattice"), ("Cmq memorizza che faccio yoga il martedì", "yoga"),
+    ("Ti prego di memorizzare il nome del mio vicino, Aldo", "Aldo"), ("te lo dico una volta e poi te lo tieni in memoria: odio l'aglio", "aglio"),
+    ("não quero repetir então grava: tenho dois gatos", "dois gatos"), ("내 최애 음식은 떡볶이다 머릿속에 딱 넣어놔", "떡볶이"),
+    ("내 차 번호 1234 알아두셈", "1234"), ("이거 하나 기억해줄수 있어? 나 땅콩 알레르기 있어", "땅콩"), ("我不吃辣！这个一定要记住", "不吃辣"),
+])
+def test_the_forms_blind12_found_are_requests(text, fact):
+    assert_kept(text, fact)
+
+
+@pytest.mark.parametrize("text", [
+    "Es wär echt hilfreich, wenn du dir nicht alles merken würdest", "Leg dich ab und schlaf, du bist müde.",
+    "ugh I remember when we used to do that", "the old bookmark bar is a mess", "se piove e poi ricordati che il mondo gira",
+])
+def test_near_forms_of_blind12_are_still_not_requests(text):
+    assert not is_keep_request(text)
