@@ -24,8 +24,8 @@ from agent import role, sentences, vocatives
 from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_before
 from agent.echoes import (ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, repeats_earlier_reply, restates,
                           says_again, squash, users_words_said_back)
-from agent.engagement import (CJK_FILLERS, FILLERS, content_size, greets_in, least_to_say, only_greets, reaction_alone,
-                              leads_in, says_nothing, tells_nothing, without_dangling_colon)
+from agent.engagement import (CJK_FILLERS, FILLERS, asks_yes_or_no, content_size, greets_in, least_to_say, only_greets,
+                              only_says_yes, reaction_alone, leads_in, says_nothing, tells_nothing, without_dangling_colon)
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
                             sure_language, surely_chinese, surely_in)
 from agent.held_back import SCRIPT_FITS
@@ -215,6 +215,7 @@ class SentenceGate:
         self._leave_out_echoes = leave_out_echoes
         self._least = least_to_say(user_text, language)  # content an opening carries to be shown
         self._reacting = not is_question(user_text)  # to something told (agent/role.py: a subject left out)
+        self._yes_or_no = asks_yes_or_no(user_text, language)  # a bare "Yes." answers it
         self._left_out_echo = ""  # the opening echo left out, if one was
         self._after_left_out = False  # a sentence of service talk was left out: what opens now follows nothing
         self._heard = squash(user_text)
@@ -693,8 +694,7 @@ class SentenceGate:
         if echo:
             self.repaired += 1
             return self._open_with(echo)
-        if held and self._release_fillers:
+        if held and (self._release_fillers or self._yes_or_no and only_says_yes(held, self._all_names)):
             return self._open_with("")
-        self._fillers = ""
-        self.blocked = held or self._left_out_echo or " "
+        self._fillers, self.blocked = "", held or self._left_out_echo or " "
         return ""

@@ -178,3 +178,37 @@ def without_dangling_colon(text: str) -> str:
     from agent.sentences import split
 
     return "".join(split(text.rstrip())[:-1]) if leads_in(text) else text
+
+
+# A question that a yes or a no answers ("Is it likely that Nate has friends besides Joanna?", 「明日は晴れるかな？」):
+# no question word, no "A or B", and not a question that asks for what one remembers, knows or can tell or do
+# ("Do you remember what I was nervous about?", "Can you recommend a book?": a bare "Yes." answers nothing there).
+_ASKS_FOR_CONTENT = {language: re.compile(words, re.I) for language, words in {
+    "en": r"\b(?:what|where|when|who|whom|whose|which|why|how|or|remember|recall|know|tell|guess|mention(?:ed)?"
+          r"|(?:can|could|would|will) (?:you|u))\b",
+    "de": r"\b(?:was|wo|wann|wer|wen|wem|welch\w*|warum|wieso|wie|oder|erinnerst|weißt|kannst|könntest|würdest)\b",
+    "es": r"\b(?:qué|dónde|cuándo|quién\w*|cuál\w*|cómo|cuánt\w*|o|recuerdas|acuerdas|sabes|puedes|podrías)\b",
+    "fr": r"\b(?:où|quand|qui|quel\w*|pourquoi|comment|combien|quoi|ou|souviens|rappelles|sais|peux|pourrais)\b",
+    "it": r"\b(?:cosa|dove|quando|chi|qual\w*|perché|come|quant\w*|o|ricordi|sai|puoi|potresti)\b",
+    "pt": r"\b(?:o que|onde|quando|quem|qual|quais|porque|por que|como|quant\w*|ou|lembra\w*|sabe|pode|poderia)\b",
+    "ja": r"何|なに|なん|どこ|いつ|誰|だれ|どう|どの|どれ|なぜ|どんな|いくつ|いくら|それとも|覚えて|知って|教えて|くれる|もらえる",
+    "zh": r"什么|什麼|哪|谁|誰|几|幾|多少|怎么|怎麼|为什么|為什麼|还是|還是|记得|記得|知道|告诉|告訴|能不能|可以",
+    "ko": r"뭐|무엇|무슨|어디|언제|누구|누가|왜|어떻게|몇|어느|아니면|기억|알아|알고|줄래|줄 수|주세요",
+}.items()}
+# What a bare yes is made of, in the nine languages ("Yes.", "Of course!", 「はい。」, "네!")
+_YES = frozenset("yes yeah yep yup of course certainly absolutely definitely sí claro oui bien sûr ja natürlich klar"
+                 " sim certo sì はい うん ええ 是的 是 对 对的 네 예 응".split())
+
+
+def asks_yes_or_no(text: str, language: str) -> bool:
+    """Whether `text`, in `language`, is a question a bare yes or no answers (none of `_ASKS_FOR_CONTENT`'s words)."""
+    content = _ASKS_FOR_CONTENT.get(language)
+    return content is not None and is_question(text) and not content.search(unicodedata.normalize("NFKC", text))
+
+
+def only_says_yes(text: str, names: Sequence[str] = ()) -> bool:
+    """Nothing but a yes, and names ("Yes.", "Yes, Caroline!", 「はい！」): the answer to a yes-or-no question, not a
+    filler — held as one, it was asked for again until the model said no (§5, session 48: "Yes." to "Do Jon and
+    Gina start businesses out of what they love?" became "No, …")."""
+    words = _WORD.findall(_without_names(text, names))
+    return bool(words) and all(word in _YES for word in words)

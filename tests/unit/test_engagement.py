@@ -93,3 +93,44 @@ def test_a_lead_in_left_with_nothing_after_it_is_asked_again_going_on_from_it(da
     service.update_settings(user_name="Anna")
     list(service.send("Ark", "Hallo Ark, ich bin's, Anna. Ich war heute mit meiner Katze Mira beim Tierarzt."))
     assert service.conversation("Ark")[-1].text.endswith("Schön, dass Mira gesund ist!") and len(model.calls) == 2
+
+
+@pytest.mark.parametrize("question, language", [
+    ("Is it likely that Nate has friends besides Joanna?", "en"), ("Was it a good month for you?", "en"),
+    ("Hast du heute schon gegessen?", "de"), ("¿Te gustó la película?", "es"), ("Tu es fatigué ce soir ?", "fr"),
+    ("Ti è piaciuto il concerto?", "it"), ("Você já comeu hoje?", "pt"), ("明日は晴れるかな？", "ja"),
+    ("你今天累吗？", "zh"), ("오늘 피곤해?", "ko"),
+])
+def test_a_bare_yes_answers_a_yes_or_no_question(question, language):
+    from agent.engagement import asks_yes_or_no, only_says_yes
+
+    assert asks_yes_or_no(question, language)
+    assert only_says_yes({"en": "Yes.", "de": "Ja!", "es": "¡Sí!", "fr": "Oui.", "it": "Sì.", "pt": "Sim.",
+                          "ja": "うん！", "zh": "是的。", "ko": "응!"}[language], ["Ark"])
+
+
+@pytest.mark.parametrize("question, language", [
+    ("Do you remember what I was nervous about today?", "en"), ("Can you recommend a book?", "en"),
+    ("Does John live close to a beach or the mountains?", "en"), ("What did I cook?", "en"),
+    ("Weißt du noch, wie mein Hund heißt?", "de"), ("¿Te acuerdas de mi hermana?", "es"),
+    ("Tu te souviens de mon chat ?", "fr"), ("私の名前、覚えてる？", "ja"), ("你还记得我妹妹叫什么吗？", "zh"),
+    ("내 이름 기억해?", "ko"), ("I had a long day at work.", "en"),
+])
+def test_a_bare_yes_answers_nothing_asked_for_content_or_told(question, language):
+    from agent.engagement import asks_yes_or_no
+
+    assert not asks_yes_or_no(question, language)
+
+
+@pytest.mark.parametrize("user, reply, shown", [
+    ("Is it likely that Nate has friends besides Joanna?", "Yes.", "Yes."),
+    ("Do you remember what I was nervous about today?", "Yes.", ""),
+    ("Is it likely that Nate has friends besides Joanna?", "Sure!", ""),  # an acknowledgement, not an answer
+    ("I finally finished my thesis today.", "Yes!", ""),
+])
+def test_the_guard_shows_a_bare_yes_only_to_a_yes_or_no_question(user, reply, shown):
+    from agent.character_guard import SentenceGate
+
+    gate = SentenceGate(names=["Ark"], user_text=user, language="en", user_names=["Ken"], persona_name="Ark")
+    out = gate.feed(reply) + gate.flush()
+    assert out == shown and bool(gate.blocked) == (not shown)
