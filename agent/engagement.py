@@ -180,21 +180,29 @@ def without_dangling_colon(text: str) -> str:
     return "".join(split(text.rstrip())[:-1]) if leads_in(text) else text
 
 
-# A question that a yes or a no answers ("Is it likely that Nate has friends besides Joanna?", 「明日は晴れるかな？」):
-# no question word, no "A or B", and not a question that asks for what one remembers, knows or can tell or do
-# ("Do you remember what I was nervous about?", "Can you recommend a book?": a bare "Yes." answers nothing there).
+# A question that a yes or a no answers ("Is it likely that Nate has friends besides Joanna?", "Do Jon and Gina start
+# businesses out of what they love?", 「明日は晴れるかな？」): it opens with no question word (Chinese, Japanese and
+# Korean have none anywhere), offers no "A or B", and asks for nothing one remembers, knows or can tell or do ("Do
+# you remember what I was nervous about?", "Can you recommend a book?": a bare "Yes." answers nothing there).
+_WH = {
+    "en": r"what|where|when|who|whom|whose|which|why|how", "de": r"was|wo|wann|wer|wen|wem|welch\w*|warum|wieso|wie",
+    "es": r"qué|dónde|cuándo|quién\w*|cuál\w*|cómo|cuánt\w*|que|donde|cuando|quien|cual|como",
+    "fr": r"où|quand|qui|quel\w*|pourquoi|comment|combien|quoi|que|qu'", "it": r"cosa|dove|quando|chi|qual\w*|perché|come|quant\w*|che",
+    "pt": r"o que|onde|quando|quem|qual|quais|porque|por que|como|quant\w*|que",
+}
 _ASKS_FOR_CONTENT = {language: re.compile(words, re.I) for language, words in {
-    "en": r"\b(?:what|where|when|who|whom|whose|which|why|how|or|remember|recall|know|tell|guess|mention(?:ed)?"
-          r"|(?:can|could|would|will) (?:you|u))\b",
-    "de": r"\b(?:was|wo|wann|wer|wen|wem|welch\w*|warum|wieso|wie|oder|erinnerst|weißt|kannst|könntest|würdest)\b",
-    "es": r"\b(?:qué|dónde|cuándo|quién\w*|cuál\w*|cómo|cuánt\w*|o|recuerdas|acuerdas|sabes|puedes|podrías)\b",
-    "fr": r"\b(?:où|quand|qui|quel\w*|pourquoi|comment|combien|quoi|ou|souviens|rappelles|sais|peux|pourrais)\b",
-    "it": r"\b(?:cosa|dove|quando|chi|qual\w*|perché|come|quant\w*|o|ricordi|sai|puoi|potresti)\b",
-    "pt": r"\b(?:o que|onde|quando|quem|qual|quais|porque|por que|como|quant\w*|ou|lembra\w*|sabe|pode|poderia)\b",
+    "en": r"\b(?:or(?! no\b)|remember|recall|know|tell|told|talk(?:ed)?|sa(?:y|id)|guess|mention(?:ed)?|(?:can|could|would|will) (?:you|u))\b",
+    "de": r"\b(?:oder(?! nicht| nein)|erinnerst|weißt|kannst|könntest|würdest)\b",
+    "es": r"\b(?:o(?! no\b)|recuerdas|acuerdas|sabes|puedes|podrías)\b",
+    "fr": r"\b(?:ou(?! pas| non)|souviens|rappelles|sais|peux|pourrais)\b",
+    "it": r"\b(?:o(?! no\b)|ricordi|sai|puoi|potresti)\b",
+    "pt": r"\b(?:ou(?! não)|lembra\w*|sabe|pode|poderia)\b",
     "ja": r"何|なに|なん|どこ|いつ|誰|だれ|どう|どの|どれ|なぜ|どんな|いくつ|いくら|それとも|覚えて|知って|教えて|くれる|もらえる",
     "zh": r"什么|什麼|哪|谁|誰|几|幾|多少|怎么|怎麼|为什么|為什麼|还是|還是|记得|記得|知道|告诉|告訴|能不能|可以",
     "ko": r"뭐|무엇|무슨|어디|언제|누구|누가|왜|어떻게|몇|어느|아니면|기억|알아|알고|줄래|줄 수|주세요",
 }.items()}
+_OPENS_WITH_WH = {language: re.compile(rf"^\W*(?:(?:and|so|ok|und|also|y|et|e|então)\W+)?(?:{words})\b", re.I)
+                  for language, words in _WH.items()}
 # What a bare yes is made of, in the nine languages ("Yes.", "Of course!", 「はい。」, "네!")
 _YES = frozenset("yes yeah yep yup of course certainly absolutely definitely sí claro oui bien sûr ja natürlich klar"
                  " sim certo sì はい うん ええ 是的 是 对 对的 네 예 응".split())
@@ -202,8 +210,10 @@ _YES = frozenset("yes yeah yep yup of course certainly absolutely definitely sí
 
 def asks_yes_or_no(text: str, language: str) -> bool:
     """Whether `text`, in `language`, is a question a bare yes or no answers (none of `_ASKS_FOR_CONTENT`'s words)."""
-    content = _ASKS_FOR_CONTENT.get(language)
-    return content is not None and is_question(text) and not content.search(unicodedata.normalize("NFKC", text))
+    content, text = _ASKS_FOR_CONTENT.get(language), unicodedata.normalize("NFKC", text)
+    opens_with_wh = _OPENS_WITH_WH.get(language)
+    return (content is not None and is_question(text) and not content.search(text)
+            and not (opens_with_wh and opens_with_wh.search(text)))
 
 
 def only_says_yes(text: str, names: Sequence[str] = ()) -> bool:

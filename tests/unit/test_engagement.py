@@ -134,3 +134,15 @@ def test_the_guard_shows_a_bare_yes_only_to_a_yes_or_no_question(user, reply, sh
     gate = SentenceGate(names=["Ark"], user_text=user, language="en", user_names=["Ken"], persona_name="Ark")
     out = gate.feed(reply) + gate.flush()
     assert out == shown and bool(gate.blocked) == (not shown)
+
+
+@pytest.mark.parametrize("question, language, closed", [
+    ("Do Jon and Gina start businesses out of what they love?", "en", True),  # a "what" inside a yes-or-no question
+    ("Was it a good month for Nate? Answer yes or no.", "en", True), ("And what did she say?", "en", False),
+    ("¿Sabes lo que pasó?", "es", False), ("¿Dónde está Lucía?", "es", False), ("Est-ce que tu as bien dormi ?", "fr", True),
+    ("Hat Ben angerufen oder nicht?", "de", True), ("Wie war dein Tag?", "de", False),
+])
+def test_a_question_word_counts_where_it_opens_the_question(question, language, closed):
+    from agent.engagement import asks_yes_or_no
+
+    assert asks_yes_or_no(question, language) == closed
