@@ -179,8 +179,7 @@ class SentenceGate:
         and stopped); on the last attempt, if nothing followed, it is shown said back as the user's
         rather than a notice instead of a reply; `persona_said`: the persona's last replies — a sentence
         said there already is left out ("Certo! Sono Marco. Ho preso 28 esami oggi…" twice running);
-        `greet_early`: an opening salutation ("¡Hola, Diego!") is shown at once, and what follows it is
-        judged whole — the greeting is not held while the model writes the next sentence; `greeted`:
+        `greet_early`: an opening salutation ("¡Hola, Diego!") is shown at once, what follows it judged whole; `greeted`:
         the greeting an earlier attempt showed (this one's is left out; what it shows follows that);
         `most_chars`: the reply ends at its last whole sentence within this many characters (`full`);
         `instructions`: the reply's own instruction lines, never to be said back in other words."""
@@ -224,7 +223,8 @@ class SentenceGate:
         # Not English: judged until a sentence is surely in the message's language (the first one held till then)
         self._latin_language = language if language in LATIN_LANGUAGES and language != "en" else ""
         self._context = squash(context)
-        self._context_lines = {squash(line) for line in context.splitlines()} - {""}
+        # A recalled day's heading ("[14 September 2022]") is the answer to "when…?", not the prompt said back
+        self._context_lines = {squash(line) for line in context.splitlines() if not re.fullmatch(r"\s*\[[^\]]*\]\s*", line)} - {""}
         self._instructions = tuple(instructions)
         self._instruction_lines = tuple(squash(i) for i in instructions)
         self._named = tuple({*self._names, *self._user_names, persona_name} - {""})

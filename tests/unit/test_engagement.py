@@ -146,3 +146,13 @@ def test_a_question_word_counts_where_it_opens_the_question(question, language, 
     from agent.engagement import asks_yes_or_no
 
     assert asks_yes_or_no(question, language) == closed
+
+
+def test_a_recalled_days_heading_said_back_answers_when():
+    from agent.character_guard import SentenceGate
+
+    told = "The Friday before 14 September 2022, I made a dessert with almond milk - it was good!"
+    asked = "When did I make a dessert with almond milk?"
+    gate = SentenceGate(names=["Ark"], user_text=asked, language="en", context=f"# Memories\n[14 September 2022]\n- Joanna: {told}",
+                        user_names=["Joanna"], persona_name="Ark", user_said=(told, asked))
+    assert gate.feed("14 September 2022") + gate.flush() == "14 September 2022" and not gate.blocked
