@@ -165,24 +165,22 @@ class SentenceGate:
                  user_said: Sequence[str] = (), release_fillers: bool = False, leave_out_echoes: bool = False,
                  persona_said: Sequence[str] = (), greet_early: bool = False, greeted: str = "",
                  most_chars: int | None = None, instructions: Sequence[str] = ()):
-        """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja",
-        "zh"; "" checks none); `context`: the turn's context message, which is never to be said
-        back; `user_names`: the user's names (from Settings, or introduced in the conversation),
-        never taken by the persona as its own; `hold_first_sentence`: the first sentence is shown
-        only once whole and checked, whatever it opens with; `persona_name`: the persona's own name,
-        taken off as a label when the reply opens with it and a colon ("Ark: …"); `user_said`: what
-        the user told earlier in the conversation (their facts stay theirs, agent/role.py);
-        `release_fillers`: a reply of greetings and fillers alone is shown at the end (the last
-        attempt) instead of being asked for again; `leave_out_echoes`: an opening that says the
-        user's message back is left out and the reply goes on from what follows it (a retry, whose
-        end of reply is held back for a while: the 1.5B model said 「今天工作确实很忙，但总算到了周五。」
-        and stopped); on the last attempt, if nothing followed, it is shown said back as the user's
-        rather than a notice instead of a reply; `persona_said`: the persona's last replies — a sentence
-        said there already is left out ("Certo! Sono Marco. Ho preso 28 esami oggi…" twice running);
-        `greet_early`: an opening salutation ("¡Hola, Diego!") is shown at once, what follows it judged whole; `greeted`:
-        the greeting an earlier attempt showed (this one's is left out; what it shows follows that);
-        `most_chars`: the reply ends at its last whole sentence within this many characters (`full`);
-        `instructions`: the reply's own instruction lines, never to be said back in other words."""
+        """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja", "zh"; "" checks
+        none); `context`: the turn's context message, which is never to be said back; `user_names`: the user's names
+        (from Settings, or introduced in the conversation), never taken by the persona as its own;
+        `hold_first_sentence`: the first sentence is shown only once whole and checked, whatever it opens with;
+        `persona_name`: the persona's own name, taken off as a label when the reply opens with it and a colon ("Ark:
+        …"); `user_said`: what the user told earlier in the conversation (their facts stay theirs, agent/role.py);
+        `release_fillers`: a reply of greetings and fillers alone is shown at the end (the last attempt) instead of
+        being asked for again; `leave_out_echoes`: an opening that says the user's message back is left out and the
+        reply goes on from what follows it (a retry, whose end of reply is held back for a while: the 1.5B model said
+        「今天工作确实很忙，但总算到了周五。」 and stopped); on the last attempt, if nothing followed, it is shown said back as the
+        user's rather than a notice instead of a reply; `persona_said`: the persona's last replies — a sentence said
+        there already is left out ("Certo! Sono Marco. Ho preso 28 esami oggi…" twice running); `greet_early`: an
+        opening salutation ("¡Hola, Diego!") is shown at once, what follows it judged whole; `greeted`: the greeting
+        an earlier attempt showed (this one's is left out; what it shows follows that); `most_chars`: the reply ends
+        at its last whole sentence within this many characters (`full`); `instructions`: the reply's own instruction
+        lines, never to be said back in other words."""
         self._hold_first = hold_first_sentence
         self._said_before = [squash(s) for reply in persona_said for s in sentences.split(reply)]
         self._said_again = lambda text: repeats_earlier_reply(text, self._said_before, self._script, self._user_names)
@@ -688,13 +686,15 @@ class SentenceGate:
         return shown
 
     def _said_nothing(self) -> str:
-        """The reply ended with nothing but greetings and fillers: asked for again, or, on the last attempt, shown."""
+        """The reply ended with nothing but greetings and fillers: asked for again, or, on the last attempt, shown —
+        a bare yes to a yes-or-no question is shown, and asked for again going on from it (its answer kept)."""
         held, self._pending = self._fillers, ""
-        echo = self._echo_said_back() if self._release_fillers else ""
-        if echo:
+        if echo := self._echo_said_back() if self._release_fillers else "":
             self.repaired += 1
             return self._open_with(echo)
         if held and (self._release_fillers or self._yes_or_no and only_says_yes(held, self._all_names)):
-            return self._open_with("")
+            shown = self._open_with("")
+            self.greeting, self.blocked = (self.greeting, self.blocked) if self._release_fillers else (shown.strip(),) * 2
+            return shown
         self._fillers, self.blocked = "", held or self._left_out_echo or " "
         return ""

@@ -133,7 +133,19 @@ def test_the_guard_shows_a_bare_yes_only_to_a_yes_or_no_question(user, reply, sh
 
     gate = SentenceGate(names=["Ark"], user_text=user, language="en", user_names=["Ken"], persona_name="Ark")
     out = gate.feed(reply) + gate.flush()
-    assert out == shown and bool(gate.blocked) == (not shown)
+    assert out == shown and gate.blocked  # either way asked again: on from the yes shown, or afresh
+    assert gate.greeting == shown
+
+
+def test_a_bare_yes_is_kept_and_the_reply_goes_on_from_it(data_dir, clock):
+    from agent.providers.fake import ScriptedChatModel, replies
+    from persona.service import NexusService
+
+    model = ScriptedChatModel(replies("Yes.", " Both of them turned what they love into a business."))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model, after_turn_work=False)
+    list(service.send("Ark", "Do Jon and Gina start businesses out of what they love?"))
+    assert service.conversation("Ark")[-1].text == "Yes. Both of them turned what they love into a business."
+    assert len(model.calls) == 2
 
 
 @pytest.mark.parametrize("question, language, closed", [
