@@ -25,7 +25,7 @@ from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_
 from agent.echoes import (ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, repeats_earlier_reply, restates,
                           says_again, squash, users_words_said_back)
 from agent.engagement import (CJK_FILLERS, FILLERS, asks_yes_or_no, content_size, greets_in, least_to_say, only_greets,
-                              only_says_yes, reaction_alone, leads_in, says_nothing, tells_nothing, without_dangling_colon)
+                              reaction_alone, leads_in, says_nothing, tells_nothing, without_dangling_colon, yes_alone)
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
                             sure_language, surely_chinese, surely_in)
 from agent.held_back import SCRIPT_FITS
@@ -692,8 +692,8 @@ class SentenceGate:
         if echo := self._echo_said_back() if self._release_fillers else "":
             self.repaired += 1
             return self._open_with(echo)
-        if held and (self._release_fillers or self._yes_or_no and only_says_yes(held, self._all_names)):
-            shown = self._open_with("")
+        if held and (self._release_fillers or self._yes_or_no and (yes := yes_alone(held, self._all_names))):
+            self._fillers, shown = (held, self._open_with(held)) if self._release_fillers else (yes, self._open_with(""))
             self.greeting, self.blocked = (self.greeting, self.blocked) if self._release_fillers else (shown.strip(),) * 2
             return shown
         self._fillers, self.blocked = "", held or self._left_out_echo or " "

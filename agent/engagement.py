@@ -216,9 +216,13 @@ def asks_yes_or_no(text: str, language: str) -> bool:
             and not (opens_with_wh and opens_with_wh.search(text)))
 
 
-def only_says_yes(text: str, names: Sequence[str] = ()) -> bool:
-    """Nothing but a yes, and names ("Yes.", "Yes, Caroline!", 「はい！」): the answer to a yes-or-no question, not a
-    filler — held as one, it was asked for again until the model said no (§5, session 48: "Yes." to "Do Jon and
-    Gina start businesses out of what they love?" became "No, …")."""
+def yes_alone(text: str, names: Sequence[str] = ()) -> str:
+    """`text` ended by a full stop if it is nothing but a yes, and names ("Yes" → "Yes.", "Yes, Caroline!", 「はい」 →
+    「はい。」), else "": the answer to a yes-or-no question, not a filler — held as one, it was asked for again until
+    the model said no (§5, session 48: "Yes." to "Do Jon and Gina start businesses out of what they love?" became
+    "No, …"); the reply goes on from it, after its stop ("Yes . It's important…" without one)."""
     words = _WORD.findall(_without_names(text, names))
-    return bool(words) and all(word in _YES for word in words)
+    if not words or not all(word in _YES for word in words):
+        return ""
+    said = text.rstrip()
+    return said if said.endswith((".", "!", "?", "。", "！", "？", "…", "~")) else said + ("。" if _CJK.search(said) else ".")

@@ -158,7 +158,7 @@ _ES = _Latin(
                r"(?:necesito|quiero|quisiera|me gustaría|me gustaria|te pido|le pido|te ruego|le ruego) que\s+)", re.I),
     re.compile(r"(?P<recall>recuérda(?:lo|la)|recuerda(?:lo|la)|recuerda|recuerde|recuerden|acuérden(?:se|lo)|acuerden(?:se|lo)|recordá|recordad|acuérdate|acuerdate|acordate|acuérdese|recordar|acordarte"
                r"|recuerdes|recordaras|memoriza|memorizar|memorice|memorices|memorícelo|memorízalo"
-               r"|(?:te |se )?acord(?:aras|ases|ara|ase|arás)|(?:te |se )acuerd(?:es|e))\b"
+               r"|(?:te |se )?acord(?:aras|ases|ara|ase|arás)|(?:te |se )acuerd(?:es|e|as)|recuerdas)\b"
                r"|(?P<keep>apúnta(?:lo|la|melo|te)|apunta(?:lo|la|melo)?|apunte|apuntar(?:lo)?|apuntes|anóta(?:lo|la|te|telo)"
                r"|anota(?:lo|la|te|telo)?|registra(?:lo|la)?|registre|registrar(?:lo)?|anote|anotar(?:lo)?|anotes|tom(?:a|e|ar) nota|guárda(?:lo|la|melo)|guarda(?:lo|la)?"
                r"(?=\s+(?:esto|eso|que|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?"
@@ -195,7 +195,7 @@ _FR = _Latin(
                r"(?:bien\s+|stp\s+|s'il te plaît\s+)?", re.I),
     re.compile(r"(?P<recall>souviens[- ]toi|souvenez[- ]vous|rapp?ell?e[- ]toi|rappelez[- ]vous|te souvenir|vous souvenir|te rappeler"
                r"|retiens(?:-le|-la)?|retien|retenez(?:-le|-la)?|retenir|retiennes|mémorise(?:-le|-la)?|mémorisez|mémoriser"
-               r"|souviennes|rappelles)(?![\w-])"
+               r"|souviennes|rappelles|(?:tu )?te souviens|(?:vous )?vous souvenez)(?![\w-])"
                r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|notes|pren(?:ds|ez|dre) note|gard(?:e|ez|er|es) (?:ça |cela |bien )?"
                r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete|mémoire|memoire))"
                r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|met(?:s|tez) (?:ça |cela )?dans (?:un coin de )?(?:ta|votre) (?:mémoire|memoire|tête|tete)"
@@ -226,7 +226,7 @@ _DE = _Latin(
                r"(?-i:(?:(?!nicht\b|nie\b|niemals\b)(?:[a-zäöüß]\S*|Folgendes|(?:(?<=mein )|(?<=meine )|(?<=meinen )|(?<=unser )|(?<=unsere ))[A-ZÄÖÜ]\S*)\s+){0,4}?)(?=(?:merk|speicher|abspeicher|notier|behalt|aufschreib|eintrag)\w*\b)", re.I),
     re.compile(r"(?P<recall>merk(?:e|')? (?:dir|da|euch)|merken Sie sich|merken(?: könntest| würdest)?|merkst"
                r"|merke(?=\s*[,:]|\s+(?:dass|das|des|es|mal|bitte)\b)"
-               r"|behalt(?:e|en)?(?: (?:das|es|dies|bitte))* im "
+               r"|erinnerst du dich|behalt(?:e|en)?(?: (?:das|es|dies|bitte))* im "
                r"(?:Kopf|Hinterkopf|Gedächtnis)|denk(?:e|t)? (?:dran|daran)|erinner(?:e)? dich(?: \w+){0,3}? (?:dran|daran)|denken Sie daran|dran denken|daran denken)\b"
                r"|(?P<keep>notier(?:e|en|t)?|vermerk(?:e|en|t)?|schreib(?:e|t)?(?: (?:dir|das|es|bitte|mal))* auf|aufschreiben"
                r"|speicher(?: mal| bitte| dir| das| es| ruhig| einfach)* ab|speicher(?:e|n)?(?= (?:das|dir|es|bitte)\b|\s*:)|(?:ab)?speichern|leg(?: dir| das| es| bitte| mal)* ab(?=\s*[:,.!]|$)|halt(?: mal| bitte)* fest"

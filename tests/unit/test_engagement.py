@@ -102,11 +102,18 @@ def test_a_lead_in_left_with_nothing_after_it_is_asked_again_going_on_from_it(da
     ("你今天累吗？", "zh"), ("오늘 피곤해?", "ko"),
 ])
 def test_a_bare_yes_answers_a_yes_or_no_question(question, language):
-    from agent.engagement import asks_yes_or_no, only_says_yes
+    from agent.engagement import asks_yes_or_no, yes_alone
 
     assert asks_yes_or_no(question, language)
-    assert only_says_yes({"en": "Yes.", "de": "Ja!", "es": "¡Sí!", "fr": "Oui.", "it": "Sì.", "pt": "Sim.",
-                          "ja": "うん！", "zh": "是的。", "ko": "응!"}[language], ["Ark"])
+    assert yes_alone({"en": "Yes.", "de": "Ja!", "es": "¡Sí!", "fr": "Oui.", "it": "Sì.", "pt": "Sim.",
+                      "ja": "うん！", "zh": "是的。", "ko": "응!"}[language], ["Ark"])
+
+
+def test_a_bare_yes_without_a_stop_gets_one_for_the_reply_to_go_on_from():
+    from agent.engagement import yes_alone
+
+    assert (yes_alone("Yes"), yes_alone("はい"), yes_alone("Yes, Caroline!", ["Caroline"]), yes_alone("Yes, it is.")) == (
+        "Yes.", "はい。", "Yes, Caroline!", "")
 
 
 @pytest.mark.parametrize("question, language", [

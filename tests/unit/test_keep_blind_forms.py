@@ -85,3 +85,14 @@ def test_the_forms_blind12_found_are_requests(text, fact):
 ])
 def test_near_forms_of_blind12_are_still_not_requests(text):
     assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Oye, ¿te acuerdas de cómo se llama mi perro y dónde vivo?", "¿Recuerdas dónde trabajo?", "Tu te souviens de mon chat ?",
+    "Erinnerst du dich, wie meine Schwester heißt?", "Vous vous souvenez de moi ?",
+])
+def test_a_question_whether_one_remembers_is_declined_so_the_second_reader_never_keeps_it(text):
+    # a new user's "¿te acuerdas de cómo se llama mi gato…?" was kept into core memory by the second reader (session 48)
+    from agent.keep_grammar import declined_request
+
+    assert declined_request(text) and not is_keep_request(text)
