@@ -69,9 +69,15 @@ def mask_secret(value: str) -> str:
     return f"set (…{value[-4:]})" if len(value) >= 12 else "set"
 
 
+# Where `setup-model` puts the embedded model for the app's own data directory: another data directory
+# (`--data-dir ~/nexus-data`) without a model of its own uses this one, rather than a second 1.1 GB copy.
+INSTALLED_MODELS = Path(__file__).resolve().parents[1] / "data" / "models"
+
+
 @dataclass(frozen=True)
 class DataPaths:
     root: Path
+    installed_models: Path = INSTALLED_MODELS
 
     @property
     def characters(self) -> Path:
@@ -95,8 +101,13 @@ class DataPaths:
 
     @property
     def embedded_model(self) -> Path:
+        """The model file: $NEXUS_ARK_MODEL_PATH, else this data directory's, else (when only that one is
+        there) the app's own data directory's, where the README's set-up put it."""
         override = os.environ.get(constants.MODEL_PATH_ENV)
-        return Path(override) if override else self.models / constants.EMBEDDED_MODEL_FILENAME
+        if override:
+            return Path(override)
+        own, installed = (folder / constants.EMBEDDED_MODEL_FILENAME for folder in (self.models, self.installed_models))
+        return installed if not own.exists() and installed.exists() else own
 
 
 class ConfigStore:

@@ -187,3 +187,20 @@ def test_indexing_that_waited_while_its_persona_was_renamed_changes_nothing(data
         knowledge.reindex()
     assert not (data_dir / "characters" / "Bea").exists()  # nothing was written into the old folder
     assert (data_dir / "characters" / "Beatrice").is_dir()
+
+
+def test_another_data_directory_uses_the_installed_model_until_it_has_its_own(tmp_path, monkeypatch):
+    # "bash scripts/start.sh --data-dir ~/nexus-data" set the model up in the app's own data directory and then
+    # looked for it in ~/nexus-data/models: "The local model file was not found" (a new user, session 48)
+    from managers.config import DataPaths
+
+    monkeypatch.delenv(constants.MODEL_PATH_ENV, raising=False)
+    installed, data = tmp_path / "app" / "data" / "models", tmp_path / "nexus-data"
+    paths = DataPaths(data, installed_models=installed)
+    assert paths.embedded_model == data / "models" / constants.EMBEDDED_MODEL_FILENAME  # nothing anywhere: set up here
+    installed.mkdir(parents=True)
+    (installed / constants.EMBEDDED_MODEL_FILENAME).write_bytes(b"gguf")
+    assert paths.embedded_model == installed / constants.EMBEDDED_MODEL_FILENAME
+    (data / "models").mkdir(parents=True)
+    (data / "models" / constants.EMBEDDED_MODEL_FILENAME).write_bytes(b"gguf")
+    assert paths.embedded_model == data / "models" / constants.EMBEDDED_MODEL_FILENAME
