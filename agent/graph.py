@@ -27,7 +27,7 @@ from agent.keep_requests import KeepAction
 from agent.held_back import greeting_held_back, users_words_held_back
 from agent.language import is_question, name_for
 from agent.not_knowing import told_before
-from agent.notices import empty_reply_notice
+from agent.notices import empty_reply_notice, kept_acknowledgement
 from agent.out_of_character import claims_user_name
 from agent.plain_desu import PlainDesuMender
 from agent.reply_form import asks_for_brevity
@@ -312,6 +312,10 @@ def _keep(action: KeepAction, editor: MemoryEditor, language: str = "") -> ToolO
 _MEMORY_EDITS = ("edit_core_memory", "edit_notepad")
 
 
+def _kept_a_note(outcomes: Sequence[ToolOutcome]) -> bool:
+    return any(o.call.name in _MEMORY_EDITS and o.ok for o in outcomes)
+
+
 def _kept_for_a_model_that_did_not(state: TurnState, deps: TurnDeps) -> list[ToolOutcome]:
     """A model with native tools that was asked to remember and answered "I'll remember that"
     without calling an edit tool (a small server model did so every time, issue 18): after its
@@ -321,7 +325,7 @@ def _kept_for_a_model_that_did_not(state: TurnState, deps: TurnDeps) -> list[Too
     user_entry = deps.chat_log.find(state["user_entry_id"])
     if user_entry is None:
         return []
-    if any(o.call.name in _MEMORY_EDITS and o.ok for o in state["outcomes"]):
+    if _kept_a_note(state["outcomes"]):
         deps.keep_done(user_entry.id, "model")
         return []
     action = deps.plan_keep(user_entry)
@@ -433,7 +437,8 @@ def build_turn_graph() -> StateGraph:
                 round_text = (greeting_held_back(ended_by, guard.language, names, guard.user_names,
                                                  least_to_say(guard.user_text, guard.language))
                               or users_words_held_back(ended_by + left_out, guard.language, guard.user_said, names,
-                                                       guard.user_names))
+                                                       guard.user_names)
+                              or (kept_acknowledgement(guard.language) if _kept_a_note(state["outcomes"]) else ""))
                 if round_text:
                     deps.journal.write_text(round_text)
                     get_stream_writer()({"type": "token", "text": round_text})

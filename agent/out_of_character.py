@@ -153,6 +153,13 @@ REFUSAL = re.compile(
     r"|(?:无法|不能)(?:回答|回复|帮助|帮你|参与|提供|和你聊天|与你交谈)"
     r"|(?:답변|대답|대화|도움)(?:을|를|이|은)? ?(?:드릴|할|줄|드리기|하기) 수 없|(?:답변|대답)이 (?:가능하지 않|불가능)"
     r"|(?:말을|대화를) (?:들을|들|할) 수 없"
+    # "I can't do that." as the whole answer to a request to keep a note (a new user, session 48: "🛠️ Guardado en
+    # la memoria central / Lo siento, pero no puedo hacer eso.", 「すみませんが、私はソラです。」)
+    r"|(?:\bi (?:can't|cannot|can not)|\bi(?:'m| am) (?:unable|not able) to) do (?:that|this|it)\s*[.!]?\s*$"
+    r"|\bno (?:puedo|me es posible) hacer(?:lo| eso| esto)\s*[.!]?\s*$|\bje ne peux pas (?:faire (?:ça|cela|ceci)|le faire)\s*[.!]?\s*$"
+    r"|\bich kann (?:das|dies) (?:leider )?nicht (?:tun|machen)\s*[.!]?\s*$|\bnon posso (?:farlo|fare (?:questo|ciò))\s*[.!]?\s*$"
+    r"|\bnão (?:posso|consigo) fazer (?:isso|isto)\s*[.!]?\s*$|^(?:すみません|申し訳(?:ありません|ございません))(?:が|けど)?[、,]\s*"
+    r"(?:それは(?:でき(?:ません|ない))|(?:私|わたし|僕)は[^、。！？]{1,12}(?:です|だ))[。！]?$|我(?:做不到|不能(?:这样)?做)[。！]?$"
     # no capacity to answer ("¡Buenas! Lo siento, pero no tengo la capacidad de responder a Diego.", §4 dev-es-bici,
     # session 42): a friend lacks time or words, not a capacity to reply
     r"|\bi (?:don't|do not) have the (?:ability|capacity|capability) to (?:help|assist|answer|respond|reply|engage|chat)\b"

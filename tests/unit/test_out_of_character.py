@@ -297,3 +297,30 @@ def test_no_life_or_tastes_of_its_own_is_stepping_out_of_the_persona(sentence):
 ])
 def test_what_one_lacks_in_life_is_not_stepping_out(sentence):
     assert not breaks_character(sentence, ["Ark"])
+
+
+@pytest.mark.parametrize("sentence, refuses", [
+    ("Lo siento, pero no puedo hacer eso.", True), ("I'm sorry, but I can't do that.", True), ("Je ne peux pas faire ça.", True),
+    ("Ich kann das leider nicht machen.", True), ("Non posso farlo.", True), ("Não posso fazer isso.", True),
+    ("すみませんが、私はソラです。", True), ("我做不到。", True),
+    ("I can't do that, I'll be at work on Saturday.", False), ("I can't wait to do that!", False),
+    ("No puedo hacer eso sin ti, jaja", False), ("すみませんが、明日は行けません。", False),
+])
+def test_i_cannot_do_that_as_the_whole_answer_is_a_refusal(sentence, refuses):
+    from agent.out_of_character import REFUSAL
+
+    assert bool(REFUSAL.search(sentence)) == refuses
+
+
+def test_a_kept_note_with_no_reply_found_ends_with_a_word_for_it_not_the_empty_reply_notice(data_dir, clock):
+    # "🛠️ Guardado en la memoria central / Lo siento, pero no puedo hacer eso." (a new user, session 48): the refusal is
+    # asked for again, and when every attempt refuses, the persona's short acknowledgement ends the turn
+    from agent.providers.fake import ScriptedChatModel, replies
+    from persona.service import NexusService
+
+    model = ScriptedChatModel(replies(*["Lo siento, pero no puedo hacer eso."] * 3))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model, after_turn_work=False)
+    service.update_settings(user_name="Lucía")
+    events = list(service.send("Ark", "Apunta que el cumpleaños de mi madre, Carmen, es el 14 de marzo."))
+    assert events[-1].kind == "done" and events[-1].text.endswith("¡Entendido! Lo tendré presente.")
+    assert "no puedo" not in events[-1].text and "Carmen" in service.read_memory("Ark", "core_memory")
