@@ -21,7 +21,7 @@ from agent.providers.base import ChatModel, ProviderError
 from agent.providers.discovery import LocalServer, LocalServerScan, discover_local_servers
 from agent.providers.factory import create_chat_model
 from agent.retrieval import Searcher
-from agent.sleep_schedule import QuietHours
+from agent.sleep_schedule import QuietHours, parse_quiet_hours
 from managers.chat_log import LogEntry
 from managers.config import AppSettings, ConfigStore, DataPaths, mask_secret
 from managers.entities import EntityPage, EntityProposal
@@ -193,12 +193,25 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
 
     # --- settings -------------------------------------------------------------------------
     def update_settings(self, **changes) -> AppSettings:
+        self.update_settings_reloads(**changes)
+        return self.settings
+
+    def update_settings_reloads(self, **changes) -> bool:
+        """Save the changed settings; whether the model is loaded again for them (the provider or its model changed)."""
         before = self.settings
         self.settings = AppSettings.model_validate({**self.settings.model_dump(), **changes})
         self.config.save_settings(self.settings)
-        if needs_new_model(before, self.settings):
+        reloads = needs_new_model(before, self.settings)
+        if reloads:
             self.models.drop(forget_status=True)
-        return self.settings
+        return reloads
+
+    def update_sleep_settings(self, enabled: bool, quiet_hours: str, idle_minutes: float) -> AppSettings:
+        """Sleep-time work's switch, its quiet hours ("00:00-07:00") and how long the user is idle first;
+        ValueError with a message a user can act on (pydantic's ValidationError is one)."""
+        parse_quiet_hours(quiet_hours)
+        return self.update_settings(sleep_enabled=bool(enabled), quiet_hours=quiet_hours.strip().replace("–", "-"),
+                                    sleep_idle_minutes=int(idle_minutes or 0))
 
     # --- the user's name ---------------------------------------------------------------
     def user_name_for(self, persona: str, message: str = "") -> str:

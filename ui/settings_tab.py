@@ -64,6 +64,16 @@ def build_settings_tab(service: NexusService) -> SettingsTab:
     # Browser-side only (ui/chat_tab.NOTIFICATIONS_JS): the browser asks the user, on this click.
     allow.click(None, None, [notifications], js="() => window.nexusAllowNotifications()", api_name=False)
     with gr.Group():
+        gr.Markdown("**Sleep time** — once a night, while you are away, the persona writes the day's episode, its diary "
+                    "and its dream. / 睡眠時処理：毎晩、あなたがいない間にその日のエピソード・日記・夢を書きます。")
+        with gr.Row():
+            sleep_on = gr.Checkbox(s.sleep_enabled, label="Each night / 毎晩", elem_id="sleep-enabled")
+            quiet = gr.Textbox(s.quiet_hours, label="Quiet hours (HH:MM-HH:MM) / 静かな時間帯", elem_id="quiet-hours")
+            idle = gr.Number(s.sleep_idle_minutes, precision=0, label="After you have been idle (minutes) / 無操作（分）",
+                             elem_id="sleep-idle")
+        save_sleep = gr.Button("Save sleep-time settings / 保存", elem_id="save-sleep")
+        sleep_status = gr.Markdown(elem_id="sleep-status")
+    with gr.Group():
         gr.Markdown("**Models on this computer** — Ollama, LM Studio or llama.cpp's server on 127.0.0.1 "
                     "(no API key needed). / このパソコンのモデル（API キー不要）")
         picker = build_picker("settings-servers")
@@ -82,11 +92,20 @@ def build_settings_tab(service: NexusService) -> SettingsTab:
         fields = ("provider", "local_model_path", "gemini_model", "openai_base_url", "openai_model",
                   "openai_native_tools", "temperature", "user_name", "auto_retrieval", "query_planner")
         try:
-            service.update_settings(**dict(zip(fields, values)), provider_chosen=True)
+            reloads = service.update_settings_reloads(**dict(zip(fields, values)), provider_chosen=True)
         except ValidationError as exc:
             return f"⚠️ Not saved: {exc.errors()[0]['msg']}"
         service.start_background_warmup()
-        return "✅ Settings saved. The model reloads on the next message."
+        return "✅ Settings saved." + (" The model reloads on the next message." if reloads else "")
+
+    def on_save_sleep(on, hours, minutes):
+        try:
+            service.update_sleep_settings(on, hours, minutes)
+        except ValidationError as exc:
+            return f"⚠️ Not saved: {exc.errors()[0]['msg']}"
+        except ValueError as exc:
+            return f"⚠️ Not saved: {exc}"
+        return "✅ Sleep-time settings saved. / 保存しました。"
 
     def on_save_keys(gemini, openai):
         results = []
@@ -115,5 +134,6 @@ def build_settings_tab(service: NexusService) -> SettingsTab:
     back.click(on_back, [], [switch_status] + tab.provider_fields)
     save.click(on_save, [provider, local_path, gemini_model, base_url, openai_model, native_tools, temperature, user_name,
                          auto_retrieval, query_planner], [status])
+    save_sleep.click(on_save_sleep, [sleep_on, quiet, idle], [sleep_status])
     save_keys.click(on_save_keys, [gemini_key, openai_key], [key_status, gemini_key, openai_key])
     return tab

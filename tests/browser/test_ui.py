@@ -410,3 +410,16 @@ def test_copy_message_copies_what_was_typed(browser, app: RunningApp):
         assert copied == typed
     finally:
         context.close()
+
+
+def test_sleep_time_settings_are_in_the_settings_tab(page: Page, app: RunningApp):
+    open_app(page, app, "Ark")
+    page.get_by_role("tab", name="Settings").click()
+    page.locator("#quiet-hours textarea").fill("soon")
+    page.locator("#save-sleep").click()
+    expect(page.locator("#sleep-status")).to_contain_text("should look like 00:00-07:00")
+    page.locator("#quiet-hours textarea").fill("23:00-06:30")
+    page.locator("#save-sleep").click()
+    expect(page.locator("#sleep-status")).to_contain_text("Sleep-time settings saved")
+    assert app.service.settings.quiet_hours == "23:00-06:30"
+    app.service.update_sleep_settings(True, constants.DEFAULT_QUIET_HOURS, constants.DEFAULT_SLEEP_IDLE_MINUTES)

@@ -204,3 +204,22 @@ def test_another_data_directory_uses_the_installed_model_until_it_has_its_own(tm
     (data / "models").mkdir(parents=True)
     (data / "models" / constants.EMBEDDED_MODEL_FILENAME).write_bytes(b"gguf")
     assert paths.embedded_model == data / "models" / constants.EMBEDDED_MODEL_FILENAME
+
+
+def test_sleep_time_settings_are_saved_and_bad_quiet_hours_refused_with_a_clear_message(data_dir):
+    # the Episodes tab pointed at Settings for the quiet hours, which had no control for them (a new user, session 48)
+    service = NexusService(data_dir)
+    service.update_sleep_settings(False, "23:30–06:00", 45)
+    assert (service.settings.sleep_enabled, service.settings.quiet_hours, service.settings.sleep_idle_minutes) == (
+        False, "23:30-06:00", 45)
+    with pytest.raises(ValueError, match="should look like 00:00-07:00"):
+        service.update_sleep_settings(True, "late at night", 45)
+    with pytest.raises(ValueError):
+        service.update_sleep_settings(True, "00:00-07:00", 0)
+    assert service.settings.quiet_hours == "23:30-06:00" and not service.settings.sleep_enabled  # nothing half-saved
+
+
+def test_saving_only_the_name_does_not_reload_the_model(data_dir):
+    service = NexusService(data_dir)
+    assert not service.update_settings_reloads(user_name="Lucía")
+    assert service.update_settings_reloads(provider="openai")
