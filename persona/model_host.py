@@ -49,6 +49,12 @@ class ModelHost:
                 self.loaded = self._factory(settings, secrets(), self._embedded_model)
             return self.loaded
 
+    def loaded_after_all(self) -> None:
+        """A turn loaded the model after the start's load failed (the model file set up since): the status says so,
+        not the old error (a new user read "Model: error: … not found" over a chat that answered, session 48)."""
+        if self.status.state == "error":
+            self.status.state, self.status.detail = "ready", ""
+
     def drop(self, forget_status: bool = False) -> None:
         """The next use makes the model again; `forget_status`: it is another model, not loaded yet."""
         with self._lock:
@@ -69,7 +75,7 @@ class ModelHost:
                 if name:
                     status.state, status.detail = "warming", f"reading {name}'s memory…"
                     warm(name, chat_model)
-                status.state, status.detail = "ready", f"{name} is ready"
+                status.state, status.detail = "ready", ""  # not "Ark is ready": the page may show another persona
             except ProviderError as exc:
                 status.state, status.detail = "error", exc.user_message
             finally:

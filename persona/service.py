@@ -389,6 +389,7 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
             try:
                 model = self.model()
                 model.load()
+                self.models.loaded_after_all()
             except ProviderError as exc:
                 model = None
                 # The message is still kept, so nothing the user typed is lost.

@@ -223,3 +223,24 @@ def test_saving_only_the_name_does_not_reload_the_model(data_dir):
     service = NexusService(data_dir)
     assert not service.update_settings_reloads(user_name="Lucía")
     assert service.update_settings_reloads(provider="openai")
+
+
+def test_a_model_set_up_after_a_failed_start_is_shown_ready_once_a_turn_loads_it(data_dir):
+    from agent.providers.base import ProviderError
+    from agent.providers.fake import ScriptedChatModel, replies
+
+    model = ScriptedChatModel(replies("Hola, Lucía."))
+    missing = {"yes": True}
+
+    def load():
+        if missing["yes"]:
+            raise ProviderError("The local model file was not found.")
+        return model
+
+    model.load = load
+    service = NexusService(data_dir, model_factory=lambda s, k, p: model, searcher=lambda *a: None)
+    service.start_background_warmup().join(timeout=30)
+    assert service.model_status.state == "error"
+    missing["yes"] = False  # the user sets the model up, and writes
+    list(service.send("Ark", "hola"))
+    assert service.model_status.state == "ready" and service.model_status.text() == "ready"
