@@ -361,9 +361,9 @@ SESSION_GAP_MINUTES = 120  # a silence longer than this starts a new conversatio
 # became sums of message scores instead of a second full-text search (BENCHMARKS.md §1 ablation).
 RECALL_WEIGHTS = {"turn": 1.0, "window": 2.5, "turn_dense": 1.5, "window_dense": 2.0, "speaker": 0.9}
 
-# --- UI --- (streamed text is pushed at most every 100 ms; a message this long shows that it is being read:
-# ~3,000 characters took 26 s to a first word on the embedded model, session 47's new-user test)
-UI_STREAM_INTERVAL_S, UI_LONG_MESSAGE_CHARS = 0.1, 1500
+# --- UI --- (streamed text is pushed at most every 100 ms; a message this long shows that it is being read: ~3,000
+# characters took 26 s to a first word, session 47's new-user test; a run report names a goal or question this short)
+UI_STREAM_INTERVAL_S, UI_LONG_MESSAGE_CHARS, REPORT_ITEM_CHARS = 0.1, 1500, 40
 
 # --- Scripted-conversation bench (shared/BENCHMARKS.md §4) ---
 CONVERSATION_PERSONA = "Ark"  # the bundled sample persona the scripts talk to

@@ -141,3 +141,14 @@ def split(text: str, colon: bool = False) -> list[str]:
         pieces.append(text[start:end])
         start = end
     return [p for p in pieces if p.strip()]
+
+
+def shortened(text: str, most: int) -> str:
+    """`text` whole if it fits in `most` characters, else cut at its last space before that (anywhere in Chinese or
+    Japanese) and ended with "…": the run report wrote "question: ¿Cuándo es el cumpleaños de mi madre y q"."""
+    text = " ".join(text.split())
+    if len(text) <= most:
+        return text
+    cut = text[:most]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > most // 2 else cut).rstrip(" ,;:、，") + "…"

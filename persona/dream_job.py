@@ -29,6 +29,7 @@ from agent.out_of_character import says_the_instructions
 from agent.providers.base import CallStopped, ChatModel
 from agent.question_ask import (ahead_of, fit_messages, parse_questions, question_schema, question_system,
                                question_user)
+from agent.sentences import shortened
 from managers.chat_log import LogEntry
 from managers.dream_diary import DreamDiary, DreamEntry, DreamPending, PendingDream
 from managers.entities import EntityError, EntityStore
@@ -159,14 +160,14 @@ def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: 
             continue
         if goal.status == ACTIVE:
             complete_recorded(stores.goals, stores.episodes, goal.id, note, now, by_user=False)
-            tally.written.append(f"goal completed: {goal.goal[:40]}")
+            tally.written.append(f"goal completed: {shortened(goal.goal, constants.REPORT_ITEM_CHARS)}")
         elif goal.status == COMPLETED:  # completed before a crash: its episode again (it replaces itself)
             record_achievement(stores.episodes, goal, now)
     for number, reason in result.abandoned_goals:
         goal = numbered(number)
         if goal is not None and goal.status == ACTIVE and not goal.user_edited:
             stores.goals.change(lambda goals, g=goal, r=reason: abandon_goal(goals, g.id, r or "—", now))
-            tally.written.append(f"goal abandoned: {goal.goal[:40]}")
+            tally.written.append(f"goal abandoned: {shortened(goal.goal, constants.REPORT_ITEM_CHARS)}")
     for text, term, priority in result.new_goals:  # one the night had added before a crash is found by its text
         if not goal_ok(text, user_name, pending.user_texts, pending.language, names_in(text)):
             log.info("The dream's goal %r was not taken: it does not name %s, or it is theirs", text, user_name)
@@ -178,10 +179,10 @@ def _apply_goals(stores: DreamStores, pending: DreamPending, result, user_name: 
         except GoalError:
             continue
         if added.id not in before:
-            tally.written.append(f"goal added: {added.goal[:40]}")
+            tally.written.append(f"goal added: {shortened(added.goal, constants.REPORT_ITEM_CHARS)}")
     if pending.level >= constants.GOAL_LEVEL_FOR_LIMIT:
         gone = stores.goals.change(lambda goals: enforce_limit(goals, now))
-        tally.written += [f"goal abandoned (limit): {g.goal[:40]}" for g in gone]
+        tally.written += [f"goal abandoned (limit): {shortened(g.goal, constants.REPORT_ITEM_CHARS)}" for g in gone]
 
 
 def _apply_questions(stores: DreamStores, pending: DreamPending, persona: str, user_name: str, now: datetime,
@@ -193,7 +194,7 @@ def _apply_questions(stores: DreamStores, pending: DreamPending, persona: str, u
                              [questions[i].text if i in questions else "" for i in pending.question_ids])
     added = stores.questions.add([(q.question, q.words, constants.OPEN_QUESTION_DEFAULT_PRIORITY) for q in result.new],
                                  now, pending.newest_day)
-    tally.written += [f"question: {q.text[:40]}" for q in added]
+    tally.written += [f"question: {shortened(q.text, constants.REPORT_ITEM_CHARS)}" for q in added]
     kinds, resolved = {}, set()
     for item in result.answered:
         if not 0 < item.number <= len(pending.question_ids):
@@ -297,7 +298,7 @@ def dream_step(stores: DreamStores, model: ChatModel, *, persona: str, user_name
     except GoalError as exc:
         tally.problems.append(f"goals: {exc}")
         gone = []
-    tally.written += [f"goal abandoned (stale): {g.goal[:40]}" for g in gone]
+    tally.written += [f"goal abandoned (stale): {shortened(g.goal, constants.REPORT_ITEM_CHARS)}" for g in gone]
     kinds: dict = {}
     if stores.goals.load().meta.last_dream_night != night:
         pending = stores.pending.load()

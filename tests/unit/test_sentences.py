@@ -57,3 +57,11 @@ def test_while_streaming_a_closing_quote_after_the_end_mark_stays_with_its_sente
     assert sentences.first_end(streamed + "」 明日", final=False) == len(streamed + "」 ")
     assert sentences.first_end("Really?", final=False) is None and sentences.first_end("Really?", final=True) == 7
     assert sentences.first_end("Really? Yes", final=False) == len("Really? ")
+
+
+def test_a_shortened_label_ends_on_a_whole_word():
+    from agent.sentences import shortened
+
+    assert shortened("¿Cuándo es el cumpleaños de mi madre y qué flores le gustan?", 40) == "¿Cuándo es el cumpleaños de mi madre y…"
+    assert shortened("short one", 40) == "short one"
+    assert shortened("来週の金曜日に東京で大事なプレゼンがあるけど、準備は間に合いそう？", 10) == "来週の金曜日に東京で…"
