@@ -46,11 +46,14 @@ class JobTally:
     model_calls: int = 0
     prompt_tokens: int = 0
     output_tokens: int = 0
+    on_ask: Callable[[int], None] | None = None  # told each call's number as it starts: the page's progress moves
 
     def ask(self, model: ChatModel, system: str, user: str, schema: dict, max_tokens: int,
             should_stop: Callable[[], bool]) -> str:
         """One counted JSON call (CallStopped and ProviderError go to the caller)."""
         self.model_calls += 1
+        if self.on_ask is not None:
+            self.on_ask(self.model_calls)
         self.prompt_tokens += model.count_tokens(system) + model.count_tokens(user)
         answer = model.complete_json(system, user, schema, max_tokens, should_stop)
         self.output_tokens += model.count_tokens(answer)

@@ -81,7 +81,10 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
     state = inputs.state.load()
     if state.night_in_progress != night:
         state = state.model_copy(update={"night_in_progress": night, "steps_done": []})
-    tally = JobTally()
+    # A step of one day can take minutes on the embedded model: each model call it starts is shown, so the bar says it
+    # is alive ("Writing the day's episodes - 0.0%" stood for 150 s in a new user's "Sleep now", session 48).
+    doing = {"label": "", "fraction": 0.0}
+    tally = JobTally(on_ask=lambda calls: progress(f"{doing['label']} (model call {calls})", doing["fraction"]))
     steps = (("episodes", "Writing the day's episodes", lambda: summarise_days(
         inputs.entries(), inputs.episodes, inputs.memory_dir, inputs.model, persona=inputs.persona,
         user_name=inputs.user_name, language_hint=inputs.language_hint, now=now, should_stop=should_stop,
@@ -107,6 +110,7 @@ def _run(inputs: SleepInputs, now: datetime, hours: QuietHours, should_stop: Cal
     for number, (name, label, step) in enumerate(steps):
         if name in state.steps_done:
             continue
+        doing.update(label=label, fraction=number / len(steps))
         progress(label, number / len(steps))
         step_started = time.monotonic()
         done = step()

@@ -57,7 +57,7 @@ def report_text(service: NexusService, name: str) -> str:
     if last.stopped:
         lines.append("Stopped for a reply; the rest follows at the next quiet moment.")
     elif not last.written:
-        lines.append("Only finished days become episodes: today's conversation is written during tonight's run.")
+        lines.append("Only finished days become episodes: today's conversation is written in the first night's run after today ends.")
     lines += [f"⚠️ {problem}" for problem in last.problems]
     return "\n\n".join(lines)
 

@@ -379,3 +379,16 @@ def test_sleep_now_asked_during_a_reply_waits_for_it_instead_of_stopping_at_once
     report = service.sleep_now("Ark", lambda what, done: seen.append(what), wait_for_reply_s=10)
     assert not report.stopped and "episode 2026-03-14" in report.written
     assert seen[0].startswith("Waiting for the reply") and time.monotonic() - started >= 0.5
+
+
+def test_sleep_now_shows_each_model_call_as_it_starts(data_dir):
+    # "Writing the day's episodes - 0.0%" stood for 150 s of a new user's "Sleep now" (session 48)
+    clock, asked = StepClock(DAY), []
+    service, model = make(data_dir, clock, asked)
+    talk(service, clock, DAY, "I finished my novel today!", "Congratulations!")
+    clock.now = DAY + timedelta(days=1, hours=2)
+    shown = []
+    report = service.sleep_now("Ark", progress=lambda what, done: shown.append((what, done)))
+    calls = [what for what, _ in shown if "model call" in what]
+    assert len(calls) == report.model_calls and calls[0] == "Writing the day's episodes (model call 1)"
+    assert [done for _, done in shown] == sorted(done for _, done in shown)  # never goes back
