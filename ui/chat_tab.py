@@ -126,7 +126,7 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
         offer_save = gr.Button("Save my name / 保存", elem_id="name-offer-save", scale=0)
         offer_no = gr.Button("No thanks / いいえ", elem_id="name-offer-no", scale=0)
     offered = gr.State("")
-    with gr.Accordion("Edit or delete a message (click it in the chat first)", open=False):
+    with gr.Accordion("Edit or delete a message (click it in the chat first)", open=False, elem_id="edit-panel") as edit_panel:
         selected = gr.State("")
         edit_box = gr.Textbox(label="Selected message", lines=3, elem_id="edit-box")
         with gr.Row():
@@ -153,9 +153,9 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
     def on_select(name, id_list, event: gr.SelectData):
         index = event.index if isinstance(event.index, int) else event.index[0]
         if not (0 <= index < len(id_list)):
-            return "", ""
+            return "", "", gr.update()
         entry = service.find_message(name, id_list[index])
-        return id_list[index], entry.text if entry else ""
+        return id_list[index], entry.text if entry else "", gr.update(open=True)  # the click shows what it chose
 
     def on_save_edit(name, entry_id, text):
         if not entry_id:
@@ -192,7 +192,7 @@ def build_chat_tab(service: NexusService, persona: gr.Dropdown) -> ChatTab:
     offer_no.click(lambda name: on_offer_answer(name, False), [offered], [offer_row, offer_text, offered])
     stop.click(lambda name: service.stop(name), [persona], None)
     regenerate.click(on_regenerate, [persona, chatbot], [chatbot, ids, why])
-    chatbot.select(on_select, [persona, ids], [selected, edit_box])
+    chatbot.select(on_select, [persona, ids], [selected, edit_box, edit_panel])
     save_edit.click(on_save_edit, [persona, selected, edit_box], [chatbot, ids, edit_status])
     delete.click(on_delete, [persona, selected], [chatbot, ids, edit_status, selected])
     return ChatTab(chatbot, ids, textbox, send, stop, regenerate, why, sent)

@@ -423,3 +423,19 @@ def test_sleep_time_settings_are_in_the_settings_tab(page: Page, app: RunningApp
     expect(page.locator("#sleep-status")).to_contain_text("Sleep-time settings saved")
     assert app.service.settings.quiet_hours == "23:00-06:30"
     app.service.update_sleep_settings(True, constants.DEFAULT_QUIET_HOURS, constants.DEFAULT_SLEEP_IDLE_MINUTES)
+
+
+def test_clicking_a_message_opens_the_edit_panel_with_it_and_an_edit_is_saved(page: Page, app: RunningApp):
+    # clicking a message showed nothing: the panel stayed closed until opened by hand (a new user, session 48)
+    if not any(e.role == "USER" for e in app.service.conversation("Ark")):
+        for _ in app.service.send("Ark", USER_TEXT):
+            pass
+    first = next(e.text for e in app.service.conversation("Ark") if e.role == "USER")
+    open_app(page, app, "Ark")
+    page.locator(USER).first.click()
+    expect(page.locator("#edit-box textarea")).to_be_visible()
+    expect(page.locator("#edit-box textarea")).to_have_value(first)
+    page.locator("#edit-box textarea").fill(first + " (edited)")
+    page.locator("#save-edit-btn").click()
+    expect(page.locator(USER).first).to_contain_text("(edited)")
+    assert any(e.text.endswith("(edited)") for e in app.service.conversation("Ark") if e.role == "USER")
