@@ -112,7 +112,7 @@ def dashboard_of(session: CharacterSession, now: datetime, state: SleepState, ho
         goals = [f"[{g.term}] {g.goal}" for g in active]
     if dreams is None and (entries := dreams_newest_first(session)):
         dreams = [f"{e.created_at[:10]} — {e.insight or e.log_entry}" for e in entries if e.insight or e.log_entry]
-    language = (session.language_hint().split("/")[0].strip() or "en")
-    return inner_life_view(session.drives(now=now), session.emotion_log().entries(), language, user_name,
+    # the user's language, not the persona's hint: a Spanish user of the sample persona read its drives in Japanese
+    return inner_life_view(session.drives(now=now), session.emotion_log().entries(), session.user_language(), user_name,
                            last_run_text(state), next_run_text(now, hours, state, sleep_enabled, idle_minutes),
                            goals, questions, dreams)

@@ -575,6 +575,14 @@ class CharacterSession:
                 recent.insert(0, entry.text)
         return message_language(user_entry.text, recent, self.language_hint())
 
+    def user_language(self) -> str:
+        """The language of the user's latest message (`turn_language`), or before any the persona's hint's first."""
+        recent = self.chat_log.recent(constants.SLEEP_ACTIVITY_SCAN)
+        last = next((i for i in range(len(recent) - 1, -1, -1) if recent[i].role == "USER"), None)
+        if last is None:
+            return self.language_hint().split("/")[0].strip() or "en"
+        return self.turn_language(recent[last], recent[:last])
+
     def character_settings(self) -> CharacterSettings:
         """The persona's own settings (character.json; a corrupt file is quarantined, the defaults used)."""
         return self.files.load_json_model(self.character.settings_file, CharacterSettings, CharacterSettings)

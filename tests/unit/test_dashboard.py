@@ -58,3 +58,15 @@ def test_a_dream_whose_insight_was_left_out_is_listed_by_its_log_entry(data_dir)
                             night="2026-01-14"))
     diary.append(DreamEntry(created_at="2026-01-15 04:00:00", insight="", log_entry="", night="2026-01-15"))
     assert service.inner_life("Ark").dreams == ("2026-01-14 — I dreamt of Mina's lighthouse.",)
+
+
+def test_the_drives_are_told_in_the_users_language_not_the_personas_hint(data_dir):
+    # the sample persona's hint is Japanese first: a Spanish user read 「Lucíaと25時間話していなくて…」 (session 48)
+    clock = StepClock(NOW)
+    service = service_at(data_dir, clock)
+    service.update_settings(user_name="Lucía")
+    assert service.inner_life("Ark").language == "ja"  # no message yet: the persona's own language
+    service.session("Ark").chat_log.append("USER", "Lucía", "Hoy he tenido un turno de noche agotador en el hospital.")
+    clock.now = NOW + timedelta(hours=25)
+    view = service.inner_life("Ark")
+    assert view.language == "en" and "話していなくて" not in view.narrative and "Lucía" in view.narrative
