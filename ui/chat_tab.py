@@ -103,6 +103,8 @@ def stream_turn(service: NexusService, persona: str, events, history: list[dict]
         shown_any = shown_any or (event.kind == "token" and bool(streamed.strip()))
         last_yield = now
         shown = display_text(streamed.strip()) + (f"\n\n⚠️ {display_text(error)}" if error else "")
+        if shown and not shown_any and not error:  # a kept note's line is shown; the reply is still to come
+            shown += f"\n\n{waiting}"
         history[-1] = {"role": "assistant", "content": shown or waiting}
         yield history, gr.update(), why
     messages, ids = conversation_view(service.conversation(persona))

@@ -247,3 +247,17 @@ def test_the_why_panel_lists_what_was_recalled_most_relevant_first():
              RetrievedItem("[2026-03-02] Ken: Mochi is sick", "turn", 0.9, "dense 1.0"))
     report = retrieval_report(RetrievalResult(False, "", items, "recall"))
     assert report.index("Mochi is sick") < report.index("my cat is Mochi") and "most relevant first" in report
+
+
+def test_after_a_kept_notes_line_the_reply_still_shows_it_is_coming():
+    # the kept line appeared and then nothing moved for 74 s before the reply (a new user, session 48)
+    from types import SimpleNamespace
+
+    from persona.turn_stream import TurnEvent
+    from ui.chat_tab import stream_turn
+
+    events = [TurnEvent("tool", "🛠️ Kept in core memory"), TurnEvent("token", "Got it!")]
+    shown = [h[-1]["content"] for h, _, _ in stream_turn(SimpleNamespace(conversation=lambda name: []), "Ark",
+                                                          iter(events), []) if h]
+    assert shown[0].endswith("…") and "Kept in core memory" in shown[0]
+    assert shown[1].endswith("Got it!") and "…" not in shown[1]
