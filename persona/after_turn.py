@@ -57,8 +57,11 @@ def after_turn(session: CharacterSession, model: ChatModel | None, user_text: st
 def settle_corrections(session: CharacterSession, model: ChatModel) -> None:
     """A kept note the user corrected this turn ("…" → corrected: "…") is restated by the
     model as one note (agent/keep_requests.py); an answer that is not a valid note leaves the
-    line as it is, both versions in the user's words."""
+    line as it is, both versions in the user's words — and it is not asked again each turn while the app runs
+    (a new user's correction cost a model call on every turn after it: 「金曜」 is not in the note's 「（金）」)."""
     for pending in pending_corrections(session.read("core_memory")):
+        if pending.line in session.unmerged_corrections:
+            continue
         try:
             answer = model.complete_json(*merge_prompt(pending), MERGE_SCHEMA)
         except ProviderError as exc:
@@ -67,6 +70,7 @@ def settle_corrections(session: CharacterSession, model: ChatModel) -> None:
         line = merged_line(pending, answer)
         if line is None:
             log.info("The restated note was not used: %r", answer[:200])
+            session.unmerged_corrections.add(pending.line)
             continue
         session.revise_core_memory_line(pending.line, line)
 

@@ -96,6 +96,7 @@ class CharacterSession:
         self._as_sent: OrderedDict[str, str] = OrderedDict()
         self.keep_ledger = KeepLedger(character.memory_dir / "keep_ledger.jsonl")
         self.core_memory_left_out = 0  # older core-memory lines the last prompt had no room for
+        self.unmerged_corrections: set[str] = set()  # corrected notes the model could not restate: not asked again
         self.shown_episodes: dict[str, Episode] = {}  # by id: what the last turn's prompt showed
         self.entities = EntityStore(character.memory_dir, self.files)  # kept: its listing is cached
         self.entity_proposals = ProposalStore(character.memory_dir, self.files)

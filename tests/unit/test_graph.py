@@ -416,3 +416,23 @@ def test_a_kept_note_is_announced_in_the_users_language(data_dir, clock):
     events = list(service.send("Ark", "帮我记一下：我的比赛号码是 A1024。"))
     assert [e.text for e in events if e.kind == "tool"] == ["🛠️ 已记入核心记忆"]
     assert "A1024" in service.read_memory("Ark", "core_memory")
+
+
+def test_a_correction_the_model_cannot_restate_is_left_with_both_versions_and_not_asked_again_each_turn(data_dir, clock):
+    # 「金曜」 named by the model is not in the note's 「（金）」: asked again after every later turn (a new user, session 48)
+    asked = []
+
+    def json_script(system, user, schema):
+        asked.append("old" in schema["properties"])
+        return '{"old": "Monday", "new": "Friday"}' if "old" in schema["properties"] else '{"category": "calm", "intensity": 0.3}'
+
+    model = ScriptedChatModel(replies("Noted!", "Friday it is.", "Sure.", "Sure."), json_script=json_script)
+    service = make_service(data_dir, clock, model)
+    run(service, "Can you note that my dentist appointment is on Thursday at 4pm?")
+    run(service, "Oh wait, sorry: it's been moved to Friday, same time.")
+    service.wait_for_background_work("Ark")
+    for text in ("How was your day?", "I had soup."):
+        run(service, text)
+        service.wait_for_background_work("Ark")
+    core = service.read_memory("Ark", "core_memory")
+    assert "Thursday" in core and "moved to Friday" in core and asked.count(True) == 1
