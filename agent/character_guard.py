@@ -5,10 +5,10 @@ there and is never shown; a later sentence that restates the user's message is l
 The embedded 1.5B model closes many Japanese replies with a help-desk line (「何かお手伝いできることがあれば…」) after an
 answer that was fine (shared/notes/conversation-probe.md; naming such phrases in the prompt made it write more of
 them, and token bans hit common Japanese). A companion is a friend, not a help desk, so the app drops that sentence and
-what follows it. The first sentence streams at once (the time to the first word matters) unless it opens like an apology or a
-disclaimer, or is so far a copy of the user's words, or the caller asks for it to be held (a Japanese reply to
-something the user told rather than asked, where service talk opened the reply); then it is held and checked. Held
-service talk or a disclaimer is left out and the next sentence opens the reply ("Sure, I can help with that! Try a
+what follows it. The first sentence streams at once (the time to the first word matters) unless it opens like an
+apology or a disclaimer, or is so far a copy of the user's words, or the caller asks for it to be held (a Japanese
+reply to something the user told rather than asked, where service talk opened the reply); then it is held and checked.
+Held service talk or a disclaimer is left out and the next sentence opens the reply ("Sure, I can help with that! Try a
 lentil soup." shows the soup: asked again, three seeds running opened with the same line, and the chat showed a
 notice); any other failure shows nothing and the reply is asked for again. Each later sentence is shown when it is
 complete and passed the check. Sentence ends: 。！？!? and "." before a space, or a line break.
@@ -392,8 +392,7 @@ class SentenceGate:
                 self._first_person_held = joined
                 return ""
         if end is None:
-            # A final "." or ":" (or 。 before its 」) may end the sentence; the next character tells —
-            # hold it till then.
+            # A final "." or ":" (or 。 before its 」) may end the sentence; the next character tells: held till then
             cut = len(self._pending) - sentences.undecided_tail(self._pending)
             person, sure = role.first_person_at(self._pending, self._language)
             cut = min(cut, person) if person is not None else cut
@@ -686,14 +685,15 @@ class SentenceGate:
         return shown
 
     def _said_nothing(self) -> str:
-        """The reply ended with nothing but greetings and fillers: asked for again, or, on the last attempt, shown —
-        a bare yes to a yes-or-no question is shown, and asked for again going on from it (its answer kept)."""
+        """Nothing but greetings and fillers: asked again, or shown on the last attempt; a bare yes to a yes-or-no question
+        is shown, and the reply asked again going on from it (its answer kept)."""
         held, self._pending = self._fillers, ""
         if echo := self._echo_said_back() if self._release_fillers else "":
             self.repaired += 1
             return self._open_with(echo)
         if held and (self._release_fillers or self._yes_or_no and (yes := yes_alone(held, self._all_names))):
-            self._fillers, shown = (held, self._open_with(held)) if self._release_fillers else (yes, self._open_with(""))
+            self._fillers = held if self._release_fillers else yes
+            shown = self._open_with("")
             self.greeting, self.blocked = (self.greeting, self.blocked) if self._release_fillers else (shown.strip(),) * 2
             return shown
         self._fillers, self.blocked = "", held or self._left_out_echo or " "

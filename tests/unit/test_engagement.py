@@ -175,3 +175,10 @@ def test_a_recalled_days_heading_said_back_answers_when():
     gate = SentenceGate(names=["Ark"], user_text=asked, language="en", context=f"# Memories\n[14 September 2022]\n- Joanna: {told}",
                         user_names=["Joanna"], persona_name="Ark", user_said=(told, asked))
     assert gate.feed("14 September 2022") + gate.flush() == "14 September 2022" and not gate.blocked
+
+
+def test_the_guard_shows_a_bare_yes_without_a_stop_with_one():
+    from agent.character_guard import SentenceGate
+
+    gate = SentenceGate(names=["Ark"], user_text="Is it raining where you are?", language="en", persona_name="Ark")
+    assert gate.feed("Yes") + gate.flush() == "Yes." and gate.greeting == "Yes." and gate.blocked == "Yes."
