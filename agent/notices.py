@@ -7,7 +7,7 @@ from __future__ import annotations
 
 _EMPTY_REPLY = {
     "en": "{persona} could not find words this time: the model gave only empty replies. "
-          "Nothing was saved as a reply; press Regenerate last reply or send your message again.",
+          "Nothing was saved as a reply; press “Regenerate last reply” or send your message again.",
     "ja": "{persona}は今回、言葉が見つかりませんでした（モデルの返事が空でした）。返事は何も保存されていません。"
           "「Regenerate last reply」を押すか、もう一度メッセージを送ってください。",
     "zh": "{persona}这次没能找到要说的话（模型只给出了空回复）。没有保存任何回复；请点击“Regenerate last reply”或重新发送消息。",

@@ -578,7 +578,7 @@ class CharacterSession:
 
     def user_language(self) -> str:
         """The language of the user's latest message (`turn_language`), or before any the persona's hint's first."""
-        recent = self.chat_log.recent(constants.SLEEP_ACTIVITY_SCAN)
+        recent = self.chat_log.recent(2 * constants.LANGUAGE_RECENT_MESSAGES + 1)  # its replies between
         last = next((i for i in range(len(recent) - 1, -1, -1) if recent[i].role == "USER"), None)
         if last is None:
             return self.language_hint().split("/")[0].strip() or "en"
