@@ -29,6 +29,7 @@ from agent.engagement import (CJK_FILLERS, FILLERS, asks_yes_or_no, content_size
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
                             sure_language, surely_chinese, surely_in)
 from agent.held_back import SCRIPT_FITS
+from agent.memory_lines import is_day_heading
 from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
                                     says_the_instructions, user_name_openings)
 
@@ -221,8 +222,7 @@ class SentenceGate:
         # Not English: judged until a sentence is surely in the message's language (the first one held till then)
         self._latin_language = language if language in LATIN_LANGUAGES and language != "en" else ""
         self._context = squash(context)
-        # A recalled day's heading ("[14 September 2022]") is the answer to "when…?", not the prompt said back
-        self._context_lines = {squash(line) for line in context.splitlines() if not re.fullmatch(r"\s*\[[^\]]*\]\s*", line)} - {""}
+        self._context_lines = {squash(line) for line in context.splitlines() if not is_day_heading(line)} - {""}  # "when…?"
         self._instructions = tuple(instructions)
         self._instruction_lines = tuple(squash(i) for i in instructions)
         self._named = tuple({*self._names, *self._user_names, persona_name} - {""})

@@ -132,6 +132,12 @@ def _join(head: str, sentences: list[str], kept: list[int]) -> str:
 
 # "- [7 May 2023] Ken: …": a remembered message (an episode's line, "- [7 May 2023]★ …", has no speaker).
 _DATED_MESSAGE = re.compile(r"^- \[([^\]]{1,40})\] ([^:\n\[]{1,40}: .*)$", re.DOTALL)
+_DAY_HEADING = re.compile(r"\s*\[[^\]]{1,60}\]\s*")  # "[14 September 2022]", "[Thursday, 5 March 2026]"
+
+
+def is_day_heading(line: str) -> bool:
+    """Whether `line` is the heading `grouped_by_date` writes above a recalled day's messages."""
+    return bool(_DAY_HEADING.fullmatch(line))
 
 
 def grouped_by_date(lines: Sequence[str], weekdays: bool = False) -> str:
