@@ -12,8 +12,8 @@ request about someone else ("remind my husband…"). Pure functions of the text.
 
 Latin-script grammars are tried at the start of a clause, after fillers ("oh and", "bitte") and a
 form of asking ("could you", "¿puedes", "tu peux", "kannst du"): a subject before the verb makes it
-a statement. The CJK grammars find the request form itself (te-form + request ending, 帮我/请 + 记,
--해 줘/둬), and then the same vetoes.
+a statement. The CJK grammars (agent/keep_grammar_cjk.py) find the request form itself (te-form +
+request ending, 帮我/请 + 记, -해 줘/둬), and then the same vetoes.
 """
 from __future__ import annotations
 
@@ -21,26 +21,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-
-@dataclass(frozen=True)
-class KeepRequest:
-    language: str  # the grammar that recognised it
-    start: int  # the request words: text[start:end], dropped from the kept note
-    end: int
-
-
-# --- shared: quotes, reported speech ------------------------------------------------------
-_QUOTES = re.compile(r"\"[^\"]*\"|“[^”]*”|«[^»]*»|„[^“”\"]*[“”\"]|「[^」]*」|『[^』]*』|‘[^’]*’"
-                     r"|(?:(?<=^)|(?<=[\s(:]))'(?:[^']|(?<=\w)'(?=\w))+'(?=[\s.,!?;:)]|$)")
-
-
-def _inside_quote(text: str, position: int) -> bool:
-    return any(m.start() < position < m.end() for m in _QUOTES.finditer(text))
-
-
-def _sentence_before(text: str, position: int) -> str:
-    start = max(text.rfind(c, 0, position) for c in ".!?。！？\n")
-    return text[start + 1:position]
+from agent.keep_forms import KeepRequest, inside_quote as _inside_quote, sentence_before as _sentence_before
+from agent.keep_grammar_cjk import chinese_request, declined_in_cjk, japanese_request, korean_request
 
 
 # --- Latin-script languages -----------------------------------------------------------------
@@ -186,12 +168,12 @@ _FR = _Latin(
     "fr",
     re.compile(r"(?:(?:et|alors|bon|oh|ah|hé|eh|dis donc|dis|donc|(?:é|e)coute(?: bien)?|ok|aussi|au fait|sinon|d'ailleurs|s'il te plaît|"
                r"stp|et au fait|ah et au fait|wesh|bon ben|ben|bah|allez|tiens|coucou|salut|hey|yo|aille|je (?:te|vous) (?:confie|donne|dis|file|passe))[,!]?\s+)*", re.I),
-    re.compile(r"(?:(?:est-ce que\s+)?(?:tu peux|tu pourrais|vous pouvez|vous pourriez|tu veux bien|tu voudrais bien)\s+|"
+    re.compile(r"(?:(?:est[- ]ce que\s+)?(?:tu peux|tu pourrais|vous pouvez|vous pourriez|tu veux bien|tu voudrais bien)\s+|"
                r"(?:peux|pourrais)-tu\s+|(?:pouvez|pourriez)-vous\s+|j'ai besoin que tu\s+|"
                r"(?:je veux|jveux|j'aimerais|je voudrais|je souhaite|j'aimerais bien) que (?:tu|vous)\s+(?:te\s+|t'|vous\s+)?|"
                r"(?:ça|ca) (?:te|vous) (?:dérangerait|derangerait|dérange|derange) de\s+|"
                r"je vous saurais gré de\s+(?:bien vouloir\s+)?|(?:merci de|pense à|pensez à)\s+|"
-               r"il faudrait que (?:tu|vous)\s+|tu me\s+(?=retiens|notes|gardes|mémorises|enregistres))"
+               r"il faudrait que (?:tu|vous)\s+|tu me\s+(?:l[ea]\s+|l['’]\s*)?(?=retiens|notes|gardes|mémorises|enregistres))"
                r"(?:bien\s+|stp\s+|s'il te plaît\s+)?", re.I),
     re.compile(r"(?P<recall>souviens[- ]toi|souvenez[- ]vous|rapp?ell?e[- ]toi|rappelez[- ]vous|te souvenir|vous souvenir|te rappeler"
                r"|retiens(?:-le|-la)?|retien|retenez(?:-le|-la)?|retenir|retiennes|mémorise(?:-le|-la)?|mémorisez|mémoriser"
@@ -200,8 +182,10 @@ _FR = _Latin(
                r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete|mémoire|memoire))"
                r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|met(?:s|tez) (?:ça |cela )?dans (?:un coin de )?(?:ta|votre) (?:mémoire|memoire|tête|tete)"
                r"|met(?:s|tez) (?:ça|ca|cela|ceci|le|la|les) de côté"
-               r"|gard(?:e|ez) (?:ça|cela|ceci|le|la) (?:quelque part|pour (?:plus tard|la prochaine fois|la suite|après)|de côté)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b|\s*:)|écris(?:-le)?"
-               r"|ajoute(?:z)? (?:ça |cela )?(?:à|a) (?:tes|vos) notes|ajoute(?:z)? (?:ça |cela )?(?:à|a) ce que (?:tu sais|vous savez)|(?:(?:un truc|une chose|une info|un détail|un petit truc|une petite info) )?(?:à|a) (?:retenir|noter)(?=\s*:))(?![\w-])"
+               r"|gard(?:e|ez|er|es) (?:(?:ça|cela|ceci|le|la) )?(?:quelque part|pour (?:plus tard|la prochaine fois|la suite|après)|de côté)"
+               r"|(?:(?<=me le )|(?<=me la )|(?<=me l')|(?<=me l’))gardes?|m[ée]mo(?: pour (?:toi|vous))?(?=\s*:)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b|\s*:)|écris(?:-le)?"
+               r"|ajoute(?:z)? (?:ça |cela )?(?:à|a) (?:tes|vos) notes|ajoute(?:z)? (?:ça |cela )?(?:à|a) ce que (?:tu sais|vous savez)|(?:(?:un truc|une chose|une info|un détail|un petit truc|une petite info) )?(?:à|a) (?:retenir|noter|garder en (?:tête|tete|mémoire|memoire))"
+               r"(?=\s*(?:[:!.]|stp\b|svp\b|s'il\b|$)))(?![\w-])"
                r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
                r"|(?P<forget>(?:n'|n)?oubli(?:e|ez) pas)\b", re.I),
     re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|une chose\b|un truc\b|de\b|d'|s'il te plaît\b|stp\b|"
@@ -245,9 +229,9 @@ _IT = _Latin(
     re.compile(r"(?:(?:ehi|ehm|oh|ah|allora|e|ok|okay|senti|comunque|anche|inoltre|poi|ah già|già|a proposito|"
                r"per favore|per piacere|mi raccomando|cmq|dai|uè|ue|ué|ao|aò|eh|zì|zio|tesoro|amore|fra|raga|ti lascio|ecco|quindi|perciò|percio|dunque)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:mi\s+)?(?:puoi|potresti|può|potrebbe)\s+(?:per favore\s+)?|(?:mi fai il favore di|ti dispiace)\s+|"
-               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+|(?:ti|la|vi) prego di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
+               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:una cosa che\s+)?(?:vorrei|voglio) (?:che\s+)?(?:tu\s+)?(?=(?:tenessi|ricordassi|segnassi|annotassi|memorizzassi|salvassi)\b)|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+|(?:ti|la|vi) prego di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
     re.compile(r"(?P<recall>ricorda(?:ti|telo|tela|tene)?|ricordatevi|ricordate|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
-               r"|ricordi|ricordassi|memorizzi"
+               r"|ricordi|ricordassi|memorizzi|memorizzassi|tenessi a mente|tenessi presente|segnassi|annotassi|salvassi"
                r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente|(?:fissa|metti)(?:ti|telo)(?: bene)? in (?:testa|mente))(?![\w'])"
                r"|(?P<keep>segna(?:ti|telo|tela|lo|la|te)?|mi segni(?=\s+che\b)|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
                r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la|da qualche parte)\b|[,:.!]|$)"
@@ -274,7 +258,7 @@ _PT = _Latin(
                r"então|ah é|ah, e|mano|mana|amg|miga|véi|vei|cara|querid[oa]|amig[oa]|meu|minha|por isso|pois)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:será que\s+)?(?:você\s+|vc\s+|tu\s+)?(?:pode|podes|poderia|poderias|podia|podias|consegue|consegues)\s+(?:por favor\s+)?(?:me\s+)?|"
                r"(?:preciso|quero|queria|gostaria) que (?:você\s+|vc\s+|tu\s+)?(?:se\s+|te\s+)?|"
-               r"(?:queria|quero|gostaria de) pedir(?:-te|-lhe| a você| pra você)? que\s+|(?:me )?faz(?: um)? favor(?:,)?\s+(?:de\s+)?"
+               r"(?:queria|quero|gostaria de) pedir(?:-te|-lhe| a você| pra você)? que\s+|(?:me )?faz(?: um)? favor(?:,)?\s+(?:de\s+|e\s+)?"
                r"|importa(?:s-te|-se)? de\s+(?:te\s+|se\s+)?)", re.I),
     re.compile(r"(?P<recall>lembr(?:a|e)-se|lembra-te|se lembre|lembre|lembra|lembrar|lembrasse|lembres|memoriza(?:r)?|memorize|memorizes"
                r"|guard(?:a|e) na (?:memória|cabeça)|guarda aí|guarde aí|tenh(?:a|as) em mente|tem em mente|guard(?:a|e) em mente"
@@ -339,9 +323,19 @@ def declined_request(text: str) -> bool:
     (agent/keep_classifier.py) is not asked about these: the grammar knows why they ask nothing."""
     if _ADDRESSED_TO_SOMEONE.match(text) or any(vetoed for _, vetoed in _latin_forms(text)):
         return True  # "@Lena kannst du dir merken…": asks Lena
-    # The CJK grammars: a request's form found, and every one ruled out (「我妈又说：记住，千万别熬夜」: her words)
-    return any(form.search(text) and read(text) is None for form, read in
-               ((_JA, _japanese_request), (_ZH, _chinese_request), (_KO, _korean_request)))
+    if _OWN_MEMORY.search(text):
+        return True  # "I still remember the smell of my grandad's workshop": the user remembers, and asks nothing
+    return declined_in_cjk(text)
+
+
+# The user's own remembering, in the six Latin-script languages: a memory told, not a request
+_OWN_MEMORY = re.compile(
+    r"\b(?:i|we)\s+(?:(?:still|really|totally|clearly|vividly|always|just|do|can|will always|'ll always|ll always)\s+)*remember\b"
+    r"|\b(?:je|j)\s*(?:me|m['’])\s*(?:souviens|rappelle)\b(?!\s+(?:pas|plus|jamais|jms)\b)|\bjme souviens\b(?!\s+(?:pas|plus|jamais)\b)"
+    r"|\bich\s+(?:erinnere|erinner)\s+mich\b(?!\s+nicht\b)|\bich weiß noch\b(?!\s+nicht\b)"
+    r"|(?<!no )(?<!nunca )\bme acuerdo\b|\b(?:yo|todavía|todavia|aún|aun|siempre)\s+recuerdo\b"
+    r"|(?<!non )(?<!nn )\bmi ricordo\b|\b(?:io|ancora)\s+ricordo\b|\bricordo ancora\b"
+    r"|(?<!não )(?<!nao )(?<!nunca )\b(?:eu\s+)?me lembro\b|\beu lembro\b|\b(?:ainda|sempre)\s+lembro\b|\blembro (?:até hoje|ainda|bem)\b", re.I)
 
 
 def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Match | None, rest: str,
@@ -361,8 +355,9 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
     asks_question = (_without_tags(sentence.rstrip(), tags).endswith("?")
                      or text[verb.end():].lstrip().startswith("?"))
     asks_whether_one_does = verb.group("recall") and not _FOR_LATER.match(text, verb.end())
-    if asks_question and not ask and not _POLITE.search(sentence) and (asks_whether_one_does or _QUESTION_CLAUSE.search(rest)
-                                      or _SUBJECT_AFTER.get(grammar.language, _NEVER).match(text, verb.end())):
+    notes_that = verb.group(0).lower().startswith("merk") and _NOTES_WHAT_CAME.match(text, verb.end()) and clause > 0
+    if asks_question and not ask and not _POLITE.search(sentence) and not notes_that and (
+            asks_whether_one_does or _QUESTION_CLAUSE.search(rest) or _SUBJECT_AFTER.get(grammar.language, _NEVER).match(text, verb.end())):
         return True  # "Remember that movie?", "…keep in mind that…, would you still…?" ("…, keep track of that for me?" asks)
     if ask and asks_question and _WH_START.match(rest) and not _USERS_SIDE.get(grammar.language, _NEVER).search(rest):
         return True  # "tu peux retenir combien de trucs au max ?": what it can do, nothing to keep
@@ -381,9 +376,12 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
     if _in_the_listeners_case(grammar.language, _sentence_before(text, ask.start() if ask else verb.start())):
         return True  # "If you ever feel lonely, remember: I'm here": what to do in the listener's case
+    if _NAMED_ADVICE.search(text, max(0, clause - 30), clause):
+        return True  # "Un consejo: apunta siempre las ideas…", "Pro tip: write it down": advice, named so
     return False
 
 
+_NAMED_ADVICE = re.compile(r"\b(?:tip|advice|piece of advice|conseil|consejo|tipp|rat|ratschlag|consiglio|dica)\s*[:：]\s*$", re.I)
 # "…so remember that, no point asking me about mornings": the kept fact is the one before the verb
 _POINTS_BACK = re.compile(r"\s+(?:that|this|it|das|dies|esto|eso|ça|cela|questo|isso|isto)\b\s*(?:[,.!;:?]|$)", re.I)
 # A condition about the listener before the request ("Falls du je nach Köln fährst, merk dir eins: …") —
@@ -392,7 +390,7 @@ _LISTENERS_CASE = {
     "en": re.compile(r"\b(?:if|when(?:ever)?|in case)\s+(?:\w+\s+){0,2}?(?:you|u)\b", re.I),
     "de": re.compile(r"\b(?:wenn|falls|sobald)\s+(?:\w+\s+){0,2}?(?:du|Sie)\b", re.I),
     "es": re.compile(r"\b(?:si|cuando)\s+(?:\w+\s+){0,3}?(?:te|tú|tu|usted)\b", re.I),
-    "fr": re.compile(r"\b(?:si|quand|lorsque)\s+(?:\w+\s+){0,2}?(?:tu|vous)\b|\b(?:si|quand|lorsqu)\s*'\s*(?:\w+\s+){0,2}?(?:tu|vous)\b", re.I),
+    "fr": re.compile(r"\b(?:si|quand|lorsque)\s+(?:\w+\s+){0,2}?(?:(?:tu|vous)\b|t['’])|\b(?:si|quand|lorsqu)\s*'\s*(?:\w+\s+){0,2}?(?:tu|vous)\b", re.I),
     "it": re.compile(r"\b(?:se|quando)\s+(?:\w+\s+){0,2}?(?:tu|ti|te)\b", re.I),
     "pt": re.compile(r"\b(?:se|quando|caso)\s+(?:\w+\s+){0,2}?(?:você|vc|tu|te)\b", re.I),
 }
@@ -435,7 +433,9 @@ _YEAH_TAG = re.compile(r"(?:^|[\s,]+)(?:yeah|ya|yea)\s*\?+\s*$", re.I)
 
 # "…, remember that for me?" asks to keep; "…, remember that?" asks whether one does
 _FOR_LATER = re.compile(r"(?:\s+(?:that|this|it))?\s+for (?:me|later|the future)\b", re.I)
-_SUBJECT_AFTER = {"de": re.compile(r"\s+(?:du|Sie|ihr)\b")}  # a German verb first, its subject after: a question
+_SUBJECT_AFTER = {"de": re.compile(r"\s+(?:du|Sie|ihr)\b")}
+# "…ich kann ihn nicht leiden. Merkst du dir das?": noting what was just told asks to keep it ("Erinnerst du dich daran?" wonders)
+_NOTES_WHAT_CAME = re.compile(r"\s+(?:du|Sie)\s+(?:dir|sich)\s+(?:das|dies|es)(?:\s+(?:bitte|mal|auch|doch))*\s*\?")  # a German verb first, its subject after: a question
 _WH_START = re.compile(r"\s*(?:how|what|where|who|when|which|why|combien|comment|pourquoi|quand|où|qui|quel(?:le)?s?|cuánt\w*|cómo"
                        r"|qué|dónde|quién|cuándo|quant\w*|come|cosa|dove|chi|quando|wie|was|wo|wer|wann|welch\w*|o que|onde"
                        r"|quem)\b", re.I)
@@ -492,6 +492,10 @@ _LISTENER_MAY = {
     "en": re.compile(r"\s*you(?:['’]re| are)?\s+(?:allowed|don't have to|do not have to|needn't|deserve)\b", re.I),
     "fr": re.compile(r"\s*(?:tu n'as pas besoin|tu n'es pas obligée?|tu as le droit|tu mérites|tu peux toujours)\b", re.I),
     "de": re.compile(r"\s*(?:du musst nicht|du darfst|du brauchst (?:nicht|kein)|du verdienst|du hast es verdient)\b", re.I),
+    "it": re.compile(r"\s*(?:che\s+)?(?:anche\s+)?(?:tu\s+)?(?:vali|meriti|non sei sol[oa]|puoi sempre|non devi)\b", re.I),
+    "es": re.compile(r"\s*(?:que\s+)?(?:tú\s+|tu\s+)?(?:también\s+)?(?:vales|mereces|no estás sol[oa]|siempre puedes|no tienes que)\b", re.I),
+    "pt": re.compile(r"\s*(?:que\s+)?(?:você\s+|vc\s+|tu\s+)?(?:também\s+)?(?:vale|vales|merece|mereces|não está sozinh[oa]|não estás sozinh[oa]|"
+                     r"pode sempre|não precisa)\b", re.I),
 }
 # a negation after the verb and its object: "Bitte speicher das nicht"
 _NEGATED_AFTER = {"de": re.compile(r"\s*(?:nicht|nie|bloß nicht|lieber nicht)\b", re.I)}
@@ -516,12 +520,14 @@ def _holds_object(text: str, verb: re.Match, rest: str) -> bool:
 
 
 def _kept_for(language: str, text: str, verb: re.Match, rest: str) -> bool:
-    return bool(_PURPOSE.match(rest) or _points_back(text, verb)) and bool(_USERS_SIDE.get(language, _NEVER).search(text, 0, verb.start()))
+    for_when = _TIME_TO_RECALL.match(rest) and _holds_object(text, verb, rest)  # "…, keep that in mind whenever you…"
+    return bool(_PURPOSE.match(rest) or for_when or _points_back(text, verb)) and bool(_USERS_SIDE.get(language, _NEVER).search(text, 0, verb.start()))
 
 
 def _points_back(text: str, verb: re.Match) -> bool:
     """The verb's object is the fact told before it: "remember that,", "Retiens-le", "te lo tieni"."""
     return bool(_POINTS_BACK.match(text, verb.end()) or re.search(r"(?:-le|-la|lo|la|telo|tela|melo)$", verb.group(0), re.I)
+                or re.search(r"\s(?:that|this|it|das|dies|ça|cela)\s", verb.group(0), re.I)
                 or re.match(r"(?:te|me) l[oa] ", verb.group(0), re.I))
 
 
@@ -544,134 +550,14 @@ _NOT_ASKED = {
     "es": re.compile(r"\w+(?:ar|er|ir)(?:lo|la|los|las|te|me)?\b", re.I),
     "fr": re.compile(r"(?:retenir|noter|mémoriser|memoriser|se souvenir|oublier)\b", re.I),
     # … and a subjunctive that only follows a form of asking ("Vorrei che ti ricordassi…")
-    "it": re.compile(r"\w+(?:are|ere|ire)\b|ricordi\b|ricordassi\b|memorizzi\b", re.I),
+    "it": re.compile(r"\w+(?:are|ere|ire)\b|ricordi\b|\w+(?:assi|essi)\b|memorizzi\b", re.I),
     "pt": re.compile(r"\w+(?:ar|er|ir)\b|lembrasse\b|lembres\b|memorizes\b", re.I),
 }
 _NEVER = re.compile(r"(?!)")  # German: "Bitte merken!" and "Merken Sie sich…" ask with an infinitive
 _POLITE_AFTER = re.compile(r"\s*(?:usted|vous)\b", re.I)
 
 
-# --- Japanese -----------------------------------------------------------------------------
-_JA_VERB = (r"(?:覚え|憶え|おぼえ|記憶し|メモし|記録し|書い|書き留め|書きとめ|控え|頭に入れ|心に留め|登録し|保存し|残し"
-            r"|リマインドし)(?:て(?:おいて|おいてて|といて|いて|て)?|と(?:いて|いてて|って))|メモっ(?:といて|ておいて|て)")
-# … or an emoji or other symbol after it (「覚えといて💕」); "な" not of ない (「覚えてないんだ」 tells)
-_JA_ENDING = (r"(?:ね|ねー|よ|よね|な(?![いくかけ])|や(?![っつ])|ください|下さい|くれ(?:る|ない|ます|ません)?(?!て|た|る?かな|るかしら|たら)|"
-              r"くれたら(?:嬉しい|うれしい|助か(?:る|ります)|ありがたい)|[^\w\s\u3000-\u30ff\u4e00-\u9fff]|"
-              r"もらえ(?:る|ない|ます|ません)|もらっていい|いただけ(?:る|ます|ません)|ほしい|欲しい|ちょうだい|頂戴|"
-              r"お願い|〜|～|ー|ぇ|[!！。、,.…♪：:]|\s|[?？](?!.)|$)")
-_JA = re.compile(
-    rf"(?P<verb>{_JA_VERB})(?={_JA_ENDING})"
-    r"|(?P<forget>(?:忘れ|わすれ)(?:ないで|ないように|ずに))(?=ね|よ|ください|くれ|ほしい|欲しい|[!！。、,.〜～ー…]|\s|$)"
-    r"|(?P<noun>(?:メモ|記録|リマインド)を?(?:お願い|よろしく|頼む|頼みます|たのむ))")
-_JA_TAIL = re.compile(r"(?:くれたら(?:嬉しい|うれしい|助か(?:る|ります)|ありがたい)(?:です|な)?|"
-                      r"(?:いただけ|もらえ|くれ)ると(?:嬉しい|うれしい|助か(?:る|ります)|ありがたい)(?:です)?|ね|ねー|よ|よね|な|ください|下さい|くれる|くれない|くれ|くれます|もらえる|もらえない|もらえます|"
-                      r"もらえませんか|もらっていい|いただけますか|いただけませんか|いただけます|"
-                      r"ほしい(?:な|んだけど|んやけど|んですけど|んだ|です)?|"
-                      r"欲しい|ちょうだい|お願い(?:します)?|します)*か?[?？]?")
-_JA_ASKS_HOW = re.compile(r"^[、,\s]*(?:[^。！!？?]*?(?:けど|が)[、,]?\s*)?(?:どう|どうやって|どうすれば|なんて|何て)")
-_JA_QUOTED = re.compile(r"^(?:ね|よ)?(?:って|と(?:言|いわ|いう|頼|書|話|お願い))|^ように(?:言|伝え)|^(?:って)")
-
-
-def _japanese_request(text: str) -> KeepRequest | None:
-    for match in _JA.finditer(text):
-        tail = _JA_TAIL.match(text, match.end())
-        after = text[tail.end():]
-        if _JA_QUOTED.match(text[match.end():]) or _JA_QUOTED.match(after) or _inside_quote(text, match.start()):
-            continue
-        if re.match(r"かな|かしら", after) or _JA_ASKS_HOW.search(after):
-            continue  # 「…頭に入れといてほしいんだけど、どう言えばいい？」: how to ask someone else
-        return KeepRequest("ja", match.start(), tail.end())
-    return None
-
-
-# --- Chinese ------------------------------------------------------------------------------
-_ZH_VERB = (r"(?:记住|記住|记下来?|記下來?|记一下|記一下|记着|記著|记好|記好|记牢|記牢|记录一下|記錄一下|记个|記個|记得|記得|写下来|寫下來"
-            r"|存一下|备注一下|记一哈|放(?:在)?心上)")
-_ZH_LEAD = (r"(?:请|請|麻烦[你您]?|麻煩[你您]?|帮我|幫我|你给我|你給我|你给俺|你|您|你要|你得|你可要|你一定要|一定要|要|给我|給我|给俺"
-            r"|能不能帮我|能帮我|可以帮我|帮忙|(?:一定)+要?)")
-_ZH = re.compile(
-    rf"(?:(?<=^)|(?<=[，,。！!？?：:；;\s~～])|(?<=这个)|(?<=這個)|(?<=以后)|(?<=以後)|(?<=[哎诶欸嘿喂哦噢]))(?P<lead>{_ZH_LEAD})?(?P<verb>{_ZH_VERB})"
-    r"|(?P<help>(?:帮我|幫我|帮忙|幫忙|替我)(?:记|記|存着|存著|存一下|备忘|備忘|留(?:个|個)?底)|(?:记|記)到你的?(?:小本本|本子|备忘录|備忘錄|脑子|腦子)里?)"
-    r"|(?P<forget>(?:别|別|不要|千万别|千萬別|可别|可別)忘(?:了|记|記)?)"
-    r"|(?P<remind>提醒(?:一下)?(?:我们|我們|我)(?!都|也|全|已经|已經|老公|老婆|妈|媽|爸|哥|姐|弟|妹|儿子|兒子|女儿|女兒|朋友|同事|男朋友|女朋友|的|家))")
-# someone's words ("妈妈叫我别忘了"), not "叫我小鱼" (call me) at a clause's start
-_ZH_TOLD = re.compile(r"(?:(?<![，,。！!？?\s以後后就你您])[让讓叫]|要求|告诉|告訴)(?:我们|我們|我|他们|他|她|你们|你)(?!\S{1,4}就行)"
-                      r"|[说說](?:过|過)?[：:，,]?$|[让讓叫请請托託](?![我你您])[^\s，,。！!？?：:]{1,4}$")
-_ZH_LISTENER = re.compile(r"你|您")
-_ZH_TO_DO = re.compile(r"[\s，,：:！!。~～啊哦呀吧]*(?:千万|千萬|一定|绝对|絕對)?(?:别|別|不要|要|得)")
-_ZH_USERS_SIDE = re.compile(r"我|俺|咱")
-_ZH_PAST = re.compile(r"^(?:小时候|以前|那天|那时|當時|当时|上次|第一次|我们第一次|我們第一次)|那会儿?|那會兒?|那时候|那時候|那阵子|那陣子|当年|當年")
-_ZH_QUESTION = re.compile(r"[吗嗎么麼][？?。]?$|什么|什麼|哪|谁|誰|几|幾|多少|怎么|怎麼")
-
-
-def _asks_in_chinese(clause: str) -> bool:
-    """A question after the verb: in its own clause ("你记得我喜欢什么颜色吗"), or a sentence that ends asking —
-    not a "who" further on in a sentence that does not ask ("你记着点，下回我说煤球你别问是谁")."""
-    first = re.split(r"[，,；;]", clause, maxsplit=1)[0]
-    return bool(_ZH_QUESTION.search(first) or re.search(r"[？?]\s*$|[吗嗎]\W*$", clause) and _ZH_QUESTION.search(clause))
-
-
-def _chinese_request(text: str) -> KeepRequest | None:
-    for match in _ZH.finditer(text):
-        before = _sentence_before(text, match.start())
-        if _inside_quote(text, match.start()) or _ZH_TOLD.search(before):
-            continue
-        if re.search(r"(?:不用|不必|不需要|别|別|不要|甭)$", before):
-            continue
-        clause_end = re.search(r"[。！!？?]|$", text[match.end():])
-        clause = text[match.end():match.end() + clause_end.end()]
-        if match.group("verb") and match.group("lead") in (None, "你", "您") and (
-                _asks_in_chinese(clause) or _ZH_PAST.search(clause)):
-            continue  # "你记得我喜欢什么颜色吗", "记得小时候…": asks or reminisces
-        after = text[match.end():]
-        if (_ZH_LISTENER.search(after) or _ZH_TO_DO.match(after)) and not _ZH_USERS_SIDE.search(after):
-            continue  # "你记住，不管别人咋说，你已经做得很好了", "记住啊，千万别在朋友圈发定位": advice, not a fact
-        end = match.end()
-        tail = re.match(r"(?:一下|一笔|一筆|着点?|著點?|住|下来|下來|在心上|在心里|在心裡)?(?:哦|啊|哈|呀|喔|噢|嘛|吧|呗|唄|啦|好吗|好嗎)?"
-                        r"[，,：:！!。~～]?", text[end:])
-        return KeepRequest("zh", match.start(), end + tail.end())
-    return None
-
-
 _ADDRESSED_TO_SOMEONE = re.compile(r"\s*@\S")
-
-
-# --- Korean -------------------------------------------------------------------------------
-_KO = re.compile(
-    r"(?:기억|메모|기록|저장|리마인드) ?(?:좀 )?(?:해|하여|혀) ?(?:줘요|줘|줭|조|주세요|주실 ?수 ?있(?:을까요|나요|으세요|어요)|줄래요|줄래|주실래요|주겠어|주라|둬요|둬|두세요|놔요|놔"
-    r"|놓아 ?줘|놓으세요|둘래|두십시오|주십시오|줄 ?수 ?있(?:어|어요|을까|을까요|나요|니)|뒀다가|두고|놨다가|두셈|둬라|두그래이|둬래이)"
-    r"|기억헤 ?줘|(?:기억|메모)해 ?도(?=[.!~,]|$)"
-    r"|(?:기억|메모|기록|저장) ?해 ?주시면 (?:좋겠|감사하|고맙)|기억하기로 (?:약속|해)"
-    r"|(?:기억|메모|기록|저장) ?(?:ㄱㄱ|고고|하셈|하삼|해라)|기억하[고구] ?있어 ?(?:줘요|줘|주세요)"
-    r"|(?:기억|메모|기록|저장) ?(?:좀 )?부탁(?:해요|해|합니다|드려요|드립니다)?(?=[.!~,:]|\s|$)"
-    r"|(?:기억|메모|기록|저장)해(?=[.!~,ㅋㅎ]|\s*$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
-    r"|(?:머릿속|머리)에 (?:딱 |꼭 )?넣어 ?(?:놔|둬|줘)|(?:적어|외워|알아) ?(?:줘요|줘|조|주세요|줄래|둬요|둬|두세요|두셈|놓으소|두소|놔 ?줘|놔|놓아|(?:둘|줄) ?수 ?있(?:어|어요|을까|을까요|나요|니))"
-    r"|(?:잊|까먹)(?:지|어 ?버리지|어불지) ?(?:마세요|마요|마라|마|말어|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"
-    r"|(?<=라고|다고|자고) ?(?:알려|상기시켜|리마인드해) ?(?:줘요|줘|주세요|줄래)")
-_KO_OTHER = re.compile(r"^\s*(?!나|저|내|제)\S+(?:한테|에게|께)\s")
-
-
-# the listener alone ("넌 혼자가 아니야"), or what the listener is to do ("안전벨트 꼭 매는 거 잊지 마"), with no one of the user's side
-_KO_LISTENER = re.compile(r"(?:^|\s)(?:너|넌|너도|네가|니가|너는)(?:\s|$)")
-_KO_TO_DO = re.compile(r"(?:는|할) ?거 (?:꼭 )?잊지")
-_KO_USERS_SIDE = re.compile(r"(?:^|\s)(?:나|내|난|저|제|전|우리)(?:\s|[가는도를의])")
-
-
-def _korean_request(text: str) -> KeepRequest | None:
-    if _KO_OTHER.match(text):
-        return None  # "남편한테 우유 사 오라고 알려 줘": a request about someone else
-    first = _KO.search(text)
-    if first and (_KO_LISTENER.search(text, first.end()) or _KO_TO_DO.search(text)) and not _KO_USERS_SIDE.search(text):
-        return None  # "꼭 기억해, 넌 혼자가 아니야" ("네가 기억해줘" asks: the listener is who is to keep it)
-    for match in _KO.finditer(text):
-        # someone's words ("…적어 두래", "기억하라고 했어"); Gyeongsang "적어놔래이" asks
-        if _inside_quote(text, match.start()) or re.match(r"\s*(?:이?라고|고 (?:했|하|말)|래(?!이)|라며)", text[match.end():]):
-            continue
-        if re.search(r"(?:둬|놔|해)$", match.group(0)) and re.match(r"\s*[?？]", text[match.end():]):
-            continue  # "너는 대화 내용 다 기억해둬?": whether it does ("기억해 줄래?" asks)
-        tail = re.match(r"[~!.,]*", text[match.end():])
-        return KeepRequest("ko", match.start(), match.end() + tail.end())
-    return None
 
 
 def find_request(text: str) -> KeepRequest | None:
@@ -679,6 +565,6 @@ def find_request(text: str) -> KeepRequest | None:
     @-naming someone ("@小李 记得…") asks them, not the persona."""
     if _ADDRESSED_TO_SOMEONE.match(text):
         return None
-    found = [r for r in (_latin_request(text), _japanese_request(text), _chinese_request(text),
-                         _korean_request(text)) if r is not None]
+    found = [r for r in (_latin_request(text), japanese_request(text), chinese_request(text),
+                         korean_request(text)) if r is not None]
     return min(found, key=lambda r: r.start) if found else None

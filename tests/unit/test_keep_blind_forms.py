@@ -96,3 +96,49 @@ def test_a_question_whether_one_remembers_is_declined_so_the_second_reader_never
     from agent.keep_grammar import declined_request
 
     assert declined_request(text) and not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # forms blind13 showed the grammar lacked (our own sentences)
+    ("Meine Tochter heißt Lotte und sie ist sieben. Merkst du dir das?", "Lotte"),
+    ("i'm diabetic fyi, keep that in mind whenever you talk about desserts", "diabetic"),
+    ("est ce que tu pourrais garder quelque part que je travaille à Lyon ?", "Lyon"),
+    ("mon numéro de casier c'est le 212, tu me le gardes ?", "212"), ("Mon frère s'appelle Hugo → à retenir stp", "Hugo"),
+    ("Mémo pour toi : je suis gauchère", "gauchère"), ("una cosa che vorrei tenessi presente: sono celiaca", "celiaca"),
+    ("me faz um favor e anota aí: meu CEP é 01310-100", "01310-100"), ("내 동생 이름 민호여 까먹지 말고 기억혀", "민호"),
+    ("우리 집 현관 비번 4821 킵해줘", "4821"), ("내 생일은 5월 2일! 기억하기 약속~", "5월 2일"),
+    ("我对猫毛过敏，你给我记在脑子里", "猫毛"), ("帮我做个备忘，周五下午三点牙医", "牙医"), ("我家门禁密码是7788 你帮我记着 回头忘了问你", "7788"),
+    ("我换公司了 新公司在望京 你记下来 我怕哪天又忘了", "望京"),
+])
+def test_the_forms_blind13_found_are_requests(text, fact):
+    assert_kept(text, fact)
+
+
+@pytest.mark.parametrize("text", [
+    "Erinnerst du dich daran? Wir waren damals in Wien.", "Pro tip: write down every idea the moment you have it",
+    "Un consejo: anota siempre los gastos del mes", "si un jour t'es triste, rappelle-toi que ça passe",
+    "ricordati che meriti di riposare anche tu", "记住，陌生人的链接千万别点", "记得去年我们一起去爬山吗，那天好冷",
+    "Wenn du je in Hamburg bist, merk dir: Fischbrötchen am Hafen",
+])
+def test_near_forms_of_blind13_are_still_not_requests(text):
+    assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I still remember the first concert I went to, it was so loud", "je me souviens de la maison de mon enfance à Brest",
+    "Ich erinnere mich noch an unseren Hund Bello", "me acuerdo de las tardes en casa de mi abuela",
+    "mi ricordo ancora il profumo del pane di mia nonna", "ainda me lembro do cheiro da praia em Natal",
+])
+def test_the_users_own_memory_is_declined_so_the_second_reader_never_keeps_it(text):
+    from agent.keep_grammar import declined_request
+
+    assert declined_request(text) and not is_keep_request(text, lambda _: True)
+
+
+@pytest.mark.parametrize("text", [
+    "ya no me acuerdo de nada, mi nieto se llama Pablo, apúntalo", "Je me souviens jamais de son anniversaire",
+])
+def test_not_remembering_is_no_memory_told(text):
+    from agent.keep_grammar import _OWN_MEMORY
+
+    assert not _OWN_MEMORY.search(text)
