@@ -105,10 +105,10 @@ _EN = _Latin(
                r"(?:mind|memory|head|brain)|keep (?:(?:it|this|that) )?on (?:file|record)|keep(?:ing)? track(?: of)?"
                r"|(?:(?<=if you )|(?<=if u ))(?:kept in mind|noted(?: down)?|saved|stored|wrote down)"
                r"|commit (?:(?:this|that|it) )?to (?:your )?memory|for future reference|for your records"
-               r"|(?:(?:just )?so )?(?:you|u) (?:have|got) (?:it|this|that) on (?:file|record)|(?:(?:just )?so )?(?:you|u)(?:'ve| have)? got (?:it|this|that) for later"
+               r"|(?:(?:just )?so )?(?:you|u) (?:have|got) (?:it|this|that) on (?:file|record)|(?:(?:just )?so )?(?:you|u)(?:'ve| have)? got (?:it|this|that) for (?:later|next time|the future)"
                r"|bookmark (?:this|that|it)"
                r"|(?:(?:just )?so )?(?:you|u) (?:remember|know) (?:(?:it|this|that) )?for (?:next time|later|the future)"
-               r"|hold (?:on ?to|onto) (?:this|that|it)|hang on to (?:this|that|it)"
+               r"|(?:hold|holding) (?:on ?to|onto) (?:this|that|it|my)\b|(?:hang|hanging) on ?to (?:this|that|it|my)\b"
                r"|(?:sav(?:e|ing)|stor(?:e|ing)|log(?:ging)?|record(?:ing)?)(?=\s+(?:this|that|it|the fact|my|somewhere)\b)"
                r"|keep (?:this|that|it)(?= for (?:later|me|the future))|lock (?:this|that|it) in"
                r"|(?:add|put) (?:(?:this|that|it) )?(?:in|into|to|on) (?:your (?:memory|notes|notepad|list)|what (?:you|u) know))\b"
@@ -133,7 +133,7 @@ _EN = _Latin(
 )
 _ES = _Latin(
     "es",
-    re.compile(r"(?:(?:oye|oiga|mira|bueno|y|ah|oh|ey|eh|wey|güey|guey|tío|tía|amigo|amiga|vale|ok|también|además|por cierto|otra cosa|"
+    re.compile(r"(?:(?:oye|oiga|mira|bueno|y|ah|oh|ey|eh|wey|güey|guey|tío|tía|amigo|amiga|mi niñ[oa]|mi amor|cariño|mij[oa]|corazón|cielo|vale|ok|también|además|por cierto|otra cosa|"
                r"por favor|che|para (?:la próxima(?: vez)?|después|luego|más adelante|el futuro)(?: que \w+)?|hazme un favor y|haz(?:me)? el favor y|así que|asi que|entonces|por eso|pues)[,!]?\s+)*", re.I),
     re.compile(r"(?:¿\s*)?(?:(?:me\s+|te\s+|se\s+)?(?:puedes|podrías|podrias|puede|podría|podés|podes)\s+(?:por favor\s+)?|"
                r"(?:te importa(?:ría)?|(?:me )?(?:haces|harías|harias|hace|haría|haria) el favor de)\s+|"
@@ -143,7 +143,7 @@ _ES = _Latin(
                r"|(?:te |se )?acord(?:aras|ases|ara|ase|arás)|(?:te |se )acuerd(?:es|e|as)|recuerdas)\b"
                r"|(?P<keep>apúnta(?:lo|la|melo|te)|apunta(?:lo|la|melo)?|apunte|apuntar(?:lo)?|apuntes|anóta(?:lo|la|te|telo)"
                r"|anota(?:lo|la|te|telo)?|registra(?:lo|la)?|registre|registrar(?:lo)?|anote|anotar(?:lo)?|anotes|tom(?:a|e|ar) nota|guárda(?:lo|la|melo)|guarda(?:lo|la)?"
-               r"(?=\s+(?:esto|eso|que|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?"
+               r"(?=\s+(?:esto|eso|que|q|lo)\b|[,.!]|$)|guardar(?:lo)?|(?:ten|tenga|tener|tengas) en cuenta|graba(?:lo)?"
                r"|guárda(?:te|telo)|guarda(?:te|telo)|qu[ée]da(?:te|se) con (?:est[eoa]|es[eoa])(?: (?:dato|info|información|nombre|número))?|qu[ée]da(?:telo|tela|selo)"
                r"|(?:que )?te qued(?:aras|ases|es) con (?:est[eoa]|es[eoa])|(?:ten|tenga)(?:lo|la)? (?:apuntad|anotad|guardad)[oa]s?"
                r"|guard(?:a|e)(?=\s+(?:el|la|los|las|mi|mis)\s+[^:.!?]{1,40}:)"
@@ -172,13 +172,13 @@ _FR = _Latin(
                r"(?:peux|pourrais)-tu\s+|(?:pouvez|pourriez)-vous\s+|j'ai besoin que tu\s+|"
                r"(?:je veux|jveux|j'aimerais|je voudrais|je souhaite|j'aimerais bien) que (?:tu|vous)\s+(?:te\s+|t'|vous\s+)?|"
                r"(?:ça|ca) (?:te|vous) (?:dérangerait|derangerait|dérange|derange) de\s+|"
-               r"je vous saurais gré de\s+(?:bien vouloir\s+)?|(?:merci de|pense à|pensez à)\s+|"
+               r"je vous saurais gré de\s+(?:bien vouloir\s+)?|(?:ce serait|ça serait|ca serait) (?:bien|cool|sympa|top|gentil|super) que (?:tu|vous)\s+(?:te\s+|t'|vous\s+)?|(?:merci de|pense à|pensez à)\s+|"
                r"il faudrait que (?:tu|vous)\s+|tu me\s+(?:l[ea]\s+|l['’]\s*)?(?=retiens|notes|gardes|mémorises|enregistres))"
                r"(?:bien\s+|stp\s+|s'il te plaît\s+)?", re.I),
     re.compile(r"(?P<recall>souviens[- ]toi|souvenez[- ]vous|rapp?ell?e[- ]toi|rappelez[- ]vous|te souvenir|vous souvenir|te rappeler"
                r"|retiens(?:-le|-la)?|retien|retenez(?:-le|-la)?|retenir|retiennes|mémorise(?:-le|-la)?|mémorisez|mémoriser"
                r"|souviennes|rappelles|(?:tu )?te souviens|(?:vous )?vous souvenez)(?![\w-])"
-               r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|notes|pren(?:ds|ez|dre) note|gard(?:e|ez|er|es) (?:ça |cela |bien )?"
+               r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|notes|pren(?:ds|ez|dre) note|gard(?:e|ez|er|es)(?:-le|-la|-les)? (?:ça |cela |bien )?"
                r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete|mémoire|memoire))"
                r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|met(?:s|tez) (?:ça |cela )?dans (?:un coin de )?(?:ta|votre) (?:mémoire|memoire|tête|tete)"
                r"|met(?:s|tez) (?:ça|ca|cela|ceci|le|la|les) de côté"
@@ -202,7 +202,7 @@ _DE = _Latin(
     re.compile(r"(?:(?:und|also|oh|ach|hey|ey|hör mal|ok|okay|übrigens|noch was|ah|na|ja|bitte|deshalb|darum|daher)[,!]?\s+)*", re.I),
     # … and the few small words a German ask puts before its verb ("kannst du dir bitte für später merken";
     # not a noun, which is what is to be kept: "dass du dir meine Lieblingsband merkst")
-    re.compile(r"(?:(?:kannst|kanst|kannste|könntest|würdest) (?:du )?(?:dir |mir |das |es )*|(?:das|dies|es) (?:kannst|darfst|solltest|sollst) du dir |"
+    re.compile(r"(?:(?:kannst|kanst|kannste|könntest|würdest|magst|möchtest) (?:du )?(?:dir |mir |das |es )*|(?:den|die|das|dies)(?: \w+)? bitte (?=(?:merk|notier|speicher|aufschreib)en\b)|(?:das|dies|es) (?:kannst|darfst|solltest|sollst) du dir |"
                r"(?:können|könnten|würden) Sie (?:sich |mir )?|"
                r"(?:ich (?:möchte|will|brauche|hätte gerne?)|(?:es )?wär(?:e|')? (?:echt |wirklich |total |sehr |so )?(?:lieb|nett|super|toll|schön|cool|gut|klasse|prima|hilfreich)|mir wär'?s recht|"
                r"ich würde mich freuen),? (?:dass|wenn) (?:du|Sie) (?:dir |sich )?|"
@@ -229,9 +229,9 @@ _IT = _Latin(
     re.compile(r"(?:(?:ehi|ehm|oh|ah|allora|e|ok|okay|senti|comunque|anche|inoltre|poi|ah già|già|a proposito|"
                r"per favore|per piacere|mi raccomando|cmq|dai|uè|ue|ué|ao|aò|eh|zì|zio|tesoro|amore|fra|raga|ti lascio|ecco|quindi|perciò|percio|dunque)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:mi\s+)?(?:puoi|potresti|può|potrebbe)\s+(?:per favore\s+)?|(?:mi fai il favore di|ti dispiace)\s+|"
-               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:una cosa che\s+)?(?:vorrei|voglio) (?:che\s+)?(?:tu\s+)?(?=(?:tenessi|ricordassi|segnassi|annotassi|memorizzassi|salvassi)\b)|(?:ti|le|vi) chiedo (?:\w+mente\s+)?di\s+|(?:ti|la|vi) prego di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
+               r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:una cosa che\s+)?(?:vorrei|voglio) (?:che\s+)?(?:tu\s+)?(?=(?:tenessi|ricordassi|segnassi|annotassi|memorizzassi|salvassi|prendessi)\b)|tu\s+(?=(?:ricorda|segna|annota|memorizza|tieni|salva)(?:ti|telo|lo|la)?\b)|(?:ti|le|vi) chiedo (?:\w+mente\s+|solo\s+|soltanto\s+|per favore\s+)?di\s+|(?:ti|la|vi) prego di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
     re.compile(r"(?P<recall>ricorda(?:ti|telo|tela|tene)?|ricordatevi|ricordate|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
-               r"|ricordi|ricordassi|memorizzi|memorizzassi|tenessi a mente|tenessi presente|segnassi|annotassi|salvassi"
+               r"|ricordi|ricordassi|memorizzi|memorizzassi|tenessi a mente|tenessi presente|segnassi|annotassi|salvassi|prendessi nota"
                r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente|(?:fissa|metti)(?:ti|telo)(?: bene)? in (?:testa|mente))(?![\w'])"
                r"|(?P<keep>segna(?:ti|telo|tela|lo|la|te)?|mi segni(?=\s+che\b)|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
                r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la|da qualche parte)\b|[,:.!]|$)"
@@ -242,7 +242,7 @@ _IT = _Latin(
                r"|aggiungi(?:lo|la)? (?:\w+ ){0,2}(?:alle|ai|a) (?:cose che sai|tue note|tuoi appunti|tua memoria)|(?:me |te )?l[oa] tieni(?: tu)?(?: a mente| in memoria)?(?=\s*[?!.,:]|\s+ok\b|$)|tien(?:i|ite)l[oa] in memoria"
                r"|(?:un'info|un'informazione|una cosa|un dato|una nota|un appunto) da (?:ricordare|segnare|salvare|tenere a mente)(?=\s*:))(?![\w'])"
                r"|(?P<remind>ricorda(?:mi|melo|ci)|ricordarmi|ricordarmelo)(?![\w'])"
-               r"|(?P<forget>(?:non|nn) (?:te lo |te la |ti )?(?:dimenticare|scordare)|(?:non|nn) (?:dimenticarti|scordarti|dimenticartelo|scordartelo))(?![\w'])", re.I),
+               r"|(?P<forget>(?:non|nn) (?:te lo |te la |ti )?(?:dimenticare|scordare)|nun te scurd[àa]|(?:non|nn) (?:dimenticarti|scordarti|dimenticartelo|scordartelo))(?![\w'])", re.I),
     re.compile(r"(?:\s+(?:che\b|ke\b|di\b|d'|questo\b|questa cosa\b|'?sta cosa\b|questa info\b|per favore\b|x favore\b|anche\b|bene\b))*\s*[:,]?\s*", re.I),
     # … or it asks to remind someone else ("Ricorda a mio marito di…")
     re.compile(r"(?:quando|come|dove|chi|cosa|che cosa|il giorno|la volta|quella volta|quel giorno|se)\b"
@@ -265,9 +265,9 @@ _PT = _Latin(
                r"|grav(?:a|e|ar)(?:\s+(?:isso|isto))?(?=\s|[,:.!]|$))(?![\w-])"
                r"|(?P<keep>anot(?:a|e|ar)(?:\s+a[íi])?|apont(?:a|e|ar)(?:\s+a[íi])?|tom(?:a|e|ar|asse|asses) nota"
                r"|fica(?:r)? (?:guardado|anotado|registrado)|deix(?:a|e) (?:anotado|guardado|registrado)|escrev(?:e|a|er)(?:\s+a[íi])?(?!\s+(?:pra|para|pro|ao|à)\s)|salv(?:a|e|ar)(?=\s+(?:isso|isto|que|a|o|a[íi]|esse|este|essa|esta)\b|[,:.!]|$)"
-               r"|guard(?:a|e|ar|asse|asses)(?=\s+(?:isso|isto|uma coisa|a[íi]|pra mim|para mim|que)\b|\s+(?:esse|este|essa|esta) (?:info|informação|dado)\b|\s+(?:esse|este|essa|esta) \w+(?= pra mim| para mim| por favor|\s*:))"
+               r"|guard(?:a|e|ar|asse|asses)(?=\s+(?:isso|isto|uma coisa|a[íi]|pra mim|para mim|que)\b|\s+(?:esse|este|essa|esta) (?:info|informação|dado)\b|\s+(?:esse|este|essa|esta) \w+(?= pra mim| para mim| por favor| contigo| com você| com vc|\s*:))"
                r"|registr(?:a|e|ar)|regist(?:a|e|ar)(?=\s+(?:a[íi]|isso|isto|que)\b|\s*:)"
-               r"|(?:bot|põ|ponh)(?:a|e)(?:\s+(?:isso|isto))?\s+na (?:memória|memoria|cabeça|mente)"
+               r"|(?:bot|põ|ponh|met)(?:a|e)(?:\s+(?:isso|isto))?\s+na (?:memória|memoria|cabeça|mente)"
                r"|(?:(?<=pode )|(?<=podia )|(?<=poderia )|(?<=podes )|(?<=podias ))guardar(?=\s+(?:que|(?:o|a|os|as|meu|minha|meus|minhas)\s+(?!coisas\b|tudo\b)\w+)))(?![\w-])"
                r"|(?P<remind>me lembr(?:a|e|ar)|lembr(?:a|e)-me)(?![\w-])"
                r"|(?P<forget>não (?:se |te )?esque(?:ce|ça|ças)|nao (?:se )?esquece|não vá esquecer)(?![\w-])", re.I),
@@ -328,14 +328,26 @@ def declined_request(text: str) -> bool:
     return declined_in_cjk(text)
 
 
-# The user's own remembering, in the six Latin-script languages: a memory told, not a request
+# The user's own remembering, in the six Latin-script languages: a memory told, not a request; the user's own
+# forgetting; a verb of keeping negated
 _OWN_MEMORY = re.compile(
     r"\b(?:i|we)\s+(?:(?:still|really|totally|clearly|vividly|always|just|do|can|will always|'ll always|ll always)\s+)*remember\b"
     r"|\b(?:je|j)\s*(?:me|m['’])\s*(?:souviens|rappelle)\b(?!\s+(?:pas|plus|jamais|jms)\b)|\bjme souviens\b(?!\s+(?:pas|plus|jamais)\b)"
     r"|\bich\s+(?:erinnere|erinner)\s+mich\b(?!\s+nicht\b)|\bich weiß noch\b(?!\s+nicht\b)"
     r"|(?<!no )(?<!nunca )\bme acuerdo\b|\b(?:yo|todavía|todavia|aún|aun|siempre)\s+recuerdo\b"
     r"|(?<!non )(?<!nn )\bmi ricordo\b|\b(?:io|ancora)\s+ricordo\b|\bricordo ancora\b"
-    r"|(?<!não )(?<!nao )(?<!nunca )\b(?:eu\s+)?me lembro\b|\beu lembro\b|\b(?:ainda|sempre)\s+lembro\b|\blembro (?:até hoje|ainda|bem)\b", re.I)
+    r"|(?<!não )(?<!nao )(?<!nunca )\b(?:eu\s+)?me lembro\b|\beu lembro\b|\b(?:ainda|sempre)\s+lembro\b|\blembro (?:até hoje|ainda|bem)\b"
+    # … a task of the user's own to remember ("faudra que je retienne…"), or the user's own forgetting
+    r"|\bi\s+(?:need|have|must|should|gotta|got to)\s+(?:to\s+)?remember\b|\bque je (?:retienne|note|me souvienne|me rappelle)\b"
+    r"|\bje (?:dois|devrais|vais) (?:retenir|noter|me souvenir|me rappeler)\b|\bich (?:muss|sollte) mir\b[^.!?]{0,30}\bmerken\b"
+    r"|\b(?:tengo|debo|necesito) que (?:acordarme|recordar|apuntarme|anotarme)\b|\b(?:devo|dovrei) (?:ricordarmi|segnarmi)\b"
+    r"|\b(?:tenho|preciso|devo) (?:que |de )?(?:me )?lembrar\b"
+    r"|\bi (?:totally |completely |just )?forgot\b|\bj'ai (?:encore |complètement )?oublié\b|\b(?:me olvidé|se me olvidó)\b"
+    r"|\bich hab(?:e)?\b[^.!?]{0,30}\bvergessen\b|\bmi sono (?:\w+ )?(?:scordat|dimenticat)[oa]\b|\b(?:eu )?(?:me )?esqueci\b"
+    # … a verb of keeping negated: "bitte NICHT speichern", "don't save this"
+    r"|\b(?:don'?t|do not|please don'?t|no need to)\s+(?:save|store|note|write (?:\w+ )?down|record|log)\b|\bnicht\s+(?:speichern|merken|notieren|aufschreiben)\b"
+    r"|\bne\s+(?:le\s+|la\s+|l')?(?:note|retiens|enregistre|garde)\s+pas\b|\bno (?:lo |la |me )?(?:guardes|apuntes|anotes|grabes|registres)\b"
+    r"|\bnon (?:lo |la )?(?:salvare|segnare|annotare|memorizzare)\b|\bnão (?:precisa )?(?:salva|salvar|anota|anotar|grava|gravar)\b", re.I)
 
 
 def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Match | None, rest: str,
@@ -371,6 +383,9 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
         return True
     if _advice(grammar.language, _without_tags(rest, (_AGREEMENT_TAG, _YEAH_TAG))) and not _kept_for(grammar.language, text, verb, rest):
         return True  # "Note that the roads might be icy, so take the bus": a warning with what to do about it
+    told_before = _sentence_before(text, clause)
+    if _points_back(text, verb) and len(told_before.split()) >= 3 and _advice(grammar.language, told_before):
+        return True  # "Ánimo, que tú puedes con todo, no lo olvides nunca": what is pointed back at is advice
     if (_CONTINUES_CLAUSE.search(text[max(0, clause - 40):clause]) and not _POLITE.match(text, clause)
             and not _points_back(text, verb)):
         return True  # "…to find a little peace and remember life's beauty": a verb the clause before goes on with
@@ -383,7 +398,8 @@ def _vetoed(grammar: _Latin, text: str, clause: int, verb: re.Match, ask: re.Mat
 
 _NAMED_ADVICE = re.compile(r"\b(?:tip|advice|piece of advice|conseil|consejo|tipp|rat|ratschlag|consiglio|dica)\s*[:：]\s*$", re.I)
 # "…so remember that, no point asking me about mornings": the kept fact is the one before the verb
-_POINTS_BACK = re.compile(r"\s+(?:that|this|it|das|dies|esto|eso|ça|cela|questo|isso|isto)\b\s*(?:[,.!;:?]|$)", re.I)
+_POINTS_BACK = re.compile(r"\s+(?:that|this|it|das|dies|esto|eso|ça|cela|questo|isso|isto)\b(?:\s+(?:for next time|for later|fürs nächste mal|"
+                          r"für später|pour la prochaine fois|para la próxima|per la prossima volta|pra próxima))?\s*(?:[,.!;:?]|$)", re.I)
 # A condition about the listener before the request ("Falls du je nach Köln fährst, merk dir eins: …") —
 # unless it is the kind "if you can" of asking, or the condition is the user's ("when you see me next").
 _LISTENERS_CASE = {
@@ -399,9 +415,14 @@ _KIND_CONDITION = re.compile(r"\s+(?:can|could|don'?t mind|want|like|have a|get 
 
 
 def _in_the_listeners_case(language: str, before: str) -> bool:
-    found = _LISTENERS_CASE.get(language, _NEVER).search(before)
-    return bool(found) and bool(before[found.end():].strip()) and not _KIND_CONDITION.match(before, found.end()) \
-        and not _USERS_SIDE[language].search(before, found.start())  # ("…if you kept in mind that…" is the ask itself)
+    found = next(reversed(list(_LISTENERS_CASE.get(language, _NEVER).finditer(before))), None)  # the condition nearest the verb
+    if not found or not before[found.end():].strip() or _USERS_SIDE[language].search(before, found.start()):
+        return False  # ("…if you kept in mind that…" is the ask itself)
+    kind = _KIND_CONDITION.match(before, found.end())  # "if you want," asks kindly; "if you want to pass…" is a case
+    return not (kind and _KIND_ALONE.match(before, kind.end()))
+
+
+_KIND_ALONE = re.compile(r"[\s,]*(?:(?:bien|ruhig|mal|please|por favor|per favore)\b[\s,]*)?$", re.I)
 
 
 def _reported(grammar: _Latin, before: str) -> bool:
@@ -473,7 +494,8 @@ _ADVICE = {
         r"|^\s*(?:everyone|everybody|nobody|no one|people|things|life)\b"
         r"|^\s*(?:it|there|(?:the\s+)?(?-i:[a-z]+s))(?:['’]s|\s+(?:is|are))?\s+(?:might|may|could|going to|likely to)\b",
         re.I),
-    "de": re.compile(r"\b(?:du|dich|dir|dein\w*|im leben|man (?:muss|sollte|darf))\b", re.I),
+    "de": re.compile(r"\b(?:du|dich|dir|dein\w*|im leben|man (?:muss|sollte|darf))\b"
+                     r"|^\s*(?:(?:vielleicht|lieber|besser|am besten)\s+)?(?:(?:bei|im|in|am|an|auf|mit|ohne|nach|vor)\s+\S+\s+){0,2}(?:nie|niemals|immer)\s+(?:\S+\s+){0,4}\w+en\b", re.I),
     "fr": re.compile(r"\b(?:tu|te|toi|ton|ta|tes|dans la vie|il faut|faut|on doit)\b|\bt'", re.I),
     "es": re.compile(r"\b(?:tú|tu|tus|estás|eres|tienes|puedes|vales|mereces|en la vida|hay que)\b", re.I),
     "it": re.compile(r"\b(?:tu|tuo|tua|tuoi|sei|hai|puoi|vali|meriti|nella vita|bisogna)\b", re.I),
@@ -527,7 +549,7 @@ def _kept_for(language: str, text: str, verb: re.Match, rest: str) -> bool:
 def _points_back(text: str, verb: re.Match) -> bool:
     """The verb's object is the fact told before it: "remember that,", "Retiens-le", "te lo tieni"."""
     return bool(_POINTS_BACK.match(text, verb.end()) or re.search(r"(?:-le|-la|lo|la|telo|tela|melo)$", verb.group(0), re.I)
-                or re.search(r"\s(?:that|this|it|das|dies|ça|cela)\s", verb.group(0), re.I)
+                or re.search(r"\s(?:that|this|it|das|dies|ça|cela|lo|la)\s", verb.group(0), re.I)
                 or re.match(r"(?:te|me) l[oa] ", verb.group(0), re.I))
 
 
@@ -540,7 +562,8 @@ def _advice(language: str, rest: str) -> bool:
 # A clause opened by a bare "and"/"so" with no punctuation before it continues the one before ("energize
 # us and remind us…"); after a comma, a stop or at the start of a message, "and" opens a request ("Oh
 # and remember…", "Thanks, and remember…").
-_CONTINUES_CLAUSE = re.compile(r"(?:^|\s)(?!(?:oh|ah|ok|okay|yes|yeah|hey|lieb|nett|gentile|amable|gentil|gentille|kind)\s)[A-Za-z'’]+\s+(?:and|so|y|e|et|und)\s+$", re.I)
+_CONTINUES_CLAUSE = re.compile(r"(?:^|\s)(?!(?:oh|ah|ok|okay|yes|yeah|hey|lieb|nett|gentile|amable|gentil|gentille|kind"
+                               r"|listen|ascolta|senti|escucha|écoute|ecoute|hör|olha|ouve|bene|bbuono|bien|gut|carefully)\s)[A-Za-z'’]+\s+(?:and|so|y|e|et|und)\s+$", re.I)
 
 
 # A verb that opens a clause as its subject, not as a request: a gerund or an infinitive with no

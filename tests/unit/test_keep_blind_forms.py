@@ -142,3 +142,42 @@ def test_not_remembering_is_no_memory_told(text):
     from agent.keep_grammar import _OWN_MEMORY
 
     assert not _OWN_MEMORY.search(text)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # forms blind14 showed the grammar lacked (our own sentences)
+    ("Ich heiße Maximilian, aber sag Max und merk dir das für später", "Max"),
+    ("Ich arbeite jetzt bei Siemens. Magst du dir das merken?", "Siemens"), ("Meine Katze heißt Mimi, den Namen bitte merken", "Mimi"),
+    ("would you mind holding onto my passport number? it's X1234567", "X1234567"),
+    ("Just so you've got it for next time, my son is called Theo", "Theo"), ("cariño apunta que el lunes tengo médico", "médico"),
+    ("ey guarda q mi perro se llama Toby", "Toby"), ("Ça serait cool que tu retiennes que je fais du judo", "judo"),
+    ("j'ai eu mon bac !!! garde-le en mémoire, 4 juillet", "4 juillet"), ("Vorrei che prendessi nota del mio codice: 4471", "4471"),
+    ("ti chiedo solo di ricordare che sono astemia", "astemia"), ("tu segnati che venerdì vado a Torino", "Torino"),
+    ("Ascolta bene e ricordati: il mio cane si chiama Fido", "Fido"), ("guarda esse segredo contigo: vou pedir demissão", "demissão"),
+    ("mete isso na memória: a Rita é vegana", "vegana"), ("우리 딸 생일 6월 9일이여 기억해두거라", "6월 9일"),
+    ("내일 면접 결과 나와. 기억했다가 모레 물어봐줘", "면접"), ("顺便记一下我的车位号 B2-118", "B2-118"),
+    ("请帮我备注一下：我女儿对花生过敏", "花生"), ("拜托帮我记个事，我下周三去体检", "体检"),
+    ("if you want, remember that I'm left-handed", "left-handed"),
+])
+def test_the_forms_blind14_found_are_requests(text, fact):
+    assert_kept(text, fact)
+
+
+@pytest.mark.parametrize("text", [
+    "Vielleicht im Winter immer Winterreifen nehmen, merk dir das", "Im Zweifel nie ohne Helm fahren, merk dir das!",
+    "Courage, tu vas y arriver, ne l'oublie jamais", "If you want to sleep better, write down your worries before bed",
+    "Si tu veux progresser, note tes erreurs chaque soir", "lascia stare, non segnare niente",
+    "Merkst du dir eigentlich alles, was ich sage?",
+])
+def test_near_forms_of_blind14_are_still_not_requests(text):
+    assert not is_keep_request(text)
+
+
+@pytest.mark.parametrize("text", [
+    "please don't save this, I'm only venting", "bitte nicht speichern, war nur ein Scherz", "no lo apuntes, era broma",
+    "I forgot my umbrella at work again", "mi sono scordata di nuovo le chiavi", "I need to remember to buy milk later",
+])
+def test_a_keeping_verb_negated_and_the_users_own_forgetting_are_declined(text):
+    from agent.keep_grammar import declined_request
+
+    assert declined_request(text) and not is_keep_request(text, lambda _: True)

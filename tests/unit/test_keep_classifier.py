@@ -69,7 +69,7 @@ def likely():
     "faudrait que tu te souviennes que mon chat s'appelle Pistache",
     "Faz aí um registo: a minha consulta é na quinta",
     # words of keeping the gate did not know before session 47 (our own, not the blind set's)
-    "Kurze Notiz für dich: Zahnarzt am 3. Juni um 10", "my locker code is 2281, hang onto that for me pls",
+    "Kurze Notiz für dich: Zahnarzt am 3. Juni um 10", "my locker code is 2281, hang onto the number for me pls",
     "pra você fixar: meu cachorro se chama Paçoca", "tienitelo stampato nella memoria: odio i funghi",
     "Nota mental: mi hermana se llama Irene", "mark一下 我的航班是周五早上八点",
     "Je voudrais que vous conserviez mon numéro de dossier : 55-782",
