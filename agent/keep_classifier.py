@@ -30,7 +30,7 @@ _KEEPING = re.compile(
     r"\b(?:remem(?!bers\b)|remind(?!s\b)|rmb|memor|note|noting|jot|write .{0,12}down|keep(?!s\b)|kept|bear in mind|save"
     r"|store|record|log |file |forget(?!s\b)|forgot|hang on ?to|hold on ?to|hang onto|hold onto|holding on ?to|hanging on ?to|got (?:it|this|that) for"
     r"|recuerd|recuérd|record|acuerd|acuérd|acord|anot[aeoá]|anót|apunt|apúnt|guard|guárd|olvid|registr|graba|presente|en cuenta|nota\b|se te pase|conserv"
-    r"|souvien|rappel|retien|reten|mémoris|m[ée]mo\b|oubli|enregistr|gard(?:e|ez|er|es|é|ée|iez|ions|ons)\b|tête|mémoi"
+    r"|souvien|souven|de côté|rappel|retien|reten|mémoris|m[ée]mo\b|oubli|enregistr|gard(?:e|ez|er|es|é|ée|iez|ions|ons)\b|tête|mémoi"
     r"|merk|notier|speicher|vergiss|vergess|behalt|denk dran|vermerk|aufschreib|schreib.{0,24}auf|trag.{0,10}ein|heb.{0,10}auf|behält|festhalt|gedächtnis|notiz|vormerk"
     r"|ricord|segn|annot|salva|dimentic|scord|scurd|appunt|mente|tieni|metti da parte|in testa|fissa"
     r"|lembr|esque[cç]|salv|aponta|grav|regist|mem[óo]ri|fixa|qu[ée]da(?:te|telo|tela|se) con|qu[ée]datelo|te qued(?:aras|es) con|lock (?:this|that|it) in"
@@ -38,7 +38,7 @@ _KEEPING = re.compile(
     r"|(?:know|sai|sabes|sabe|sais|weißt) (?:about|di|de|sobre|sur|über) (?:me|mí|mim|moi|mich)\b)"
     r"|覚え|憶え|おぼえ|記憶|メモ|記録|書い|書き|控え|頭に|心に|登録|保存|残し|リマインド|忘れ|わすれ"
     r"|记|記|忘|存|备忘|備忘|备注|備註|提醒|写下|寫下|留(?:个|個)?底|放(?:在)?心上|mark ?一?下"
-    r"|기억|메모|기록|저장|적어|외워|잊|까먹|리마인드|알아 ?둬|킵|脑子里|腦子裡|脑海|腦海", re.IGNORECASE)
+    r"|기억|메모|기록|저장|보관|적어|외워|잊|까먹|리마인드|알아 ?둬|알아 ?두|킵|脑子里|腦子裡|脑海|腦海", re.IGNORECASE)
 
 
 def mentions_keeping(text: str) -> bool:

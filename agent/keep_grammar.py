@@ -85,7 +85,7 @@ _EN = _Latin(
     re.compile(r"(?:(?:hey|hi|oh|ah|ok|okay|so|and|also|btw|by the way|anyway|one more thing|just|well|now|"
                r"alright|right|yeah|yes|please|pls|plz|kindly|oh and|and also|either way|anyways?|before i forget|"
                r"just so you know|fyi|new rule|actually|from now on|do me a fav(?:ou?r|or) and|"
-               r"bro|dude|mate|buddy|dear friend|dear|friend|hun|sis|yo|ugh|omg|lol|hmm|um|umm)[,!:]?\s+)*", re.I),
+               r"bro|dude|mate|buddy|dear friend|dear|friend|hun|sis|yo|ay+|ayo|ugh|omg|lol|hmm|um|umm)[,!:]?\s+)*", re.I),
     re.compile(r"(?:(?:would you mind\s+|(?:would|could|will) (?:you|u) be able to\s+|"
                r"(?<=please )(?:you|u)\s+(?:can\s+|could\s+)?|(?<=please )to\s+|(?:would (?:you|u) )?mind\s+(?=\w+ing\b)|"
                r"(?:can|could|would|will|won't)\s+(?:you|u|ya)\s+(?:to\s+)?(?:please\s+|pls\s+|also\s+|just\s+)*|"
@@ -177,18 +177,18 @@ _FR = _Latin(
                r"(?:bien\s+|stp\s+|s'il te plaît\s+)?", re.I),
     re.compile(r"(?P<recall>souviens[- ]toi|souvenez[- ]vous|rapp?ell?e[- ]toi|rappelez[- ]vous|te souvenir|vous souvenir|te rappeler"
                r"|retiens(?:-le|-la)?|retien|retenez(?:-le|-la)?|retenir|retiennes|mémorise(?:-le|-la)?|mémorisez|mémoriser"
-               r"|souviennes|rappelles|(?:tu )?te souviens|(?:vous )?vous souvenez)(?![\w-])"
+               r"|souviennes|rappelles|(?:tu )?te souviens|(?:vous )?vous souvenez|t'en souvenir|vous en souvenir|t'en rappeler)(?![\w-])"
                r"|(?P<keep>note(?:z)?(?:-le|-la)?|noter|notes|pren(?:ds|ez|dre) note|gard(?:e|ez|er|es)(?:-le|-la|-les)? (?:ça |cela |bien )?"
                r"(?:en (?:tête|tete|mémoire|memoire)|à l'esprit|dans (?:un coin de )?(?:ta|votre) (?:tête|tete|mémoire|memoire))"
                r"|mets-(?:toi|vous) (?:ça|cela|bien ça) (?:dans la tête|en tête)|met(?:s|tez) (?:ça |cela )?dans (?:un coin de )?(?:ta|votre) (?:mémoire|memoire|tête|tete)"
-               r"|met(?:s|tez) (?:ça|ca|cela|ceci|le|la|les) de côté"
+               r"|met(?:s|tez)(?:-toi|-vous)? (?:ça|ca|cela|ceci|le|la|les) de côté"
                r"|gard(?:e|ez|er|es) (?:(?:ça|cela|ceci|le|la) )?(?:quelque part|pour (?:plus tard|la prochaine fois|la suite|après)|de côté)"
                r"|(?:(?<=me le )|(?<=me la )|(?<=me l')|(?<=me l’))gardes?|m[ée]mo(?: pour (?:toi|vous))?(?=\s*:)|enregistre(?:z|r)?(?=\s+(?:ça|cela|que|le|ceci)\b|\s*:)|écris(?:-le)?"
                r"|ajoute(?:z)? (?:ça |cela )?(?:à|a) (?:tes|vos) notes|ajoute(?:z)? (?:ça |cela )?(?:à|a) ce que (?:tu sais|vous savez)|(?:(?:un truc|une chose|une info|un détail|un petit truc|une petite info) )?(?:à|a) (?:retenir|noter|garder en (?:tête|tete|mémoire|memoire))"
                r"(?=\s*(?:[:!.]|stp\b|svp\b|s'il\b|$)))(?![\w-])"
                r"|(?P<remind>rappelle-moi|rappelez-moi|me rappeler)(?![\w-])"
                r"|(?P<forget>(?:n'|n)?oubli(?:e|ez) pas)\b", re.I),
-    re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|une chose\b|un truc\b|de\b|d'|s'il te plaît\b|stp\b|"
+    re.compile(r"(?:\s+(?:que\b|qu'|bien\b|ça\b|cela\b|ceci\b|une chose\b|un truc\b|de\b|d'|s'il te plaît\b|stp\b|dans (?:un coin de )?(?:ta|votre) (?:tête|tete|mémoire|memoire)\b|"
                r"s'il vous plaît\b))*"
                r"\s*[:,]?\s*", re.I),
     re.compile(r"(?:quand|comment|où|ce que|ce qu'|qui|si|du jour|de la fois|c'est quoi|qu'est-ce|quel|quelle)\b", re.I),
@@ -232,7 +232,7 @@ _IT = _Latin(
                r"(?:ho bisogno|voglio|vorrei) che (?:tu\s+)?(?:ti\s+)?|(?:una cosa che\s+)?(?:vorrei|voglio) (?:che\s+)?(?:tu\s+)?(?=(?:tenessi|ricordassi|segnassi|annotassi|memorizzassi|salvassi|prendessi)\b)|tu\s+(?=(?:ricorda|segna|annota|memorizza|tieni|salva)(?:ti|telo|lo|la)?\b)|(?:ti|le|vi) chiedo (?:\w+mente\s+|solo\s+|soltanto\s+|per favore\s+)?di\s+|(?:ti|la|vi) prego di\s+|(?:volevo|vorrei|posso) chieder(?:ti|le|vi) (?:\w+mente\s+)?di\s+|ti va di\s+)", re.I),
     re.compile(r"(?P<recall>ricorda(?:ti|telo|tela|tene)?|ricordatevi|ricordate|ricordare(?:ti|telo)?|ricordarti|si ricordi|memorizza(?:re|lo)?"
                r"|ricordi|ricordassi|memorizzi|memorizzassi|tenessi a mente|tenessi presente|segnassi|annotassi|salvassi|prendessi nota"
-               r"|tieni(?:lo)? a mente|tenere a mente|tienilo in mente|(?:fissa|metti)(?:ti|telo)(?: bene)? in (?:testa|mente))(?![\w'])"
+               r"|tieni(?:lo|melo|telo)? a mente|tenere a mente|tienilo in mente|(?:fissa|metti)(?:ti|telo)(?: bene)? in (?:testa|mente))(?![\w'])"
                r"|(?P<keep>segna(?:ti|telo|tela|lo|la|te)?|mi segni(?=\s+che\b)|segnar(?:e|ti|telo|lo)|annota(?:ti|lo|la)?|annotar(?:e|ti|lo)|prendi nota"
                r"|prendere nota|(?:scrivi(?:lo|la|ti|telo)?|scriver(?:e|ti|telo|lo))(?!\s+a\s)|salva(?:lo|la)?(?=\s+(?:questo|che|il|la|da qualche parte)\b|[,:.!]|$)"
                r"|salva(?:ti|telo|melo)(?=\s+(?:questo|questa|quest'|'?sta|che|il|la)\b|\s*:)|salvar(?:e|lo)|appunta(?:ti|telo|lo|la)?"
@@ -255,7 +255,7 @@ _IT = _Latin(
 _PT = _Latin(
     "pt",
     re.compile(r"(?:(?:ei|ô|oi|olá|ola|olha|olhe|bom|e|ah|oh|ok|também|aliás|além disso|por favor|por falar nisso|"
-               r"então|ah é|ah, e|mano|mana|amg|miga|véi|vei|cara|querid[oa]|amig[oa]|meu|minha|por isso|pois)[,!]?\s+)*", re.I),
+               r"então|ah é|ah, e|mano|mana|amg|miga|véi|vei|cara|querid[oa]|amig[oa]|meu|minha|por isso|pois|fica sabendo|fique sabendo|fica a saber)[,!]?\s+)*", re.I),
     re.compile(r"(?:(?:será que\s+)?(?:você\s+|vc\s+|tu\s+)?(?:pode|podes|poderia|poderias|podia|podias|consegue|consegues)\s+(?:por favor\s+)?(?:me\s+)?|"
                r"(?:preciso|quero|queria|gostaria) que (?:você\s+|vc\s+|tu\s+)?(?:se\s+|te\s+)?|"
                r"(?:queria|quero|gostaria de) pedir(?:-te|-lhe| a você| pra você)? que\s+|(?:me )?faz(?: um)? favor(?:,)?\s+(?:de\s+|e\s+)?"
@@ -266,12 +266,12 @@ _PT = _Latin(
                r"|(?P<keep>anot(?:a|e|ar)(?:\s+a[íi])?|apont(?:a|e|ar)(?:\s+a[íi])?|tom(?:a|e|ar|asse|asses) nota"
                r"|fica(?:r)? (?:guardado|anotado|registrado)|deix(?:a|e) (?:anotado|guardado|registrado)|escrev(?:e|a|er)(?:\s+a[íi])?(?!\s+(?:pra|para|pro|ao|à)\s)|salv(?:a|e|ar)(?=\s+(?:isso|isto|que|a|o|a[íi]|esse|este|essa|esta)\b|[,:.!]|$)"
                r"|guard(?:a|e|ar|asse|asses)(?=\s+(?:isso|isto|uma coisa|a[íi]|pra mim|para mim|que)\b|\s+(?:esse|este|essa|esta) (?:info|informação|dado)\b|\s+(?:esse|este|essa|esta) \w+(?= pra mim| para mim| por favor| contigo| com você| com vc|\s*:))"
-               r"|registr(?:a|e|ar)|regist(?:a|e|ar)(?=\s+(?:a[íi]|isso|isto|que)\b|\s*:)"
+               r"|registr(?:a|e|ar)|regist(?:a|e|ar)(?=\s+(?:a[íi]|isso|isto|que)\b|\s*:)|(?:registr|regist|anot|guard|apont)(?:asses|asse)"
                r"|(?:bot|põ|ponh|met)(?:a|e)(?:\s+(?:isso|isto))?\s+na (?:memória|memoria|cabeça|mente)"
                r"|(?:(?<=pode )|(?<=podia )|(?<=poderia )|(?<=podes )|(?<=podias ))guardar(?=\s+(?:que|(?:o|a|os|as|meu|minha|meus|minhas)\s+(?!coisas\b|tudo\b)\w+)))(?![\w-])"
                r"|(?P<remind>me lembr(?:a|e|ar)|lembr(?:a|e)-me)(?![\w-])"
                r"|(?P<forget>não (?:se |te )?esque(?:ce|ça|ças)|nao (?:se )?esquece|não vá esquecer)(?![\w-])", re.I),
-    re.compile(r"(?:\s+(?:que\b|de\b|disso\b|disto\b|isso\b|isto\b|por favor\b|também\b|aí\b|ai\b|(?:na|no|nas|nos) (?:tua|sua|teu|seu) \w+))*"
+    re.compile(r"(?:\s+(?:que\b|de\b|disso\b|disto\b|isso\b|isto\b|por favor\b|também\b|aí\b|ai\b|tu\b|você\b|vc\b|(?:na|no|nas|nos) (?:tua|sua|teu|seu) \w+))*"
                r"\s*[:,]?\s*", re.I),
     # … or it asks to remind someone else ("Lembra o meu irmão de trazer…")
     re.compile(r"(?:quando|como|onde|quem|o que|do dia|da vez|daquele|daquela|de quando|dele|dela|se)\b"
@@ -416,12 +416,14 @@ _KIND_CONDITION = re.compile(r"\s+(?:can|could|don'?t mind|want|like|have a|get 
 
 def _in_the_listeners_case(language: str, before: str) -> bool:
     found = next(reversed(list(_LISTENERS_CASE.get(language, _NEVER).finditer(before))), None)  # the condition nearest the verb
-    if not found or not before[found.end():].strip() or _USERS_SIDE[language].search(before, found.start()):
+    if not found or not before[found.end():].strip() or _USERS_SIDE[language].search(before, found.start()) \
+            or _NOT_KNOWING.search(before, 0, found.start()):
         return False  # ("…if you kept in mind that…" is the ask itself)
     kind = _KIND_CONDITION.match(before, found.end())  # "if you want," asks kindly; "if you want to pass…" is a case
     return not (kind and _KIND_ALONE.match(before, kind.end()))
 
 
+_NOT_KNOWING = re.compile(r"(?:no s[ée]|nose|ni idea|sais pas|sais plus|não sei|nao sei|non so|not sure|don'?t know|dunno|idk|wonder)\s*$", re.I)
 _KIND_ALONE = re.compile(r"[\s,]*(?:(?:bien|ruhig|mal|please|por favor|per favore)\b[\s,]*)?$", re.I)
 
 

@@ -57,6 +57,9 @@ _ZH_TOLD = re.compile(r"(?:(?<![，,。！!？?\s以後后就你您])[让讓叫]
 _ZH_LISTENER = re.compile(r"(?<![问問找跟给給和陪谢謝])(?:你|您)")  # the listener, not as the user's object ("找不到了问你")
 _ZH_TO_DO = re.compile(r"[\s，,：:！!。~～啊哦呀吧]*(?:千万|千萬|一定|绝对|絕對)?(?:别|別|不要|要|得)")
 _ZH_USERS_SIDE = re.compile(r"我|俺|咱")
+_ZH_OWN_MEMORY = re.compile(r"(?:我|俺)(?:还|還|仍然|一直|至今|到现在都?|到現在都?|都)?(?:记得|記得)")
+# consoling before the verb ("别难过了，记住，…咱们一起加油"): what follows is encouragement
+_ZH_CONSOLING = re.compile(r"别难过|別難過|别伤心|別傷心|不要难过|不要難過|别哭|別哭|别灰心|別灰心|振作")
 _ZH_WARNING = re.compile(r"千万|千萬|绝对不|絕對不|一定不")  # "记住，这种短信里的链接千万别点": a warning
 _ZH_PAST = re.compile(r"^(?:小时候|以前|那天|那时|當時|当时|上次|第一次|我们第一次|我們第一次|去年|前年|那年)|那会儿?|那會兒?|那时候|那時候|那阵子|那陣子|当年|當年")
 _ZH_QUESTION = re.compile(r"[吗嗎么麼][？?。]?$|什么|什麼|哪|谁|誰|几|幾|多少|怎么|怎麼")
@@ -87,7 +90,8 @@ def chinese_request(text: str) -> KeepRequest | None:
             continue  # "你记得我喜欢什么颜色吗", "记得小时候…": asks or reminisces
         after = text[match.end():]
         advice = _ZH_LISTENER.search(after) or _ZH_TO_DO.match(after) or _ZH_WARNING.search(clause)
-        if advice and not match.group("help") and not _ZH_USERS_SIDE.search(after):
+        consoled = _ZH_CONSOLING.search(text, 0, match.start()) and not re.search(r"我|俺", after)
+        if consoled or advice and not match.group("help") and not _ZH_USERS_SIDE.search(after):
             continue  # "你记住，不管别人咋说，你已经做得很好了", "记住啊，千万别在朋友圈发定位": advice, not a fact
         end = match.end()
         tail = re.match(r"(?:一下|一笔|一筆|着点?|著點?|住|下来|下來|在心上|在心里|在心裡)?(?:哦|啊|哈|呀|喔|噢|嘛|吧|呗|唄|啦|好吗|好嗎)?"
@@ -105,7 +109,8 @@ _KO = re.compile(
     r"|기억헤 ?줘|(?:기억|메모|기록|저장)(?:해|혀) ?(?:두거라|두어라|둬라이)|(?:기억|메모)했다가[^.!?]{0,40}(?:줘|주세요|줄래)|(?:기억|메모)해 ?도(?=[.!~,]|$)"
     r"|(?:기억|메모|기록|저장) ?해 ?주시면 (?:좋겠|감사하|고맙)|기억하기로 (?:약속|해)|기억하기 약속"
     r"|(?:기억|메모|기록|저장) ?(?:ㄱㄱ|고고|하셈|하삼|해라)|기억하[고구] ?있어 ?(?:줘요|줘|주세요)"
-    r"|(?:기억|메모|기록|저장) ?(?:좀 )?부탁(?:해요|해|합니다|드려요|드립니다)?(?=[.!~,:]|\s|$)"
+    r"|기억하(?:구|고)(?=[~!.ㅋㅎ]|\s*$)|(?:알아|기억해|적어) ?두고[^.!?]{0,40}(?:줘|주세요|줄래)"
+    r"|(?:기억|메모|기록|저장|보관) ?(?:좀 )?부탁(?:해요|해|합니다|드려요|드립니다)?(?=[.!~,:]|\s|$)"
     r"|(?:기억|메모|기록|저장)(?:해|혀)(?=[.!~,ㅋㅎ]|\s*$)|기억하세요(?![?？])|기억해요(?=[.!~]|$)"
     r"|(?:머릿속|머리)에 (?:딱 |꼭 )?넣어 ?(?:놔|둬|줘)|(?:적어|외워|알아) ?(?:줘요|줘|조|주세요|줄래|둬요|둬|두세요|두셈|놓으소|두소|놔 ?줘|놔|놓아|(?:둘|줄) ?수 ?있(?:어|어요|을까|을까요|나요|니))"
     r"|(?:잊|까먹)(?:지|어 ?버리지|어불지|어 ?먹지|어 ?묵지) ?(?:마세요|마요|마라|마|말어|말아 ?(?:줘요|줘|주세요)|말고|말기를)(?!라고|고 |\"|”)|잊으면 안 ?돼"
@@ -137,6 +142,7 @@ def korean_request(text: str) -> KeepRequest | None:
 
 
 def declined_in_cjk(text: str) -> bool:
-    """A request's form found, and every one ruled out (「我妈又说：记住，千万别熬夜」: her words)."""
-    return any(form.search(text) and read(text) is None for form, read in
+    """A request's form found, and every one ruled out (「我妈又说：记住，千万别熬夜」: her words); or the user's
+    own remembering (「我还记得小时候…」)."""
+    return bool(_ZH_OWN_MEMORY.search(text)) or any(form.search(text) and read(text) is None for form, read in
                ((_JA, japanese_request), (_ZH, chinese_request), (_KO, korean_request)))

@@ -181,3 +181,32 @@ def test_a_keeping_verb_negated_and_the_users_own_forgetting_are_declined(text):
     from agent.keep_grammar import declined_request
 
     assert declined_request(text) and not is_keep_request(text, lambda _: True)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # forms blind15 showed the grammar lacked (our own sentences)
+    ("ayy remember my cat is called Biscuit ok", "Biscuit"),
+    ("no sé si te lo conté pero recuerda que soy zurdo", "zurdo"),
+    ("Je fais du yoga le jeudi. Tu peux noter ça dans un coin de ta tête ?", "yoga"),
+    ("Ma sœur s'appelle Léa, tu peux t'en souvenir ?", "Léa"), ("Mets-toi ça de côté : mon code postal est 29000", "29000"),
+    ("tienimelo a mente che sono allergico alle noci", "noci"), ("Fica sabendo e não esquece: eu calço 42", "42"),
+    ("Queria que anotasses que o meu gato se chama Tareco", "Tareco"), ("eu sempre esqueço então anota tu: o código é 3321", "3321"),
+    ("나 이제 민수라고 불러줘 그거 기억하구", "민수"), ("제 차량 번호는 12가 3456입니다 보관 부탁드려요", "12가 3456"),
+    ("나 우유 못 마시는 거 알아두고 추천할 때 빼줘", "우유"),
+])
+def test_the_forms_blind15_found_are_requests(text, fact):
+    assert_kept(text, fact)
+
+
+@pytest.mark.parametrize("text", [
+    "别伤心了，记住，明天会更好，咱们一起努力", "no sé si te acuerdas de mí, nos vimos en Cádiz",
+])
+def test_near_forms_of_blind15_are_still_not_requests(text):
+    assert not is_keep_request(text)
+
+
+def test_the_users_own_remembering_in_chinese_is_declined():
+    from agent.keep_grammar import declined_request
+
+    text = "我到现在都记得第一次去北京看升旗"
+    assert declined_request(text) and not is_keep_request(text, lambda _: True)
