@@ -323,14 +323,14 @@ def declined_request(text: str) -> bool:
     (agent/keep_classifier.py) is not asked about these: the grammar knows why they ask nothing."""
     if _ADDRESSED_TO_SOMEONE.match(text) or any(vetoed for _, vetoed in _latin_forms(text)):
         return True  # "@Lena kannst du dir merken…": asks Lena
-    if _OWN_MEMORY.search(text):
-        return True  # "I still remember the smell of my grandad's workshop": the user remembers, and asks nothing
+    if _TOLD_NOT_ASKED.search(text):
+        return True  # "I still remember the smell of my grandad's workshop", "bitte NICHT speichern": nothing asked
     return declined_in_cjk(text)
 
 
 # The user's own remembering, in the six Latin-script languages: a memory told, not a request; the user's own
 # forgetting; a verb of keeping negated
-_OWN_MEMORY = re.compile(
+_TOLD_NOT_ASKED = re.compile(
     r"\b(?:i|we)\s+(?:(?:still|really|totally|clearly|vividly|always|just|do|can|will always|'ll always|ll always)\s+)*remember\b"
     r"|\b(?:je|j)\s*(?:me|m['’])\s*(?:souviens|rappelle)\b(?!\s+(?:pas|plus|jamais|jms)\b)|\bjme souviens\b(?!\s+(?:pas|plus|jamais)\b)"
     r"|\bich\s+(?:erinnere|erinner)\s+mich\b(?!\s+nicht\b)|\bich weiß noch\b(?!\s+nicht\b)"
@@ -456,9 +456,9 @@ _YEAH_TAG = re.compile(r"(?:^|[\s,]+)(?:yeah|ya|yea)\s*\?+\s*$", re.I)
 
 # "…, remember that for me?" asks to keep; "…, remember that?" asks whether one does
 _FOR_LATER = re.compile(r"(?:\s+(?:that|this|it))?\s+for (?:me|later|the future)\b", re.I)
-_SUBJECT_AFTER = {"de": re.compile(r"\s+(?:du|Sie|ihr)\b")}
+_SUBJECT_AFTER = {"de": re.compile(r"\s+(?:du|Sie|ihr)\b")}  # a German verb first, its subject after: a question
 # "…ich kann ihn nicht leiden. Merkst du dir das?": noting what was just told asks to keep it ("Erinnerst du dich daran?" wonders)
-_NOTES_WHAT_CAME = re.compile(r"\s+(?:du|Sie)\s+(?:dir|sich)\s+(?:das|dies|es)(?:\s+(?:bitte|mal|auch|doch))*\s*\?")  # a German verb first, its subject after: a question
+_NOTES_WHAT_CAME = re.compile(r"\s+(?:du|Sie)\s+(?:dir|sich)\s+(?:das|dies|es)(?:\s+(?:bitte|mal|auch|doch))*\s*\?")
 _WH_START = re.compile(r"\s*(?:how|what|where|who|when|which|why|combien|comment|pourquoi|quand|où|qui|quel(?:le)?s?|cuánt\w*|cómo"
                        r"|qué|dónde|quién|cuándo|quant\w*|come|cosa|dove|chi|quando|wie|was|wo|wer|wann|welch\w*|o que|onde"
                        r"|quem)\b", re.I)

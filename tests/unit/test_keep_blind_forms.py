@@ -139,9 +139,9 @@ def test_the_users_own_memory_is_declined_so_the_second_reader_never_keeps_it(te
     "ya no me acuerdo de nada, mi nieto se llama Pablo, apúntalo", "Je me souviens jamais de son anniversaire",
 ])
 def test_not_remembering_is_no_memory_told(text):
-    from agent.keep_grammar import _OWN_MEMORY
+    from agent.keep_grammar import _TOLD_NOT_ASKED
 
-    assert not _OWN_MEMORY.search(text)
+    assert not _TOLD_NOT_ASKED.search(text)
 
 
 @pytest.mark.parametrize("text, fact", [
