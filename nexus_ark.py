@@ -304,6 +304,8 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--classifier", action="store_true", help="keep: the grammar and the trained second reader, "
                        "each part scored by weights fitted without it")
     bench.add_argument("--train", action="store_true", help="keep: fit the second reader and write agent/keep_classifier.json")
+    bench.add_argument("--set", default="", help="keep: score a set kept apart (e.g. bench/data/keep_blind16.json) "
+                       "by the grammar and the shipped second reader")
     add_provider_arguments(bench)
     return p
 

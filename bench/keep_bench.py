@@ -13,6 +13,9 @@ by a classifier trained without it (its weights fitted on every other part and o
 LoCoMo 26 and 30), and the ordinary messages the pair would keep: LoCoMo 41 and 42 and the user
 messages of the §4 scripts. `--train`: fit on every part and write agent/keep_classifier.json.
 Both need the default embedder and the shared folder's LoCoMo files.
+
+`--set FILE`: a set kept apart in the same format (a blind round measured once and not read, such as
+bench/data/keep_blind16.json), scored by the grammar alone and by the grammar with the shipped reader.
 """
 from __future__ import annotations
 
@@ -143,6 +146,21 @@ def with_classifier(data: dict, shared: Path, embedder) -> dict:
     return result
 
 
+def score_set(data: dict, embedder=None) -> dict:
+    """A set apart, by language: the grammar alone, and the grammar with the shipped second reader."""
+    from agent.keep_classifier import load_classifier
+    from managers.embeddings import create_embedder
+
+    classifier, embedder = load_classifier(), embedder or create_embedder()
+    if classifier is None or classifier.embedder != embedder.name:
+        raise SystemExit("bench keep --set: no shipped reader for the default embedder (agent/keep_classifier.json)")
+    vectors = _embedded(embedder, [m["text"] for m in data["messages"]])
+    grammar, _ = run({**data, "messages": [{**m, "split": "set"} for m in data["messages"]]})
+    pair, _ = run({**data, "messages": [{**m, "split": "set"} for m in data["messages"]]},
+                  lambda text: classifier.asks_to_keep(text, vectors[text]))
+    return {"grammar": grammar["set"], "pair": pair["set"]}
+
+
 def _shared_and_embedder(args):
     from bench.shared import find_shared
     from managers.embeddings import create_embedder
@@ -161,6 +179,10 @@ def main(args) -> int:
         vectors = _embedded(embedder, [m["text"] for m in data["messages"]] + ordinary)
         WEIGHTS_PATH.write_text(train(data["messages"], ordinary, vectors, embedder.name).to_json() + "\n", "utf-8")
         print(f"wrote {WEIGHTS_PATH} ({len(data['messages'])} labelled messages, {len(ordinary)} ordinary ones)")
+        return 0
+    if getattr(args, "set", ""):
+        scores = score_set(json.loads(Path(args.set).read_text("utf-8")))
+        print(json.dumps(scores, ensure_ascii=False) if args.json else json.dumps(scores, ensure_ascii=False, indent=1))
         return 0
     if getattr(args, "classifier", False):
         shared, embedder = _shared_and_embedder(args)

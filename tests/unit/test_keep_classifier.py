@@ -126,3 +126,18 @@ def test_a_request_only_the_second_reader_knows_left_by_a_killed_turn_lands_on_t
     again.indexes.embedder()
     list(again.send("Ark", "Bonne nuit !"))
     assert again.read_memory("Ark", "core_memory").count("Pistache") == 1
+
+
+def test_a_set_kept_apart_is_scored_by_the_grammar_and_by_the_pair():
+    from bench.keep_bench import score_set
+
+    data = {"now": "2026-03-04T10:00:00+00:00", "messages": [
+        {"text": "Remember that my sister is called Ines", "language": "en", "label": "keep", "kind": "request",
+         "fact": ["Ines"], "split": "blind"},
+        {"text": "I still remember the day we met", "language": "en", "label": "not", "kind": "reminiscence",
+         "fact": [], "split": "blind"},
+        {"text": "My niece Olivia turns six in May, that's one for your memory bank", "language": "en", "label": "keep",
+         "kind": "request", "fact": ["Olivia"], "split": "blind"}]}
+    scores = score_set(data)
+    assert scores["grammar"]["en"]["recall"] == 50.0  # the grammar does not know "one for your memory bank"
+    assert scores["pair"]["en"] == {**scores["pair"]["en"], "recall": 100.0, "precision": 100.0, "fact": 100.0}
