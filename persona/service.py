@@ -43,7 +43,7 @@ from persona.session import CharacterSession
 from persona.sleep import run_night
 from persona.sleep_time import last_talk, nights_due, quiet_hours, run_nights, sleep_inputs, sleep_state
 from persona.speak_first_job import FirstNotice, speak_first, unseen_first_message
-from persona.turn_stream import TurnEvent, regenerate_state, turn_deps, turn_events
+from persona.turn_stream import TurnEvent, outliving_the_page, regenerate_state, turn_deps, turn_events
 from persona.user_names import name_to_offer, name_to_use, names_default
 
 log = logging.getLogger(__name__)
@@ -378,6 +378,10 @@ class NexusService(InnerLifeMethods):  # goals, open questions, the dream diary:
         if not session.turn_lock.acquire(blocking=False):
             yield TurnEvent("error", f"{persona} is still replying; wait or press Stop.")
             return
+        yield from outliving_the_page(self._locked_turn(session, state), persona)
+
+    def _locked_turn(self, session: CharacterSession, state: dict) -> Iterator[TurnEvent]:
+        """The turn itself, the session's turn lock held (and released at its end)."""
         control = TurnControl()
         self._controls[session.character.name] = control
         with self._count_lock:

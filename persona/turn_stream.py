@@ -4,6 +4,8 @@ persona's session, and the graph's stream turned into the events the page lays o
 from __future__ import annotations
 
 import logging
+import queue
+import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -95,3 +97,29 @@ def turn_events(stream: Iterator[tuple[str, dict]]) -> Iterator[TurnEvent]:
             yield TurnEvent("done", payload["text"], entry=payload["entry"])
     if final_error:
         yield TurnEvent("error", final_error)
+
+
+_END = object()
+
+
+def outliving_the_page(events: Iterator[TurnEvent], name: str) -> Iterator[TurnEvent]:
+    """`events`, run to their end on a thread of their own, each handed on as it comes: when the page
+    that asked for the reply closes or reloads mid-way, the turn still finishes and its reply is logged
+    (it was lost with the page's generator before)."""
+    box: queue.Queue = queue.Queue()
+
+    def run() -> None:
+        try:
+            for event in events:
+                box.put(event)
+        except Exception as exc:  # noqa: BLE001 — handed to the page, which raises it where it reads
+            log.exception("The turn of %s failed", name)
+            box.put(exc)
+        finally:
+            box.put(_END)
+
+    threading.Thread(target=run, name=f"turn-{name}", daemon=True).start()
+    while (item := box.get()) is not _END:
+        if isinstance(item, Exception):
+            raise item
+        yield item

@@ -317,6 +317,20 @@ def test_stop_keeps_the_partial_reply_marked_stopped(data_dir, clock):
     assert full.startswith(reply.text.strip()) and len(reply.text.strip()) < len(full) - 10
 
 
+def test_a_page_that_closes_mid_reply_still_gets_its_reply_logged(data_dir, clock):
+    # a new user's first reply was lost when the page's browser closed mid-turn (session 49): the generator
+    # the page read was closed, and the turn with it
+    full = "one two three four five six seven eight nine ten"
+    service = make_service(data_dir, clock, ScriptedChatModel(replies(full), delay_per_piece_s=0.05))
+    events = service.send("Ark", "count for me")
+    assert next(e for e in events if e.kind == "token")
+    events.close()  # the page went away
+    lock = service.session("Ark").turn_lock
+    assert lock.acquire(timeout=20)  # the turn ran on to its end
+    lock.release()
+    assert [e.text.strip() for e in service.conversation("Ark")] == ["count for me", full]
+
+
 def test_provider_error_is_shown_and_the_user_message_kept(data_dir, clock):
     def script(messages, tools):
         return [ProviderError("The API key was rejected.")]
