@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import constants
-from tests.browser.conftest import REPLY_JA_SHOWN, REPLY_SHOWN, RunningApp
+from tests.browser.conftest import REPLY_JA_SHOWN, REPLY_SHOWN, RunningApp, serving
 
 pytestmark = pytest.mark.browser
 
@@ -136,6 +136,28 @@ def test_chat_reply_streams_and_is_logged(page: Page, app: RunningApp, dialogs, 
     assert not page_errors, page_errors
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "ui-chat.png"), full_page=True)
+
+
+def test_a_reply_is_logged_when_its_page_closes_mid_reply(browser, tmp_path):
+    # the README's start check closed its browser mid-reply, and that first reply never reached the log (session 49)
+    from agent.providers.fake import ScriptedChatModel
+    from persona.service import NexusService
+
+    full = "one two three four five six seven eight nine ten eleven twelve"
+    service = NexusService(data_dir=tmp_path, model_factory=lambda settings, secrets, path: ScriptedChatModel(
+        lambda messages, tools: full, delay_per_piece_s=0.25))
+    service.warm_up()
+    with serving(service, tmp_path) as app:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        open_app(page, app, "Ark")
+        send(page, "count for me, slowly")
+        expect(page.locator(BOT).last).to_contain_text("two")  # the reply is streaming
+        assert "twelve" not in page.locator(BOT).last.inner_text()
+        context.close()  # the page goes away mid-reply
+        log = wait_for(lambda: (lambda t: t if "twelve" in t else "")(log_text(app, "Ark")), timeout_s=30,
+                       what="the whole reply in characters/Ark/logs/*.txt after the page closed")
+    assert "## AGENT:Ark" in log.split("count for me, slowly", 1)[1] and full in log
 
 
 def user_texts(app: RunningApp, persona: str = "Ark") -> list[str]:
