@@ -415,7 +415,8 @@ _KIND_CONDITION = re.compile(r"\s+(?:can|could|don'?t mind|want|like|have a|get 
 
 
 def _in_the_listeners_case(language: str, before: str) -> bool:
-    found = next(reversed(list(_LISTENERS_CASE.get(language, _NEVER).finditer(before))), None)  # the condition nearest the verb
+    conditions = list(_LISTENERS_CASE.get(language, _NEVER).finditer(before))
+    found = conditions[-1] if conditions else None  # the condition nearest the verb
     if not found or not before[found.end():].strip() or _USERS_SIDE[language].search(before, found.start()) \
             or _NOT_KNOWING.search(before, 0, found.start()):
         return False  # ("…if you kept in mind that…" is the ask itself)

@@ -155,10 +155,14 @@ def score_set(data: dict, embedder=None) -> dict:
     if classifier is None or classifier.embedder != embedder.name:
         raise SystemExit("bench keep --set: no shipped reader for the default embedder (agent/keep_classifier.json)")
     vectors = _embedded(embedder, [m["text"] for m in data["messages"]])
-    grammar, _ = run({**data, "messages": [{**m, "split": "set"} for m in data["messages"]]})
-    pair, _ = run({**data, "messages": [{**m, "split": "set"} for m in data["messages"]]},
-                  lambda text: classifier.asks_to_keep(text, vectors[text]))
+    as_one_part = {**data, "messages": [{**m, "split": "set"} for m in data["messages"]]}
+    grammar, _ = run(as_one_part)
+    pair, _ = run(as_one_part, lambda text: classifier.asks_to_keep(text, vectors[text]))
     return {"grammar": grammar["set"], "pair": pair["set"]}
+
+
+def _print_scores(scores: dict, as_json: bool) -> None:
+    print(json.dumps(scores, ensure_ascii=False, indent=None if as_json else 1))
 
 
 def _shared_and_embedder(args):
@@ -182,12 +186,12 @@ def main(args) -> int:
         return 0
     if getattr(args, "set", ""):
         scores = score_set(json.loads(Path(args.set).read_text("utf-8")))
-        print(json.dumps(scores, ensure_ascii=False) if args.json else json.dumps(scores, ensure_ascii=False, indent=1))
+        _print_scores(scores, args.json)
         return 0
     if getattr(args, "classifier", False):
         shared, embedder = _shared_and_embedder(args)
         scores = with_classifier(data, shared, embedder)
-        print(json.dumps(scores, ensure_ascii=False) if args.json else json.dumps(scores, ensure_ascii=False, indent=1))
+        _print_scores(scores, args.json)
         return 0
     result, rows = run(data)
     if args.json:

@@ -2,8 +2,14 @@
 sentences, and on near forms that must stay what they are (advice, questions, the listener's case)."""
 import pytest
 
+from agent.keep_grammar import declined_request
 from agent.keep_requests import is_keep_request
 from tests.unit.test_keep_requests import assert_kept
+
+
+def assert_declined(text: str) -> None:
+    """The grammar read a request's form and ruled it out, so not even a reader that says yes to all keeps it."""
+    assert declined_request(text) and not is_keep_request(text, lambda _: True)
 
 
 @pytest.mark.parametrize("text, fact", [
@@ -93,8 +99,6 @@ def test_near_forms_of_blind12_are_still_not_requests(text):
 ])
 def test_a_question_whether_one_remembers_is_declined_so_the_second_reader_never_keeps_it(text):
     # a new user's "¿te acuerdas de cómo se llama mi gato…?" was kept into core memory by the second reader (session 48)
-    from agent.keep_grammar import declined_request
-
     assert declined_request(text) and not is_keep_request(text)
 
 
@@ -130,9 +134,7 @@ def test_near_forms_of_blind13_are_still_not_requests(text):
     "mi ricordo ancora il profumo del pane di mia nonna", "ainda me lembro do cheiro da praia em Natal",
 ])
 def test_the_users_own_memory_is_declined_so_the_second_reader_never_keeps_it(text):
-    from agent.keep_grammar import declined_request
-
-    assert declined_request(text) and not is_keep_request(text, lambda _: True)
+    assert_declined(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -178,9 +180,7 @@ def test_near_forms_of_blind14_are_still_not_requests(text):
     "I forgot my umbrella at work again", "mi sono scordata di nuovo le chiavi", "I need to remember to buy milk later",
 ])
 def test_a_keeping_verb_negated_and_the_users_own_forgetting_are_declined(text):
-    from agent.keep_grammar import declined_request
-
-    assert declined_request(text) and not is_keep_request(text, lambda _: True)
+    assert_declined(text)
 
 
 @pytest.mark.parametrize("text, fact", [
@@ -206,7 +206,5 @@ def test_near_forms_of_blind15_are_still_not_requests(text):
 
 
 def test_the_users_own_remembering_in_chinese_is_declined():
-    from agent.keep_grammar import declined_request
-
     text = "我到现在都记得第一次去北京看升旗"
-    assert declined_request(text) and not is_keep_request(text, lambda _: True)
+    assert_declined(text)
