@@ -282,6 +282,8 @@ def parser() -> argparse.ArgumentParser:
                        help="qa, docqa: the app's per-turn context budget in tokens (default: the app's)")
     bench.add_argument("--out", default="", help="qa, docqa: write every question's replies and scores to this JSON "
                        "file; episodes: the folder for <file stem>.json; nights: for <stem>-memory and <stem>-fields.json")
+    bench.add_argument("--episodes-only", action="store_true",
+                       help="episodes: only the nights' episode work (the coverage, without the diary, entities, dream)")
     bench.add_argument("--resume", action="store_true",
                        help="episodes: go on from the nights a stopped run with this --out finished")
     bench.add_argument("--episodes", default="", metavar="DIR",

@@ -17,7 +17,9 @@ Also reported: seconds per day, characters per day, model calls and tokens.
 A file's run keeps its work in `DIR/<file stem>-work` and each finished night in
 `DIR/<file stem>-nights.jsonl`; `--resume` goes on from the nights a stopped run finished (a night
 stopped half-way is finished by the app's own resumption of sleep-time work), so a file of 30 nights
-need not fit in one sitting. Both are removed once the file is scored.
+need not fit in one sitting. Both are removed once the file is scored. `--episodes-only` runs only the
+night's episode work (no diary, entity pages or dream): the same episodes, so the same coverage, in
+about a sixth of the model time; its costs are then that work's, not a night's.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ import os
 import shutil
 import statistics
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time as clock_time, timedelta, timezone
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -39,6 +41,8 @@ from bench.shared import find_shared
 from managers.episodes import episode_id
 from managers.sleep_state import SleepReport
 from persona.service import NexusService
+from persona.sleep import run_night
+from persona.sleep_time import sleep_inputs
 
 log = logging.getLogger(__name__)
 
@@ -68,13 +72,31 @@ class NightDone:
     seconds: float
 
 
-def run_nights(service: NexusService, persona: str, nights: Sequence[tuple[date, datetime]]) -> Iterator[NightDone]:
-    """The app's own night (`NexusService.sleep_now`) at each `night`, after the log is written;
-    each yielded as it is done (the caller reads the memory folder in between)."""
+def episodes_night(service: NexusService, persona: str, night: datetime) -> SleepReport:
+    """The app's own night runner with only its episode work: the day's episode from the log and the
+    weeks' compression, no diary, entity pages or dream (`--episodes-only`: what §6 scores, in a
+    fraction of a whole night's model time)."""
+    inputs = sleep_inputs(service.session(persona), service.model(), service.user_name_for(persona))
+    inputs = replace(inputs, diaries=None, entities=None, entity_proposals=None, dream=None)
+    return run_night(inputs, night, service.quiet_hours(), should_stop=lambda: False)
+
+
+def whole_night(service: NexusService, persona: str, night: datetime) -> SleepReport:
+    """The app's own night (`NexusService.sleep_now`), exactly as for a user."""
+    return service.sleep_now(persona, now=night)
+
+
+Night = Callable[[NexusService, str, datetime], SleepReport]
+
+
+def run_nights(service: NexusService, persona: str, nights: Sequence[tuple[date, datetime]],
+               night_work: Night = whole_night) -> Iterator[NightDone]:
+    """`night_work` at each `night`, after the log is written; each yielded as it is done (the caller
+    reads the memory folder in between)."""
     memory_dir = service.session(persona).character.memory_dir
     for day, night in nights:
         started = time.monotonic()
-        report = service.sleep_now(persona, now=night)
+        report = night_work(service, persona, night)
         yield NightDone(service, persona, memory_dir, day, night, report, time.monotonic() - started)
 
 
@@ -90,7 +112,8 @@ def locomo_days(conv: dict) -> list[date]:
 
 def locomo_nights(path: str, model: ChatModel, work: Path, max_days: int | None = None,
                   replayed_as: str = "", done: Sequence[date] = (),
-                  on_replayed: Callable[[str], None] = lambda persona: None) -> Iterator[NightDone]:
+                  on_replayed: Callable[[str], None] = lambda persona: None,
+                  night_work: Night = whole_night) -> Iterator[NightDone]:
     """A LoCoMo file replayed into a persona named after `speaker_b` (`speaker_a` the user), then a
     night after each of its first `max_days` session days (all when None); the service is closed
     when the caller is done with the nights. `replayed_as`: the persona `work` already holds the
@@ -108,7 +131,7 @@ def locomo_nights(path: str, model: ChatModel, work: Path, max_days: int | None 
             on_replayed(persona)
         finished = set(done)
         days = [day for day in locomo_days(conv)[:max_days] if day not in finished]
-        yield from run_nights(service, persona, [(day, night_after_day(day)) for day in days])
+        yield from run_nights(service, persona, [(day, night_after_day(day)) for day in days], night_work)
     finally:
         service.close()
 
@@ -169,7 +192,7 @@ _COSTS = ("seconds", "calls", "prompt_tokens", "output_tokens", "step_seconds")
 
 
 def write_episodes(path: str, model: ChatModel, run: FileRun, keep: Path | None = None,
-                   resume: bool = False) -> tuple[list[dict], dict]:
+                   resume: bool = False, night_work: Night = whole_night) -> tuple[list[dict], dict]:
     """The file's days as the app writes them, and the timings; the persona's memory folder (the
     diary, entity pages, dream diary and goals the nights wrote too) copied to `keep` for reading.
     `resume`: go on from the nights a stopped run of `run` finished."""
@@ -180,7 +203,7 @@ def write_episodes(path: str, model: ChatModel, run: FileRun, keep: Path | None 
     resumed = len(nights)
     memory_dir = None
     for done in locomo_nights(path, model, run.work, replayed_as=persona, done=[date.fromisoformat(n["date"]) for n in nights],
-                              on_replayed=run.start):
+                              on_replayed=run.start, night_work=night_work):
         nights.append(_night_record(done))
         run.record(nights[-1])
         memory_dir = done.memory_dir
@@ -212,13 +235,18 @@ def _score(scorer, locomo_file: str, episodes: list[dict]) -> dict:
             "days_earning_nothing": bad, "dates_without_a_session": stray}
 
 
-def run(files: Sequence[str], model: ChatModel, out_dir: Path, shared: str | None = None, resume: bool = False) -> dict:
+def run(files: Sequence[str], model: ChatModel, out_dir: Path, shared: str | None = None, resume: bool = False,
+        episodes_only: bool = False) -> dict:
     scorer = load_scorer(shared)
+    night_work = episodes_night if episodes_only else whole_night
     out_dir.mkdir(parents=True, exist_ok=True)
     results = {}
     for path in files:
         file_run = FileRun.of(out_dir, path)
-        episodes, timing = write_episodes(path, model, file_run, out_dir / f"{Path(path).stem}-memory", resume)
+        episodes, timing = write_episodes(path, model, file_run, out_dir / f"{Path(path).stem}-memory", resume,
+                                          night_work)
+        if episodes_only:
+            timing["episodes_only"] = True  # the costs are the episode work's, not a whole night's
         episodes_path(out_dir, path).write_text(json.dumps(episodes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         results[Path(path).stem] = {**_score(scorer, path, episodes), **timing}
         file_run.clear()
@@ -231,6 +259,7 @@ def main(args, model_path: Path, chosen=None) -> int:
     if not args.files or not args.out:
         raise SystemExit("bench episodes: give LoCoMo files and --out DIR")
     model = (chosen or default_bench_model()).create(model_path)
-    results = run(args.files, model, Path(args.out), args.shared or None, resume=args.resume)
+    results = run(args.files, model, Path(args.out), args.shared or None, resume=args.resume,
+                  episodes_only=args.episodes_only)
     print(json.dumps(results) if args.json else json.dumps(results, indent=1, ensure_ascii=False))
     return 0

@@ -94,3 +94,17 @@ def test_without_resume_a_stopped_runs_work_is_started_over(locomo_file, tmp_pat
         episodes_bench.run([str(locomo_file)], nights_script([], stop_at="2023-05-25"), out)
     results = episodes_bench.run([str(locomo_file)], nights_script(asked), out)
     assert asked == ["Date: 2023-05-08", "Date: 2023-05-25"] and "nights_from_a_stopped_run" not in results["tiny"]
+
+
+def test_episodes_only_writes_the_same_episodes_without_the_rest_of_the_night(locomo_file, tmp_path):
+    needs_the_scorer()
+    whole, alone = [], []
+    full = episodes_bench.run([str(locomo_file)], nights_script(whole), tmp_path / "whole")
+    only = episodes_bench.run([str(locomo_file)], nights_script(alone), tmp_path / "alone", episodes_only=True)
+    assert alone == whole == ["Date: 2023-05-08", "Date: 2023-05-25"]
+    assert (tmp_path / "alone" / "tiny.json").read_text() == (tmp_path / "whole" / "tiny.json").read_text()
+    assert only["tiny"]["event_coverage"] == full["tiny"]["event_coverage"]
+    # only the two voices of each day were asked: no diary, entities or dream
+    assert only["tiny"]["model_calls"] == 2 < full["tiny"]["model_calls"] and only["tiny"]["episodes_only"]
+    kept = tmp_path / "alone" / "tiny-memory"
+    assert (kept / "episodic_memory.json").is_file() and not (kept / "memory_main.txt").exists()
