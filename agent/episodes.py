@@ -472,6 +472,33 @@ def without_quotes(summary: str, day_lines: Sequence[str]) -> str:
     return "".join(kept).strip()
 
 
+# A sentence about the ask, not the day: its sessions, its summary, its ratings — the 1.5B model
+# echoing the prompt's own words (the "## Session N" headings, "summary", "arousal"): "The session was
+# brief but emotionally charged.", "The summary captures John's enthusiasm…", "The session was relatively
+# low arousal…", 「Arkのセッション1で活動しました」 (§6 and §7 episodes, session 50: 44 of 619 sentences of
+# the four LoCoMo files' episodes named the session or the summary, ~30 of them as their subject).
+_ABOUT_THE_ASK = re.compile(
+    r"\barousal\b|覚醒度|唤醒度|각성도"
+    r"|\bsessions? ?\d|セッション ?\d|会话 ?\d|세션 ?\d"
+    r"|^\W*(?:in summary|to summari[sz]e|overall)\b[^.]*\b(?:session|summary)\b"
+    r"|^\W*(?:the|this|today's|our) (?:sessions?|summary)"
+    r" (?:was|were|is|are|has|had|ended|ends|concluded|concludes|captures|highlights|focused|focuses|covered|covers|left|seemed|felt)\b"
+    r"|^\W*(?:la|esta) sesi[oó]n (?:fue|era|estuvo|terminó)\b|^\W*(?:la|cette) session (?:était|a été|s'est)"
+    r"|^\W*(?:die|diese) sitzung (?:war|endete)\b|^\W*(?:la|questa) sessione (?:è|era)\b"
+    r"|^\W*(?:a|esta) sess[ãa]o (?:foi|era)\b|^\W*(?:この|今日の|その)?セッション(?:は|では|全体)",
+    re.IGNORECASE)
+
+
+def about_the_ask(sentence: str) -> bool:
+    """Whether the sentence talks of the ask (its sessions, summary, ratings) rather than the day."""
+    return bool(_ABOUT_THE_ASK.search(sentence.strip()))
+
+
+def without_talk_of_the_ask(summary: str) -> str:
+    """The summary less its sentences about the ask (`about_the_ask`)."""
+    return "".join(s for s in split_sentences(summary) if not about_the_ask(s)).strip()
+
+
 def within(summary: str, max_chars: int) -> str:
     """The summary in whole sentences up to `max_chars` (the seed's length; a model asked for
     1,500 characters sometimes writes more)."""

@@ -24,7 +24,7 @@ from agent import role, sentences
 from agent.episodes import (WEEK_SCHEMA, DaySession, DaySummary, day_prompt, episode_schema, forced_least,
                             dated_text, merge_prompt, own_day_prompt, parse_day, parse_summary, parse_week, part_key,
                             sessions_of_day, split_day, summary_schema, week_prompt, weeks_to_compress, within,
-                            own_life, without_quotes, words_of)
+                            own_life, without_quotes, without_talk_of_the_ask, words_of)
 from agent.language import message_language
 from agent.providers.base import CallStopped, ChatModel, ProviderError
 from agent.sleep_schedule import days_to_summarise
@@ -226,6 +226,7 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
     own_texts = [line.removeprefix("- ") for s in mine for line in s.lines]
     voices = (without_quotes(users_part_kept(users_day, d.user_texts, user_name, d.language, persona=persona), day_lines),
               without_quotes(users_part_kept(own, d.user_texts, user_name, d.language, own_texts, persona), day_lines))
+    voices = tuple(without_talk_of_the_ask(voice) for voice in voices)
     summary = within("\n".join(filter(None, voices)), constants.EPISODE_DAY_CHARS[1])
     if not summary:
         _unusable(d.day, users_day, tally)

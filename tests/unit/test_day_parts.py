@@ -410,3 +410,19 @@ def test_the_persona_s_story_keeps_the_sentences_that_go_with_it_and_drops_its_q
     told = [line for s in own_life(sessions_of_day(entries), "Caroline", "en") for line in s.lines]
     assert told == ["- 13 August 2023 was amazing! We celebrated my daughter's birthday with a concert.",
                     "- FYI, I finished another pottery project - want to see a pic? Pretty proud of it!"]
+
+
+def test_the_episode_keeps_the_day_and_leaves_out_the_models_words_about_its_ask(store, memory):
+    def script(system, user, schema):
+        if "sessions" in schema["properties"]:
+            return json.dumps({"sessions": [{"arousal": 0.3}],
+                               "summary": "Ken told me he fixed his bike. The session was brief but cheerful."})
+        return json.dumps({"summary": "The summary captures my week. My first rye loaf came out dense but tasty."})
+    entries = [LogEntry("USER", "Ken", "I fixed my bike today, the chain was rusty.", "u1",
+                        datetime(2026, 11, 20, 9, 0, tzinfo=timezone.utc)),
+               LogEntry("AGENT", "Ark", "Nice! I baked rye bread for the first time this morning, it came out dense "
+                        "but tasty, and the kitchen smelled wonderful all day long. I think I will try again soon.",
+                        "a1", datetime(2026, 11, 20, 9, 1, tzinfo=timezone.utc))]
+    done, _ = run(SmallContext(script, per_char=1), store, memory, entries)
+    (episode,) = store.all()
+    assert done and episode.summary == "Ken told me he fixed his bike.\nMy first rye loaf came out dense but tasty."

@@ -5,7 +5,7 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 from agent.episodes import (DaySession, day_prompt, episode_schema, own_day_prompt, parse_day, parse_summary,
-                            parse_week, sessions_of_day, without_quotes, words_of)
+                            parse_week, sessions_of_day, without_quotes, without_talk_of_the_ask, words_of)
 from managers.chat_log import LogEntry
 from managers.episodes import Episode, EpisodeStore, episode_id
 from managers.store import CharacterFiles
@@ -166,6 +166,37 @@ def test_the_days_two_voices_are_each_sides_own_words_with_their_session_numbers
     system, user = own_day_prompt("Ark", "Ken", date(2026, 11, 20), mine, "ja", 3000)
     assert "yourself said" in system and "first person" in system and "Japanese" in system
     assert "- How lovely! I went camping." in user and "Mochi" not in user
+
+
+@pytest.mark.parametrize("summary, kept", [
+    ("Ken repaired his bike. The session was short and cheerful.", "Ken repaired his bike."),
+    ("This summary covers Ken's week. Ken baked bread with his niece.", "Ken baked bread with his niece."),
+    ("Ken called his sister. The sessions were calm, mostly small talk.", "Ken called his sister."),
+    ("Ken moved to Leeds. Overall, the summary shows a busy man.", "Ken moved to Leeds."),
+    ("I wrote a poem. It was a day of low arousal for Ken.", "I wrote a poem."),
+    ("In Session 2, Ken talked about his exam. Ken passed his exam.", "Ken passed his exam."),
+    ("ケンは自転車を直した。セッションは短くて楽しかった。", "ケンは自転車を直した。"),
+    ("私はセッション1でケンと話した。ケンはパンを焼いた。", "ケンはパンを焼いた。"),
+    ("Ken arregló su bici. La sesión fue breve y alegre.", "Ken arregló su bici."),
+    ("Ken a réparé son vélo. La session était courte.", "Ken a réparé son vélo."),
+    ("Ken hat sein Rad repariert. Die Sitzung war kurz.", "Ken hat sein Rad repariert."),
+])
+def test_a_sentence_about_the_ask_is_left_out_of_the_episode(summary, kept):
+    assert without_talk_of_the_ask(summary) == kept
+
+
+@pytest.mark.parametrize("summary", [
+    "Ken's climbing session at the gym was brutal, and his forearms still hurt.",
+    "Ken said the session at the physio ended early because his knee was fine.",
+    "We planned a gaming session for Saturday.",
+    "Ken summarised his thesis for his supervisor in one page.",
+    "I had a long conversation with Ken about his move to Leeds.",
+    "ケンはジムのトレーニングセッションに初めて参加した。",
+    "Ken fue a una sesión de fotos en el parque.",
+    "Ken hatte heute eine lange Sitzung mit seinem Chef.",
+])
+def test_a_session_or_summary_of_the_users_life_stays_in_the_episode(summary):
+    assert without_talk_of_the_ask(summary) == summary
 
 
 def test_a_sentence_said_word_for_word_that_day_is_a_quote_and_left_out():
