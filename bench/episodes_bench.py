@@ -18,8 +18,8 @@ A file's run keeps its work in `DIR/<file stem>-work` and each finished night in
 `DIR/<file stem>-nights.jsonl`; `--resume` goes on from the nights a stopped run finished (a night
 stopped half-way is finished by the app's own resumption of sleep-time work), so a file of 30 nights
 need not fit in one sitting. Both are removed once the file is scored. `--episodes-only` runs only the
-night's episode work (no diary, entity pages or dream): the same episodes, so the same coverage, in
-about a sixth of the model time; its costs are then that work's, not a night's.
+night's episode work (no diary, entity pages or dream): the same asks of the model in about a sixth of
+its time (the model's cache may change a word here and there); its costs are then that work's, not a night's.
 """
 from __future__ import annotations
 
