@@ -480,8 +480,8 @@ def without_quotes(summary: str, day_lines: Sequence[str]) -> str:
 # event; "I had a great session with Caroline today" is a diary's line and stays).
 _ABOUT_THE_ASK = re.compile(
     r"\barousal\b|覚醒度|唤醒度|각성도"
-    r"|\bsessions? ?\d|セッション ?\d|会话 ?\d|세션 ?\d"
-    r"|^\W*(?:in summary|to summari[sz]e|overall)\b[^.]*\b(?:session|summary)\b"
+    r"|(?-i:\bSessions? ?\d)|セッション ?\d|会话 ?\d|세션 ?\d"  # the heading's own capital: "session 5 of his course" is a fact
+    r"|^\W*(?:in summary|to summari[sz]e|overall),? (?:the|this|our) (?:sessions?|summary)\b"
     r"|^\W*(?:the|this|today's|our) (?:sessions?|summary)"
     r" (?:was|were|is|are|has|had|ended|ends|concluded|concludes|captures|highlights|focused|focuses|covered|covers|left|seemed|felt)\b"
     r"|^\W*(?:la|esta) sesi[oó]n (?:fue|era|estuvo|terminó)\b|^\W*(?:la|cette) session (?:était|a été|s'est)"

@@ -224,9 +224,10 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
     # what the persona told of itself, not its lines to the user ("I'm glad you enjoyed your pottery
     # class!" backed "I made a wobbly little bowl" as its own; bench conversation, session 21)
     own_texts = [line.removeprefix("- ") for s in mine for line in s.lines]
-    voices = (without_quotes(users_part_kept(users_day, d.user_texts, user_name, d.language, persona=persona), day_lines),
-              without_quotes(users_part_kept(own, d.user_texts, user_name, d.language, own_texts, persona), day_lines))
-    voices = tuple(without_talk_of_the_ask(voice) for voice in voices)
+    def told_anew(voice: str) -> str:  # neither the day's words again nor talk about the ask
+        return without_talk_of_the_ask(without_quotes(voice, day_lines))
+    voices = (told_anew(users_part_kept(users_day, d.user_texts, user_name, d.language, persona=persona)),
+              told_anew(users_part_kept(own, d.user_texts, user_name, d.language, own_texts, persona)))
     summary = within("\n".join(filter(None, voices)), constants.EPISODE_DAY_CHARS[1])
     if not summary:
         _unusable(d.day, users_day, tally)

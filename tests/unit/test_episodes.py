@@ -189,6 +189,8 @@ def test_a_sentence_about_the_ask_is_left_out_of_the_episode(summary, kept):
     "Ken's climbing session at the gym was brutal, and his forearms still hurt.",
     "Ken said the session at the physio ended early because his knee was fine.",
     "We planned a gaming session for Saturday.",
+    "Ken finished session 5 of his driving course and parked on his own.",
+    "Overall, Ken's physio session went well and his knee is fine.",
     "Ken summarised his thesis for his supervisor in one page.",
     "I had a long conversation with Ken about his move to Leeds.",
     "ケンはジムのトレーニングセッションに初めて参加した。",
