@@ -406,6 +406,11 @@ EPISODE_WEEK_CHARS = (400, 800)
 # persona's part takes this share of the day's length (in file 26 of LoCoMo half the events are the
 # persona's own doings; its lines are the shorter half of most days).
 EPISODE_OWN_SHARE = 0.35
+# How many of agent/episodes.DAY_WAYS the user's part of a day is asked (the answer keeping the most of
+# the day kept): on the embedded model both — its events moved by four or five a file with any wording,
+# and of two answers the one keeping more of the day kept more events (BENCHMARKS.md §6, session 51);
+# one more call a day. A remote model is asked once.
+EPISODE_DAY_ASKS = {"local": 2, "remote": 1}
 # A sentence of an episode whose word 5-grams are this share or more the day's own messages is a
 # quote, not a memory told (agent/episodes.without_quotes): read on file 26's and 30's first days.
 EPISODE_QUOTE_GRAM = 5

@@ -10,6 +10,8 @@ made curry"): the day is read by the persona, not lived by it.
 
 A day whose log does not fit the model's context is cut into parts that do (`split_day`), each
 asked as above, and one more ask merges the parts' summaries (`merge_prompt`, the same voice).
+On the embedded model the user's part is asked two ways (`DAY_WAYS`) and the answer that keeps
+more of the day in its own words is kept (`keeping_most_anew`).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from typing import Callable, Sequence
 
 import constants
 from agent import role
+from agent.grounding import units_of
 from agent.relative_time import resolve_said_on
 from agent.sentences import split as split_sentences
 from agent.language import LANGUAGE_NAMES, sure_language
@@ -182,23 +185,38 @@ def _asked_of(language: str, sessions: Sequence[DaySession], own: bool) -> tuple
     return LANGUAGE_NAMES.get(language, "the language of the conversation"), min(low, max(100, log_chars // 2)), high
 
 
+# The two ways the user's day is asked for (`day_prompt`'s `way`): told as a day, and told as its events
+# one after another. The 1.5B model keeps different events each way — file 41's user's part kept 14
+# of its 54 events told and 19 as events, file 30's fewer as events (BENCHMARKS.md §6, session 50) — so
+# on the embedded model both are asked and the answer keeping more of the day is kept (`grounding.keeping_most`).
+DAY_ASKED_AS_TOLD, DAY_ASKED_AS_EVENTS = "told", "events"
+DAY_WAYS = (DAY_ASKED_AS_TOLD, DAY_ASKED_AS_EVENTS)  # the first is the one asked when only one is
+
+
 def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySession], language: str,
-               max_chars: int) -> tuple[str, str]:
+               max_chars: int, way: str = DAY_ASKED_AS_TOLD) -> tuple[str, str]:
     """(system, user) of the day's first call: what the user said that day (`sessions`: their words
     alone, `words_of`), cut to `max_chars` in all; the answer rates each session and tells the
-    user's day. The persona's own words are asked apart (`own_day_prompt`): shown the dialogue, the
-    1.5B model gave the persona's camping to the user and wrote how the talk felt rather than what
-    happened (BENCHMARKS.md §6, session 21)."""
+    user's day, as a day or (`way`) as its events one after another. The persona's own words are
+    asked apart (`own_day_prompt`): shown the dialogue, the 1.5B model gave the persona's camping to
+    the user and wrote how the talk felt rather than what happened (BENCHMARKS.md §6, session 21)."""
     written, low, high = _asked_of(language, sessions, own=False)
+    if way == DAY_ASKED_AS_EVENTS:
+        what = (f"each thing {user_name} did, felt, planned or told about their life, one after another: what, "
+                f"with whom, where and when, with the names, places, times and numbers said")
+        only = f"Only what {user_name} said, nothing about the sessions or this summary"
+    else:
+        what = (f"what {user_name} did, felt, planned or told about their life: the events, with the names, "
+                f"places, times and numbers said")
+        only = f"Only what {user_name} said"
     system = (
         f"You are {persona}. Below is everything {user_name} said to you on one day, in sessions, in "
         f"{user_name}'s own words (there, \"I\" is {user_name} and \"you\" is you, {persona}). First rate each "
         f"session's arousal from 0.0 (routine small talk) to 1.0 (deeply moving, exciting or important), one "
-        f"entry per session in order. Then write, for your memory, in {written}, what {user_name} did, felt, "
-        f"planned or told about their life: the events, with the names, places, times and numbers said. "
+        f"entry per session in order. Then write, for your memory, in {written}, {what}. "
         f"Sessions rated {constants.AROUSAL_STAR_THRESHOLD} or more: in detail; the others: a line or two. "
         f"Write about {user_name} by name (\"{user_name} told me …\", \"{user_name} went …\"): it is "
-        f"{user_name}'s life, never yours. Only what {user_name} said; about {low}-{high} characters.")
+        f"{user_name}'s life, never yours. {only}; about {low}-{high} characters.")
     return system, day_text(day, sessions, max_chars)
 
 
@@ -451,25 +469,44 @@ def _grams(tokens: Sequence[str], n: int) -> set[tuple[str, ...]]:
     return {tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)}
 
 
+class _SaidThatDay:
+    """The word n-grams of a day's messages, for the share of a text's own that were said that day
+    (a CJK character is half a word: its n-grams are twice as long)."""
+
+    def __init__(self, day_lines: Sequence[str]):
+        self._said = [_tokens(line) for line in day_lines]
+        self._grams: dict[int, set[tuple[str, ...]]] = {}
+
+    def share(self, text: str) -> float:
+        tokens = _tokens(text)
+        cjk = sum(bool(_CJK_TOKEN.fullmatch(t)) for t in tokens)
+        n = constants.EPISODE_QUOTE_GRAM * (2 if cjk > len(tokens) - cjk else 1)
+        if n not in self._grams:
+            self._grams[n] = set().union(*(_grams(line, n) for line in self._said)) if self._said else set()
+        grams = _grams(tokens, n)
+        return len(grams & self._grams[n]) / len(grams) if grams else 0.0
+
+
 def without_quotes(summary: str, day_lines: Sequence[str]) -> str:
     """The summary less its sentences said word for word that day (EPISODE_QUOTE_SHARE of their word
     n-grams in the day's messages; a CJK character is half a word): asked for its own words, the 1.5B
     model wrote its part of the day as its lines again ("You'll be an awesome mom!", "It keeps me
     motivated to keep growing."), a transcript and not a memory (BENCHMARKS.md §6, session 21)."""
-    said = [_tokens(line) for line in day_lines]
-    said_grams: dict[int, set[tuple[str, ...]]] = {}
-    kept = []
-    for sentence in split_sentences(summary):
-        tokens = _tokens(sentence)
-        cjk = sum(bool(_CJK_TOKEN.fullmatch(t)) for t in tokens)
-        n = constants.EPISODE_QUOTE_GRAM * (2 if cjk > len(tokens) - cjk else 1)
-        if n not in said_grams:
-            said_grams[n] = set().union(*(_grams(line, n) for line in said)) if said else set()
-        grams = _grams(tokens, n)
-        if grams and len(grams & said_grams[n]) >= constants.EPISODE_QUOTE_SHARE * len(grams):
-            continue
-        kept.append(sentence)
-    return "".join(kept).strip()
+    said = _SaidThatDay(day_lines)
+    return "".join(sentence for sentence in split_sentences(summary)
+                   if said.share(sentence) < constants.EPISODE_QUOTE_SHARE).strip()
+
+
+def keeping_most_anew(candidates: Sequence[str], material: str, day_lines: Sequence[str],
+                      names: Sequence[str] = ()) -> int:
+    """The index of the candidate that keeps the most of what `material` is about in words of its own:
+    the units of `material` it keeps (agent/grounding.py `units_of`, without `names`), each counted
+    once, times the share of its word n-grams not said that day (`day_lines`) — of two answers to one
+    ask, the one that left less of the day out without copying it; the first of equals; -1 for none."""
+    known = units_of(material, names)
+    said = _SaidThatDay(day_lines)
+    worth = [len(units_of(text, names) & known) * (1.0 - said.share(text)) for text in candidates]
+    return worth.index(max(worth)) if worth else -1
 
 
 # A sentence about the ask, not the day: its sessions, its summary, its ratings — the 1.5B model

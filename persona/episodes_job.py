@@ -1,8 +1,9 @@
 """Sleep-time job: the finished days of the log told as the persona's episodes (seed 004 §3).
 
-Reads the chat log, asks the model once per day (agent/episodes.py), checks the answer, keeps the
-user's part the user's, and writes the day's session arousal (`memory/session_arousal.json`) and
-then its episode (managers/episodes.py), which marks the day done. Each day is one step: a day done
+Reads the chat log, asks the model for each day (agent/episodes.py: the user's part — on the
+embedded model two ways, the answer keeping more of the day kept — then the persona's own part),
+checks the answers, keeps the user's part the user's, and writes the day's session arousal
+(`memory/session_arousal.json`) and then its episode (managers/episodes.py), which marks the day done. Each day is one step: a day done
 is never redone unless its log changed after (its digest), so a stop or crash half-way resumes
 where it was. A day longer than the model's context is asked in parts and the parts' summaries
 told as one; the parts' answers are kept (`episode_parts_pending.json`) until the day's episode is
@@ -21,8 +22,8 @@ from typing import Callable, Sequence
 
 import constants
 from agent import role, sentences
-from agent.episodes import (WEEK_SCHEMA, DaySession, DaySummary, day_prompt, episode_schema, forced_least,
-                            dated_text, merge_prompt, own_day_prompt, parse_day, parse_summary, parse_week, part_key,
+from agent.episodes import (DAY_WAYS, WEEK_SCHEMA, DaySession, DaySummary, day_prompt, episode_schema, forced_least,
+                            dated_text, keeping_most_anew, merge_prompt, own_day_prompt, parse_day, parse_summary, parse_week, part_key,
                             sessions_of_day, split_day, summary_schema, week_prompt, weeks_to_compress, within,
                             own_life, without_quotes, without_talk_of_the_ask, words_of)
 from agent.language import message_language
@@ -95,14 +96,16 @@ def day_language(user_texts: Sequence[str], language_hint: str) -> str:
 
 
 def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, language: str,
-                    own_texts: Sequence[str] = (), persona: str = "", also_called: Sequence[str] = ()) -> str:
+                    own_texts: Sequence[str] = (), persona: str = "", also_called: Sequence[str] = (),
+                    or_said_to_you: bool = True) -> str:
     """The summary with every sentence that tells the user's facts as the persona's said back as
     the user's by name (Japanese 「ユイさんは…」), or left out where the only swap is "you" — a memory is
     read later by the persona, whom the prompt calls "you" ("You went camping with your kids" became
     the persona's camping again) — or where no plain swap reads right. `own_texts`: the persona's own
     words that day; a sentence they back is its own (both went camping) and stays. `persona`: its
     name, read as "I" (`role.persona_as_speaker`: "Ark mentioned that the kitchen is tiny"); such a
-    sentence is said back with the user's name in its place; so is one by its other names (`also_called`)."""
+    sentence is said back with the user's name in its place; so is one by its other names (`also_called`).
+    With nothing else left, the summary said to "you" (unless `or_said_to_you` is False: then "")."""
     kept, said_to_you = [], []
     names = tuple(n for n in (persona, *also_called) if n.strip())
     for sentence in sentences.split(summary):
@@ -117,7 +120,7 @@ def users_part_kept(summary: str, user_texts: Sequence[str], user_name: str, lan
             said_to_you.append(sentence)
         kept.append(sentence)
     # nothing left but "you": that rather than nothing (a one-line diary entry of the user's day)
-    return "".join(kept).strip() or "".join(said_to_you).strip()
+    return "".join(kept).strip() or ("".join(said_to_you).strip() if or_said_to_you else "")
 
 
 def _prompt_limit(model: ChatModel) -> int:
@@ -152,9 +155,9 @@ def _fitting(model: ChatModel, build: Callable[[int], tuple[str, str]], size: in
 
 
 def _ask_part(model: ChatModel, persona: str, user_name: str, day: date, sessions: Sequence[DaySession],
-              language: str, should_stop: Callable[[], bool], tally: JobTally) -> str:
-    """The day prompt's answer for `sessions` (the whole day, or a part of it)."""
-    system, user = _fitting(model, lambda size: day_prompt(persona, user_name, day, sessions, language, size),
+              language: str, should_stop: Callable[[], bool], tally: JobTally, way: str) -> str:
+    """The day prompt's answer for `sessions` (the whole day, or a part of it), asked `way`."""
+    system, user = _fitting(model, lambda size: day_prompt(persona, user_name, day, sessions, language, size, way),
                             _log_chars(sessions))
     least = forced_least(language, sum(len(line) for s in sessions for line in s.lines))
     return tally.ask(model, system, user, episode_schema(len(sessions), least), constants.EPISODE_MAX_TOKENS,
@@ -200,6 +203,11 @@ class _Day:
     language: str
     digest: str
 
+    @property
+    def lines(self) -> list[str]:
+        """Every message of the day, both sides, as its asks show them."""
+        return [line for s in self.sessions for line in s.lines]
+
 
 def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
               should_stop: Callable[[], bool], tally: JobTally) -> tuple[DaySummary, Sequence[DaySession]] | None:
@@ -208,25 +216,27 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
     the user's words first (one ask, or a long day in parts and merged), rating the sessions where
     the user spoke; then the persona's own words, told in its first person. Each answer is kept
     (`pending`) until the episode is written, so a stop or crash between them asks only the rest."""
+    def told_anew(voice: str) -> str:  # neither the day's words again nor talk about the ask
+        return without_talk_of_the_ask(without_quotes(voice, d.lines))
+    def users_voice(summary: str, or_said_to_you: bool = True) -> str:
+        return told_anew(users_part_kept(summary, d.user_texts, user_name, d.language, persona=persona,
+                                         or_said_to_you=or_said_to_you))
     theirs = words_of(d.sessions, users=True)
     system, user = day_prompt(persona, user_name, d.day, theirs, d.language, _log_chars(theirs))
     if _prompt_tokens(model, system, user) > _prompt_limit(model):
-        told = _tell_in_parts(model, pending, persona, user_name, d, theirs, system, should_stop, tally)
+        told = _tell_in_parts(model, pending, persona, user_name, d, theirs, system, users_voice, should_stop, tally)
     else:
-        asked = _ask_kept(model, pending, persona, user_name, d, theirs, should_stop, tally)
+        asked = _ask_kept(model, pending, persona, user_name, d, theirs, users_voice, should_stop, tally)
         told = (asked, theirs) if asked is not None else None
     if told is None:
         return None
     (users_day, ratings), rated = told
     mine = own_life(d.sessions, user_name, d.language)
     own = _own_part(model, pending, persona, user_name, d, mine, should_stop, tally)
-    day_lines = [line for s in d.sessions for line in s.lines]
     # what the persona told of itself, not its lines to the user ("I'm glad you enjoyed your pottery
     # class!" backed "I made a wobbly little bowl" as its own; bench conversation, session 21)
     own_texts = [line.removeprefix("- ") for s in mine for line in s.lines]
-    def told_anew(voice: str) -> str:  # neither the day's words again nor talk about the ask
-        return without_talk_of_the_ask(without_quotes(voice, day_lines))
-    voices = (told_anew(users_part_kept(users_day, d.user_texts, user_name, d.language, persona=persona)),
+    voices = (users_day,
               told_anew(users_part_kept(own, d.user_texts, user_name, d.language, own_texts, persona)))
     summary = within("\n".join(filter(None, voices)), constants.EPISODE_DAY_CHARS[1])
     if not summary:
@@ -236,23 +246,37 @@ def _tell_day(model: ChatModel, pending: PendingFile[PendingParts], persona: str
 
 
 def _ask_kept(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
-              part: Sequence[DaySession], should_stop: Callable[[], bool], tally: JobTally,
-              number: str = "") -> tuple[str, tuple[float, ...]] | None:
-    """A part of the user's words (or all of them) asked, or its answer kept from before: its summary
-    and ratings; None when unusable (reported; the parts asked so far stay kept)."""
-    key = part_key(part)
-    answer = _saved_answers(pending, d.day, d.digest).get(key)
-    parsed = parse_day(answer, len(part)) if answer is not None else None
-    if parsed is None:
-        if should_stop():
-            raise CallStopped()
-        answer = _ask_part(model, persona, user_name, d.day, part, d.language, should_stop, tally)
-        parsed = parse_day(answer, len(part))
+              part: Sequence[DaySession], users_voice: Callable[..., str], should_stop: Callable[[], bool],
+              tally: JobTally, number: str = "") -> tuple[str, tuple[float, ...]] | None:
+    """A part of the user's words (or all of them) asked, or its answers kept from before: the summary
+    (as `users_voice` keeps it) that keeps the most of the part — the ways asked are EPISODE_DAY_ASKS of
+    DAY_WAYS; an answer left with nothing but "you" keeps nothing — and the first usable answer's
+    ratings; None when no answer was usable (reported; the parts asked so far stay kept)."""
+    saved = _saved_answers(pending, d.day, d.digest)
+    told: list[str] = []
+    ratings: tuple[float, ...] | None = None
+    for way in DAY_WAYS[:constants.EPISODE_DAY_ASKS[model.budget_family]]:
+        key = part_key(part) if way == DAY_WAYS[0] else f"{way}:{part_key(part)}"
+        answer = saved.get(key)
+        parsed = parse_day(answer, len(part)) if answer is not None else None
         if parsed is None:
-            _unusable(d.day, answer, tally, number)
-            return None
-        _keep_answer(pending, d.day, d.digest, key, answer)
-    return parsed.summary, parsed.session_arousal
+            if should_stop():
+                raise CallStopped()
+            answer = _ask_part(model, persona, user_name, d.day, part, d.language, should_stop, tally, way)
+            parsed = parse_day(answer, len(part))
+            if parsed is None:
+                log.warning("No usable episode for %s%s asked %s: %r", d.day, number, way, answer[:300])
+                continue
+            _keep_answer(pending, d.day, d.digest, key, answer)
+        told.append(parsed.summary)
+        if ratings is None:
+            ratings = parsed.session_arousal
+    if ratings is None:
+        _unusable(d.day, answer or "", tally, number)
+        return None
+    material = "\n".join(line for s in part for line in s.lines)
+    kept = [users_voice(summary, or_said_to_you=False) for summary in told]
+    return users_voice(told[keeping_most_anew(kept, material, d.lines, (user_name, persona))]), ratings
 
 
 def _own_part(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
@@ -280,8 +304,8 @@ def _own_part(model: ChatModel, pending: PendingFile[PendingParts], persona: str
 
 
 def _tell_in_parts(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
-                   theirs: Sequence[DaySession], system: str, should_stop: Callable[[], bool], tally: JobTally,
-                   ) -> tuple[tuple[str, tuple[float, ...]], Sequence[DaySession]] | None:
+                   theirs: Sequence[DaySession], system: str, users_voice: Callable[..., str],
+                   should_stop: Callable[[], bool], tally: JobTally) -> tuple[tuple[str, tuple[float, ...]], Sequence[DaySession]] | None:
     """The user's words of a day longer than the model's context (issue 19: an evening of 300
     messages, a day of imported history): each part asked as a day of its own, each answer kept
     (`pending`) until the episode is written, then one ask merges the parts' summaries. A session's
@@ -299,16 +323,16 @@ def _tell_in_parts(model: ChatModel, pending: PendingFile[PendingParts], persona
     notes: list[tuple[Sequence[DaySession], str, bool]] = []
     ratings: dict[int, float] = {}
     for number, part in enumerate(split.parts, 1):
-        told = _ask_kept(model, pending, persona, user_name, d, part, should_stop, tally,
+        told = _ask_kept(model, pending, persona, user_name, d, part, users_voice, should_stop, tally,
                          f" for part {number} of {len(split.parts)}")
         if told is None:
             return None  # the parts asked so far are kept: the next run asks this one again
         summary, part_ratings = told
         for session, rating in zip(part, part_ratings):
             ratings[session.number] = max(ratings.get(session.number, 0.0), rating)
-        notes.append((part, users_part_kept(summary, d.user_texts, user_name, d.language, persona=persona),
-                      is_starred(max(part_ratings, default=0.0))))
-    merged = notes[0][1] if len(notes) == 1 else _merge(model, persona, user_name, d, notes, should_stop, tally)
+        notes.append((part, summary, is_starred(max(part_ratings, default=0.0))))
+    merged = notes[0][1] if len(notes) == 1 else users_voice(_merge(model, persona, user_name, d, notes, should_stop,
+                                                                     tally))
     rated = [s for s in theirs if s.number in ratings]
     return (merged, tuple(ratings[s.number] for s in rated)), rated
 

@@ -76,6 +76,13 @@ def answering(model: SmallContext, fail_at: int | None = None, merge_answer: str
     return script
 
 
+@pytest.fixture(autouse=True)
+def asked_one_way(monkeypatch):
+    """The parts' and voices' ways, each part of the user's words asked one way (the embedded model's two
+    ways of asking it, and the answer kept of them: tests/unit/test_day_ways.py)."""
+    monkeypatch.setattr(constants, "EPISODE_DAY_ASKS", {"local": 1, "remote": 1})
+
+
 def run(model, store, memory, entries, stop=lambda: False):
     tally = JobTally()
     done = summarise_days(entries, store, memory, model, persona="Ark", user_name="Ken", language_hint="en", now=NOW,

@@ -112,7 +112,8 @@ def test_a_night_dreams_once_and_writes_the_diary_goals_questions_and_pages(data
     service.session("Ark").entities.append("Ida", "- A character Mina made up.", DAY, "person")
     talk(service, clock, DAY, "I named the lighthouse keeper Ida! Chapter two is due on Friday.", "What a lovely name.")
     report = service.sleep_now("Ark", now=NIGHT)
-    assert len(dreams) == 1 and report.model_calls == 5  # the episode, the diary, the entities, the dream, the questions
+    # the episode's two asks, the diary, the entities, the dream, the questions
+    assert len(dreams) == 1 and report.model_calls == 6
     assert asked[0].startswith("# Messages\n1. I named the lighthouse keeper Ida! Chapter two is due on Friday.\n\n")
     # the user's words only
     assert "lovely name" not in asked[0]
@@ -294,7 +295,7 @@ def test_a_dream_that_tells_the_days_again_is_asked_once_more_and_its_copy_is_no
     talk(service, clock, DAY, "I named the lighthouse keeper Ida!", "What a lovely name.")
     report = service.sleep_now("Ark", now=NIGHT)
     assert len(dreams) == 2 and "copied sentences of the days" in dreams[1] and "# Once more" not in dreams[0]
-    assert report.model_calls == 5 and not report.problems  # no questions' ask: nothing lies ahead
+    assert report.model_calls == 6 and not report.problems  # the episode's two asks; no questions' ask
     assert service.dream_diary("Ark")[0].insight == "Naming Ida made the lighthouse keeper real for Mina's novel."
 
     twice = []  # copied again: the second copy is kept as the diary's entry, asked no third time

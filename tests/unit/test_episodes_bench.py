@@ -30,6 +30,10 @@ def locomo_file(tmp_path):
     return path
 
 
+# each day's user's part is asked both ways on the embedded model (constants.EPISODE_DAY_ASKS)
+BOTH_DAYS_ASKED = ["Date: 2023-05-08"] * 2 + ["Date: 2023-05-25"] * 2
+
+
 def nights_script(asked: list, stop_at: str = ""):
     """The nights' answers on a scripted model; the days' asks in `asked`; a KeyboardInterrupt (the
     bench stopped by hand) when the day `stop_at` is asked for."""
@@ -58,7 +62,7 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     needs_the_scorer()
     asked = []
     results = episodes_bench.run([str(locomo_file)], nights_script(asked), tmp_path / "out")
-    assert asked == ["Date: 2023-05-08", "Date: 2023-05-25"]
+    assert asked == BOTH_DAYS_ASKED
     written = json.loads((tmp_path / "out" / "tiny.json").read_text())
     assert [e["date"] for e in written] == ["2023-05-08", "2023-05-25"]
     # The night's ratings of the day come along: `bench qa --episodes` gives them to its persona (★ at ≥ 0.6).
@@ -68,8 +72,9 @@ def test_each_session_day_gets_its_night_and_the_shared_scorer_reads_the_episode
     assert "lake sunrise" in (kept / "episodic_memory.json").read_text() and (kept / "memory_main.txt").is_file()
     tiny = results["tiny"]
     assert tiny["events"] == 3 and tiny["event_coverage"] == pytest.approx(66.7)  # the race was not told
-    # each night: the episode, the diary, the entities, the dream (no questions' ask: nothing said lies ahead)
-    assert tiny["days"] == 2 and tiny["model_calls"] == 8
+    # each night: the episode's two asks, the diary, the entities, the dream (no questions' ask: nothing said
+    # lies ahead)
+    assert tiny["days"] == 2 and tiny["model_calls"] == 10
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["tiny-memory", "tiny.json"]  # no work left behind
 
 
@@ -78,9 +83,9 @@ def test_a_stopped_run_goes_on_from_its_last_finished_night_with_resume(locomo_f
     out, first_asked, asked = tmp_path / "out", [], []
     with pytest.raises(KeyboardInterrupt):  # stopped by hand in the second night's episode
         episodes_bench.run([str(locomo_file)], nights_script(first_asked, stop_at="2023-05-25"), out)
-    assert first_asked == ["Date: 2023-05-08"] and not (out / "tiny.json").exists()
+    assert first_asked == ["Date: 2023-05-08"] * 2 and not (out / "tiny.json").exists()
     results = episodes_bench.run([str(locomo_file)], nights_script(asked), out, resume=True)
-    assert asked == ["Date: 2023-05-25"]  # the first night is not run again, nor the replay doubled
+    assert asked == ["Date: 2023-05-25"] * 2  # the first night is not run again, nor the replay doubled
     written = json.loads((out / "tiny.json").read_text())
     assert [e["date"] for e in written] == ["2023-05-08", "2023-05-25"] and "lake sunrise" in written[0]["text"]
     assert results["tiny"]["event_coverage"] == pytest.approx(66.7) and results["tiny"]["nights_from_a_stopped_run"] == 1
@@ -93,7 +98,7 @@ def test_without_resume_a_stopped_runs_work_is_started_over(locomo_file, tmp_pat
     with pytest.raises(KeyboardInterrupt):
         episodes_bench.run([str(locomo_file)], nights_script([], stop_at="2023-05-25"), out)
     results = episodes_bench.run([str(locomo_file)], nights_script(asked), out)
-    assert asked == ["Date: 2023-05-08", "Date: 2023-05-25"] and "nights_from_a_stopped_run" not in results["tiny"]
+    assert asked == BOTH_DAYS_ASKED and "nights_from_a_stopped_run" not in results["tiny"]
 
 
 def test_episodes_only_writes_the_same_episodes_without_the_rest_of_the_night(locomo_file, tmp_path):
@@ -101,10 +106,10 @@ def test_episodes_only_writes_the_same_episodes_without_the_rest_of_the_night(lo
     whole, alone = [], []
     full = episodes_bench.run([str(locomo_file)], nights_script(whole), tmp_path / "whole")
     only = episodes_bench.run([str(locomo_file)], nights_script(alone), tmp_path / "alone", episodes_only=True)
-    assert alone == whole == ["Date: 2023-05-08", "Date: 2023-05-25"]
+    assert alone == whole == BOTH_DAYS_ASKED
     assert (tmp_path / "alone" / "tiny.json").read_text() == (tmp_path / "whole" / "tiny.json").read_text()
     assert only["tiny"]["event_coverage"] == full["tiny"]["event_coverage"]
-    # only the two voices of each day were asked: no diary, entities or dream
-    assert only["tiny"]["model_calls"] == 2 < full["tiny"]["model_calls"] and only["tiny"]["episodes_only"]
+    # only the user's part of each day was asked (both ways): no diary, entities or dream
+    assert only["tiny"]["model_calls"] == 4 < full["tiny"]["model_calls"] and only["tiny"]["episodes_only"]
     kept = tmp_path / "alone" / "tiny-memory"
     assert (kept / "episodic_memory.json").is_file() and not (kept / "memory_main.txt").exists()

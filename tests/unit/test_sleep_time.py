@@ -55,9 +55,9 @@ def test_finished_days_become_episodes_once_and_a_changed_day_is_redone_in_place
     report = service.sleep_now("Ark")
     assert report.written == ["episode 2026-03-15", "episode 2026-03-14", "diary 2026-03-15", "diary 2026-03-14",
                               "dream 2026-03-16 (level 1)"]
-    # each day: its episode, its diary entry, then its entities; then the night's one dream (nothing said lies
-    # ahead and no question is open: no questions' ask)
-    assert not report.problems and report.model_calls == 7 and not report.stopped
+    # each day: its episode (the user's part asked both ways), its diary entry, then its entities; then the
+    # night's one dream (nothing said lies ahead and no question is open: no questions' ask)
+    assert not report.problems and report.model_calls == 9 and not report.stopped
     episodes = service.episodes("Ark")
     assert [e.id for e in episodes] == ["episode_2026-03-14_001", "episode_2026-03-15_001"]
     assert episodes[0].arousal == 0.7 and "novel" in episodes[0].summary
@@ -66,7 +66,7 @@ def test_finished_days_become_episodes_once_and_a_changed_day_is_redone_in_place
     assert service.sleep_state("Ark").last_done_night == "2026-03-16"
 
     assert service.sleep_now("Ark").written == []  # nothing changed: nothing asked again
-    assert len(asked) == 2
+    assert len(asked) == 4  # the two days, each asked both ways, once
     talk(service, clock, DAY + timedelta(hours=2), "Oh, and I named the lighthouse keeper Ida.")
     clock.now = DAY + timedelta(days=2, hours=6)
     assert service.sleep_now("Ark").written == ["episode 2026-03-14"]  # the 14th changed (its diary stays); the 16th is not over
@@ -84,7 +84,8 @@ def test_a_reply_stops_the_night_and_the_rest_follows_later(data_dir):
 
     def busy_after_first(system, user, schema):
         calls.append(1)
-        service._replying = 1  # a reply arrives while the first day is written
+        if len(calls) == 2:  # a reply arrives while the first day is written (its second ask)
+            service._replying = 1
         return original(system, user, schema)
     model.json_script = busy_after_first
     first = service.sleep_now("Ark")
