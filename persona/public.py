@@ -3,6 +3,7 @@ the types and constants of what they return, gathered from the layers below so t
 from persona/ only. A name the UI needs is added here, not imported from a store in ui/.
 """
 from agent.providers.discovery import LocalServer, NotLoopback
+from agent.sentences import shortened
 from managers.chat_log import STATUS_RECOVERED, STATUS_STOPPED, LogEntry
 from managers.diaries import DIARY_FILES, MAIN_DIARY, SECRET_DIARY, DiaryEditRefused
 from managers.documents import SUPPORTED_EXTENSIONS, DocumentRejected
@@ -18,4 +19,5 @@ __all__ = [
     "ALL_MONTHS", "DIARY_FILES", "DiaryEditRefused", "MAIN_DIARY", "SECRET_DIARY",
     "DocumentRejected", "EpisodeMonths", "FIRST_MARK", "EmbedderUnavailable", "KnowledgeError", "LocalServer", "LogEntry", "NotLoopback",
     "PersonaError", "SleepBusy", "STATUS_RECOVERED", "STATUS_STOPPED", "SUPPORTED_EXTENSIONS", "StoreClosed",
+    "shortened",
 ]

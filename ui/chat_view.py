@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import html
 
-from persona.public import FIRST_MARK, STATUS_RECOVERED, STATUS_STOPPED, LogEntry
+from persona.public import FIRST_MARK, STATUS_RECOVERED, STATUS_STOPPED, LogEntry, shortened
+
+
+WHY_ITEM_CHARS = 200  # a recalled memory or document passage in the "why" panel: a glance, not the whole
 
 
 def display_text(text: str) -> str:
@@ -36,5 +39,5 @@ def retrieval_report(result) -> str:
         return f"No memory search for this message: {result.reason}."
     lines = [f"What this message called to mind, most relevant first (the search read it as: {result.intent or '—'}):"]
     for item in sorted(result.items, key=lambda i: -i.score):
-        lines.append(f"- {display_text(item.text[:200])}  \n  <sub>{item.source} · score {item.score:.2f} · {item.why}</sub>")
+        lines.append(f"- {display_text(shortened(item.text, WHY_ITEM_CHARS))}  \n  <sub>{item.source} · score {item.score:.2f} · {item.why}</sub>")
     return "\n".join(lines) if result.items else "Searched, nothing relevant found."

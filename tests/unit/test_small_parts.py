@@ -247,6 +247,11 @@ def test_the_why_panel_lists_what_was_recalled_most_relevant_first():
              RetrievedItem("[2026-03-02] Ken: Mochi is sick", "turn", 0.9, "dense 1.0"))
     report = retrieval_report(RetrievalResult(False, "", items, "recall"))
     assert report.index("Mochi is sick") < report.index("my cat is Mochi") and "most relevant first" in report
+    # a long passage (a document's chunk) ends at a whole word, marked as cut
+    passage = "The kestrel K7 manual says " + "the battery must be charged before the first flight " * 6
+    report = retrieval_report(RetrievalResult(False, "", (RetrievedItem(passage, "knowledge", 0.7, "dense"),), "recall"))
+    shown = report.splitlines()[1].removeprefix("- ").split("  ")[0]
+    assert shown.endswith("…") and passage.startswith(shown[:-1]) and shown[-2] != " " and passage[len(shown) - 1] == " "
 
 
 def test_after_a_kept_notes_line_the_reply_still_shows_it_is_coming():
