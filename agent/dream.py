@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 import constants
 from agent.episodes import without_quotes
 from agent.grounding import grounded
-from agent.language import LANGUAGE_NAMES, latin_words, message_language, script_of_letters
+from agent.language import LANGUAGE_NAMES, latin_words, message_language, script_of_letters, write_in
 from agent.night_claims import users_doing_taken
 from agent.prompt_builder import fit_to_budget
 from agent.recap import only_recaps
@@ -277,18 +277,6 @@ def dream_again(user: str, user_name: str, language: str, reasons: Sequence[str]
     return (f"{user}\n\n# Once more\n{note} The insight is what you understood about {user_name}, the strategy how "
             f"you will be with {user_name}, the log entry a dream: each in your own new words, not the days' "
             f"sentences.\n{write_in(language)}")
-
-
-# The last line of the ask, in the days' language: told only in the English system message, the
-# 1.5B model dreamt a Japanese user's nights in English (bench nights, ja-yui-days, session 23).
-_WRITE_IN = {"en": "Write every field in English.", "ja": "すべての欄を日本語で書く。", "zh": "所有内容都用中文写。",
-             "ko": "모든 항목을 한국어로 쓰기.", "es": "Escribe todo en español.", "fr": "Écris tout en français.",
-             "de": "Schreib alles auf Deutsch.", "pt": "Escreva tudo em português.", "it": "Scrivi tutto in italiano."}
-
-
-def write_in(language: str) -> str:
-    """The ask's last line: every field in `language` ("" for a language the app has no line for)."""
-    return _WRITE_IN.get(language, "")
 
 
 def strategy_ok(strategy: str, language: str, user_name: str, days_text: str, user_texts: Sequence[str] = (),

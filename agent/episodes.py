@@ -27,7 +27,7 @@ from agent import role
 from agent.grounding import units_of
 from agent.relative_time import resolve_said_on
 from agent.sentences import split as split_sentences
-from agent.language import LANGUAGE_NAMES, sure_language
+from agent.language import LANGUAGE_NAMES, sure_language, write_in
 from managers.chat_log import LogEntry
 
 @dataclass(frozen=True)
@@ -121,6 +121,14 @@ def _fitted(sessions: Sequence[DaySession], max_chars: int) -> list[str]:
         longest = max(lines, key=len)  # still too long: the middle of the longest session goes
         del longest[len(longest) // 2]
     return ["\n".join(group) for group in lines]
+
+
+def in_its_language(user: str, language: str) -> str:
+    """An ask's user text, ended by the line that asks for the answer in `language` when that is not the
+    English of the ask itself (agent/language.py `write_in`): asked "in Spanish" only in the English
+    system message, the 1.5B model wrote Spanish and French days' episodes in English (session 51)."""
+    line = write_in(language) if language != "en" else ""
+    return f"{user}\n\n{line}" if line else user
 
 
 def day_text(day: date, sessions: Sequence[DaySession], max_chars: int) -> str:
@@ -217,7 +225,7 @@ def day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySe
         f"Sessions rated {constants.AROUSAL_STAR_THRESHOLD} or more: in detail; the others: a line or two. "
         f"Write about {user_name} by name (\"{user_name} told me …\", \"{user_name} went …\"): it is "
         f"{user_name}'s life, never yours. {only}; about {low}-{high} characters.")
-    return system, day_text(day, sessions, max_chars)
+    return system, in_its_language(day_text(day, sessions, max_chars), language)
 
 
 def own_day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[DaySession], language: str,
@@ -231,7 +239,7 @@ def own_day_prompt(persona: str, user_name: str, day: date, sessions: Sequence[D
         f"told about your own life: the events, with the names, places, times and numbers said. Leave out "
         f"your questions to {user_name} and your encouragement. Tell it in new words, not the ones you said; "
         f"about {low}-{high} characters.")
-    return system, day_text(day, sessions, max_chars)
+    return system, in_its_language(day_text(day, sessions, max_chars), language)
 
 
 def _heading(session: DaySession) -> str:
@@ -337,7 +345,7 @@ def merge_prompt(persona: str, user_name: str, day: date,
         which = f"session {first}" if first == last else f"sessions {first}-{last}"
         parts.append(f"## Part {number} ({which}, from {sessions[0].start.strftime('%H:%M')}){' ★' if starred else ''}"
                      f"\n{within(summary, max_chars)}")
-    return system, "\n\n".join(parts)
+    return system, in_its_language("\n\n".join(parts), language)
 
 
 # The JSON's own closing written inside the summary string ("…and take care! }"): 12 of 51 days of
@@ -443,7 +451,7 @@ def week_prompt(persona: str, user_name: str, episodes: Sequence[tuple[str, str,
         f"first person: the ★ days in detail, the others in a few words. What {user_name} did or felt is "
         f"{user_name}'s: write it as {user_name}'s. Only what the days say; about {low}-{high} characters.")
     user = "\n\n".join(f"[{day}]{' ★' if starred else ''} {summary}" for day, summary, starred in episodes)
-    return system, user
+    return system, in_its_language(user, language)
 
 
 def parse_week(answer: str) -> str:
@@ -498,15 +506,19 @@ def without_quotes(summary: str, day_lines: Sequence[str]) -> str:
 
 
 def keeping_most_anew(candidates: Sequence[str], material: str, day_lines: Sequence[str],
-                      names: Sequence[str] = ()) -> int:
+                      names: Sequence[str] = (), language: str = "") -> int:
     """The index of the candidate that keeps the most of what `material` is about in words of its own:
     the units of `material` it keeps (agent/grounding.py `units_of`, without `names`), each counted
     once, times the share of its word n-grams not said that day (`day_lines`) — of two answers to one
-    ask, the one that left less of the day out without copying it; the first of equals; -1 for none."""
+    ask, the one that left less of the day out without copying it; one surely in another language than
+    `language` (the day's) only when none is in it; the first of equals; -1 for none."""
     known = units_of(material, names)
     said = _SaidThatDay(day_lines)
-    worth = [len(units_of(text, names) & known) * (1.0 - said.share(text)) for text in candidates]
-    return worth.index(max(worth)) if worth else -1
+    def worth(text: str) -> tuple[bool, float]:
+        in_its = not language or sure_language(text) in ("", language)
+        return in_its, len(units_of(text, names) & known) * (1.0 - said.share(text))
+    worths = [worth(text) for text in candidates]
+    return worths.index(max(worths)) if worths else -1
 
 
 # A sentence about the ask, not the day: its sessions, its summary, its ratings — the 1.5B model

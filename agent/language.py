@@ -289,3 +289,17 @@ def is_exclamation(sentence: str) -> bool:
     spaced = not (_KANA.search(sentence) or _HAN.search(sentence))  # "¡Qué bien!" counts words like English
     words = len(sentence.split()) if spaced else len(sentence) // 3
     return words <= 2 or (words <= 4 and bool(re.search(r"[!！]$", sentence)))
+
+
+# The last line of a night's ask, in the days' language: told only in the English system message, the
+# 1.5B model dreamt a Japanese user's nights in English (bench nights, ja-yui-days, session 23), and
+# wrote a Spanish, French or German day's episode in English (session 51; German only once told "not
+# in English": two German days of our own, session 51).
+_WRITE_IN = {"en": "Write every field in English.", "ja": "すべての欄を日本語で書く。", "zh": "所有内容都用中文写。",
+             "ko": "모든 항목을 한국어로 쓰기.", "es": "Escribe todo en español.", "fr": "Écris tout en français.",
+             "de": "Schreib alles auf Deutsch, nicht auf Englisch.", "pt": "Escreva tudo em português.", "it": "Scrivi tutto in italiano."}
+
+
+def write_in(language: str) -> str:
+    """The ask's last line: every field in `language` ("" for a language the app has no line for)."""
+    return _WRITE_IN.get(language, "")

@@ -21,10 +21,10 @@ from typing import Callable, Sequence
 import constants
 from agent.dream import (COPIED, OTHER_LANGUAGE, STRANGE_WORDS, UNGROUNDED, days_to_reflect, dream_again,
                          dream_material, dream_schema, dream_system, dream_user, fit_days, goal_ok, grounded_text,
-                         level_for, misspelt_names, parse_dream, strategy_ok, why_dream_again, write_in)
+                         level_for, misspelt_names, parse_dream, strategy_ok, why_dream_again)
 from agent.entities import names_in
 from agent.episodes import dated_text
-from agent.language import message_language
+from agent.language import message_language, write_in
 from agent.out_of_character import says_the_instructions
 from agent.providers.base import CallStopped, ChatModel
 from agent.question_ask import (ahead_of, fit_messages, parse_questions, question_schema, question_system,

@@ -276,7 +276,7 @@ def _ask_kept(model: ChatModel, pending: PendingFile[PendingParts], persona: str
         return None
     material = "\n".join(line for s in part for line in s.lines)
     kept = [users_voice(summary, or_said_to_you=False) for summary in told]
-    return users_voice(told[keeping_most_anew(kept, material, d.lines, (user_name, persona))]), ratings
+    return users_voice(told[keeping_most_anew(kept, material, d.lines, (user_name, persona), d.language)]), ratings
 
 
 def _own_part(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,

@@ -158,3 +158,26 @@ def test_the_answer_kept_is_the_one_keeping_most_of_the_day_in_its_own_words_in_
                  "instructor makes everyone welcome.")
     assert keeping_most_anew([copied, own_words], " ".join(lines), lines, ["Ken"]) == 1
     assert keeping_most_anew([copied, own_words], " ".join(lines), [], ["Ken"]) == 0  # nothing said: more kept wins
+
+
+def test_a_day_in_another_language_is_asked_in_it_and_an_answer_in_it_is_kept(store, memory):
+    # asked "in Spanish" only in the English system message, the 1.5B model wrote a Spanish day in English
+    start = datetime(2026, 2, 10, 21, 0, tzinfo=timezone.utc)
+    lines = ["¡Hola Ark! Hoy empecé un curso de escalada en el rocódromo del barrio con mi amiga Marta.",
+             "El monitor se llama Iñaki y dice que la semana que viene probaremos la pared de bloque."]
+    entries = [LogEntry("USER", "Lucía", text, f"u{i}", start + timedelta(minutes=i)) for i, text in enumerate(lines)]
+    model = SmallContext(None, per_char=1)
+    english = "Lucía started a climbing course at the gym with her friend Marta; her coach Iñaki plans the bouldering wall."
+    model.json_script = ways(model, told=english, events="Lucía empezó escalada con Marta.")
+    done, _ = run(model, store, memory, entries)
+    assert done and all(user.endswith("\n\nEscribe todo en español.") for _, user, _ in model.asks)
+    assert [e.summary for e in store.all()] == ["Lucía empezó escalada con Marta."]  # less of the day, but in Spanish
+    assert keeping_most_anew([english, "Lucía empezó escalada."], " ".join(lines), lines, ["Lucía"], "es") == 1
+    assert keeping_most_anew([english], " ".join(lines), lines, ["Lucía"], "es") == 0  # none in it: still one
+
+
+def test_an_english_day_is_asked_as_before_with_no_line_of_language(store, memory):
+    model = SmallContext(None, per_char=1)
+    model.json_script = ways(model, told="Ken adopted Mochi.", events="Ken adopted Mochi and fixed his bike.")
+    run(model, store, memory, kens_day())
+    assert not any("Write every field" in user for _, user, _ in model.asks)
