@@ -196,7 +196,7 @@ def _asked_of(language: str, sessions: Sequence[DaySession], own: bool) -> tuple
 # The two ways the user's day is asked for (`day_prompt`'s `way`): told as a day, and told as its events
 # one after another. The 1.5B model keeps different events each way — file 41's user's part kept 14
 # of its 54 events told and 19 as events, file 30's fewer as events (BENCHMARKS.md §6, session 50) — so
-# on the embedded model both are asked and the answer keeping more of the day is kept (`grounding.keeping_most`).
+# on the embedded model both are asked and the answer keeping more of the day is kept (`keeping_most_anew`).
 DAY_ASKED_AS_TOLD, DAY_ASKED_AS_EVENTS = "told", "events"
 DAY_WAYS = (DAY_ASKED_AS_TOLD, DAY_ASKED_AS_EVENTS)  # the first is the one asked when only one is
 
