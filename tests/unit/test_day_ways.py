@@ -181,3 +181,11 @@ def test_an_english_day_is_asked_as_before_with_no_line_of_language(store, memor
     model.json_script = ways(model, told="Ken adopted Mochi.", events="Ken adopted Mochi and fixed his bike.")
     run(model, store, memory, kens_day())
     assert not any("Write every field" in user for _, user, _ in model.asks)
+
+
+def test_a_japanese_day_is_asked_as_before_its_script_tells_the_model_enough():
+    from agent.episodes import day_prompt, in_its_language
+    assert in_its_language("ユイ: 今日は餃子を作ったよ。", "ja") == "ユイ: 今日は餃子を作ったよ。"
+    assert in_its_language("Giulia: oggi mercato.", "it").endswith("\n\nScrivi tutto in italiano.")
+    assert in_its_language("Jonas: heute Brot.", "de").endswith("nicht auf Englisch.")
+    assert not day_prompt("Ark", "ユイ", START.date(), [], "ja", 100)[1].endswith("書く。")
