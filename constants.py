@@ -288,7 +288,7 @@ INTENT_WEIGHTS = {  # (α similarity, β arousal, γ time), as the seed's table
     "relational": (0.4, 0.4, 0.2),
 }
 TIME_DECAY_RATE = 0.05  # seed 004: about 14 days to half
-AROUSAL_STAR_THRESHOLD = 0.6  # seed 004: ★ at this arousal or above (managers/episodes.is_starred)
+AROUSAL_STAR_THRESHOLD = 0.6  # seed 004: ★ at this arousal or above (managers/episodes.is_starred), told in detail (§3)
 FRESH_DECAY_THRESHOLD = 0.9  # seed 004: 🆕 when decay > 0.9
 RERANK_WEIGHT = 0.3  # share of the composite in the final score; tuned on LoCoMo dev (BENCHMARKS.md)
 
@@ -406,10 +406,8 @@ EPISODE_WEEK_CHARS = (400, 800)
 # persona's part takes this share of the day's length (in file 26 of LoCoMo half the events are the
 # persona's own doings; its lines are the shorter half of most days).
 EPISODE_OWN_SHARE = 0.35
-# How many of agent/episodes.DAY_WAYS the user's part of a day is asked (the answer keeping the most of
-# the day kept): on the embedded model both — its events moved by four or five a file with any wording,
-# and of two answers the one keeping more of the day kept more events (BENCHMARKS.md §6, session 51);
-# one more call a day. A remote model is asked once.
+# Ways the user's part of a day is asked (agent/episodes.DAY_WAYS), the answer keeping more of the day kept: two
+# on the embedded model, a call more a day (§6 session 51: every file at its anchor, the sum of events as before).
 EPISODE_DAY_ASKS = {"local": 2, "remote": 1}
 # A sentence of an episode whose word 5-grams are this share or more the day's own messages is a
 # quote, not a memory told (agent/episodes.without_quotes): read on file 26's and 30's first days.
@@ -421,7 +419,6 @@ EPISODE_OWN_MAX_TOKENS = 400
 EPISODE_OWN_MIN_CHARS = 150
 # A day's log is cut to fit the model: long messages are shortened first, never below this.
 EPISODE_LINE_MIN_CHARS = 80
-# ★ (AROUSAL_STAR_THRESHOLD, at or above): a session at or above it is told in detail (seed 004 §3, 日次要約).
 # The seed's `episode_memory_lookback_days`: episodes of this many days before the oldest raw message in the
 # prompt are shown beside the history (seed 004 §3, プロンプト注入); the Persona tab takes 0 (none) to a year.
 EPISODE_LOOKBACK_DAYS, EPISODE_LOOKBACK_DAYS_MAX = 14, 366
@@ -431,12 +428,10 @@ EPISODE_LOOKBACK_DAYS, EPISODE_LOOKBACK_DAYS_MAX = 14, 366
 EPISODE_MAX_TOKENS = 1000
 # Room kept for the chat template's own tokens around the system and user text.
 EPISODE_PROMPT_MARGIN_TOKENS = 64
-# A day longer than the model's context is asked in parts, then merged (issue 19). On the embedded
-# model's 4,096 tokens a part holds ~2,800 tokens of log. Measured on its tokenizer (session 14): 300
-# messages of LoCoMo conversation 26 as one evening (41k characters, 10.2k tokens) are 4 parts, 300
-# short Japanese chat messages (the bench's ja scripts, 6.9k characters) 3; each part is an ask of
-# ~1–2 minutes there (EPISODE_DAYS_PER_RUN's measure of a day). Over this, the newest parts are kept
-# (the evening is what the user remembers), so one imported giant day cannot take the night.
+# A day longer than the model's context is asked in parts, then merged (issue 19); a part holds ~2,800 tokens
+# of log on the embedded model: 300 messages of LoCoMo 26 as one evening (41k characters, 10.2k tokens) are 4
+# parts, 300 short Japanese chat messages (6.9k characters) 3 (session 14), each part ~1–2 minutes. Over this the
+# newest parts are kept (the evening is what the user remembers): one imported giant day cannot take the night.
 EPISODE_DAY_PARTS_MAX = 6
 # A long day's parts meet between sessions when the part closed there is at least this full; a
 # part less full takes the newest messages of the session before it. Cut between sessions always,

@@ -297,7 +297,8 @@ def is_exclamation(sentence: str) -> bool:
 # in English": two German days of our own, session 51).
 _WRITE_IN = {"en": "Write every field in English.", "ja": "すべての欄を日本語で書く。", "zh": "所有内容都用中文写。",
              "ko": "모든 항목을 한국어로 쓰기.", "es": "Escribe todo en español.", "fr": "Écris tout en français.",
-             "de": "Schreib alles auf Deutsch, nicht auf Englisch.", "pt": "Escreva tudo em português.", "it": "Scrivi tutto in italiano."}
+             "de": "Schreib alles auf Deutsch, nicht auf Englisch.", "pt": "Escreva tudo em português.",
+             "it": "Scrivi tutto in italiano."}
 
 
 def write_in(language: str) -> str:

@@ -16,7 +16,7 @@ import json
 import logging
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from functools import reduce
+from functools import cached_property, reduce
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -203,7 +203,7 @@ class _Day:
     language: str
     digest: str
 
-    @property
+    @cached_property
     def lines(self) -> list[str]:
         """Every message of the day, both sides, as its asks show them."""
         return [line for s in self.sessions for line in s.lines]
@@ -276,7 +276,9 @@ def _ask_kept(model: ChatModel, pending: PendingFile[PendingParts], persona: str
         return None
     material = "\n".join(line for s in part for line in s.lines)
     kept = [users_voice(summary, or_said_to_you=False) for summary in told]
-    return users_voice(told[keeping_most_anew(kept, material, d.lines, (user_name, persona), d.language)]), ratings
+    chosen = keeping_most_anew(kept, material, d.lines, (user_name, persona), d.language)
+    # the same text but where nothing is left beside "you": then that, rather than nothing (users_part_kept)
+    return kept[chosen] or users_voice(told[chosen]), ratings
 
 
 def _own_part(model: ChatModel, pending: PendingFile[PendingParts], persona: str, user_name: str, d: _Day,
