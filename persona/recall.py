@@ -62,35 +62,84 @@ def shown_order(chosen: Sequence[RankedItem], replies_by: str = "") -> list[Rank
     match by themselves and tell something, then a message that only asks ("When are you opening the
     studio?"), then those recalled only for their neighbours ("Awesome! Enjoy yourself!"); by rank
     within each (BENCHMARKS.md §5, session 10). A night's summary that retells messages shown beside
-    it comes after them (`retells_shown`). `replies_by`: the persona, when the user speaks of
+    it comes after them (`retells_shown`), and one of a day whose own messages are recalled gives
+    them its place (`days_messages_first`). `replies_by`: the persona, when the user speaks of
     themself — its replies come after the user's own words among those that match: 「この前、私が初めて
     作った料理は何だったっけ？」 had its answer cut for 「料理に興味あるですね！」, and a reply shown
     for the user's life is one the persona may retell as its own."""
     retelling = retells_shown(chosen)
-    return sorted(chosen, key=lambda r: (not r.matched_itself, bool(replies_by) and r.speaker == replies_by,
-                                         only_asks(said_in(r.text)), r.id in retelling))
+    return days_messages_first(sorted(chosen, key=lambda r: (
+        not r.matched_itself, bool(replies_by) and r.speaker == replies_by, only_asks(said_in(r.text)),
+        r.id in retelling)))
 
 
 def retells_shown(chosen: Sequence[RankedItem]) -> set[int]:
-    """The night's summaries (episode, dream diary, diary) of a day whose own messages are recalled
-    beside them, or most of whose words are in those messages. The summary of an evening ranks above
-    its own messages (it holds all their words) and then takes the room of the one message with the
-    answer, which the summary left out: "What's my pottery teacher called?" got the evening's
-    episode, dream and diary, not "The teacher, Marguerite, …" (§4 en-weeks-pottery, session 13);
-    "When did John take a road trip?" got that day's episode, not "a road trip we took 2022" (§5
-    with episodes, session 35)."""
-    messages = [r for r in chosen if r.kind not in NIGHT_KINDS]
-    said = set().union(*(terms(r.text) for r in messages))
-    days_said = {r.ts.date() for r in messages if r.ts}
-    retelling = set()
-    for r in chosen:
-        if r.kind not in NIGHT_KINDS:
-            continue
-        words = terms(r.text)
-        same_day = r.ts is not None and r.ts.date() in days_said
-        if same_day or (words and len(words & said) >= constants.RECALL_RETOLD_SHARE * len(words)):
-            retelling.add(r.id)
-    return retelling
+    """The night's summaries (episode, dream diary, diary) most of whose words are in the messages
+    recalled beside them. Such a summary ranks above those messages (it holds all their words) and
+    then takes the room of the one message with the answer, which the summary left out: "What's my
+    pottery teacher called?" got the evening's episode, dream and diary, not "The teacher,
+    Marguerite, …" (§4 en-weeks-pottery, session 13)."""
+    said = set().union(*(terms(r.text) for r in chosen if r.kind not in NIGHT_KINDS))
+    return {r.id for r in chosen if r.kind in NIGHT_KINDS and (words := terms(r.text))
+            and len(words & said) >= constants.RECALL_RETOLD_SHARE * len(words)}
+
+
+def tells_itself(item: RankedItem) -> bool:
+    """A message recalled for its own words that tells something (not one that only asks)."""
+    return item.matched_itself and not only_asks(said_in(item.text))
+
+
+def days_messages_first(ordered: Sequence[RankedItem]) -> list[RankedItem]:
+    """`ordered` with each day's own messages (those that tell, recalled for their own words) in the places its
+    night's summaries held, the summaries in theirs. A summary ranks high because it holds the whole
+    day's words; its day's message holds the answer itself: "When did John take a road trip?" got
+    that day's episode, not "a road trip we took 2022" (§5 with episodes, session 35). Sent to the
+    end instead, the summary took its day with it: "When did Caroline draw a self-portrait?" ranked
+    the episode of the day she told it first and that day's message seventh, and the room held
+    neither (§5 with episodes, session 52)."""
+    places: dict[object, list[int]] = {}
+    for position, r in enumerate(ordered):
+        if r.ts is not None and (r.kind in NIGHT_KINDS or tells_itself(r)):
+            places.setdefault(r.ts.date(), []).append(position)
+    result = list(ordered)
+    for positions in places.values():
+        day = [ordered[p] for p in positions]
+        summaries = [r for r in day if r.kind in NIGHT_KINDS]
+        messages = [r for r in day if r.kind not in NIGHT_KINDS]
+        if summaries and messages:
+            for position, r in zip(positions, messages + summaries):
+                result[position] = r
+    return result
+
+
+def with_days_own_messages(chosen: Sequence[RankedItem], ranked: Sequence[RankedItem]) -> list[RankedItem]:
+    """`chosen` and, for each night's summary in it with no message of its own day beside it, the
+    best of that day's messages further down `ranked` that was recalled for its own words and is
+    above the relevance floor. The summary says which day holds the answer; the day's message holds
+    it in the user's words (`days_messages_first` then shows it in the summary's place)."""
+    days_shown = {r.ts.date() for r in chosen if r.kind not in NIGHT_KINDS and r.ts is not None}
+    wanted = {r.ts.date() for r in chosen if r.kind in NIGHT_KINDS and r.ts is not None} - days_shown
+    taken = {r.id for r in chosen}
+    added = []
+    for r in ranked:
+        day = r.ts.date() if r.ts is not None else None
+        if (day in wanted and r.id not in taken and r.kind not in NIGHT_KINDS and tells_itself(r)
+                and r.score >= constants.RECALL_MIN_SCORE):
+            added.append(r)
+            wanted.discard(day)
+    return [*chosen, *added]
+
+
+def summaries_as_own_window(summaries: Collection[int], *signals: tuple[dict[int, float], dict[int, float]]
+                            ) -> tuple[dict[int, float], ...]:
+    """Each (window signal, turn signal) with every summary's window score at least its own turn
+    score. A night's summary (an episode, a dream, a diary entry: no speaker, no neighbours) holds
+    a whole day's words in one text, so it is its own window; a message's window sums five
+    messages' scores and sets the scale, which left a summary's window a fraction of its own match
+    ("When did Caroline apply to adoption agencies?" ranked the episode holding all four words
+    sixth, under later days' messages about adoption: §5 with episodes, session 52)."""
+    return tuple({**window, **{i: max(window.get(i, 0.0), turn[i]) for i in summaries if i in turn}}
+                 for window, turn in signals)
 
 
 def minmax(scores: dict[int, float]) -> dict[int, float]:
@@ -309,6 +358,9 @@ class MemoryRecall:
         window_dense = minmax(_top(scan.window_means(windows), per_signal))
         candidates = set(turn_lex) | set(window_lex) | set(turn_dense) | set(window_dense)
         fields = db.scoring_fields(sorted(candidates))
+        window_lex, window_dense = summaries_as_own_window(
+            {i for i in candidates if not fields[i].speaker and windows.get(i, around.get(i, [i])) == [i]},
+            (window_lex, turn_lex), (window_dense, turn_dense))
         named = _named_speakers({f.speaker for f in fields.values()}, query_plan.rag_query)
         if query_plan.about_oneself and (user := self.user_name()):
             named.add(user)  # "What did I cook first?": the user's own words hold it, not the replies
@@ -367,13 +419,14 @@ class MemoryRecall:
         # Asked about their own doings, the user's earlier words in the window may be recalled too.
         exclude = set(self.exclude_ids(query_plan.about_oneself and is_question(message)))
         # Ranked best first, so the few shown are the first few: no need to read 150 rows.
-        ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS, asked=message)
+        ranked = self.rank(query_plan, now, exclude, limit=constants.RECALL_MAX_RESULTS + constants.RECALL_DAY_LOOKAHEAD,
+                           asked=message)
         # A message that says nothing ("ok", "Danke!", "😅", "Night, Ark!") is no memory: it took one of the few lines.
         names = [n for n in (self.user_name(), self.persona_name) if n]
         ranked = [r for r in ranked if not tells_nothing(said_in(r.text), names)]
         about_the_user_alone = query_plan.about_oneself and not asks_about_the_persona(
             message, (self.persona_name, *self.persona_other_names()))
-        chosen = shown_order(self.relevant(ranked, constants.RECALL_MAX_RESULTS),
+        chosen = shown_order(with_days_own_messages(self.relevant(ranked, constants.RECALL_MAX_RESULTS), ranked),
                              replies_by=self.persona_name if about_the_user_alone else "")
         items = []
         for r in chosen:

@@ -11,7 +11,7 @@ from agent.query_planner import parse_llm_plan, rule_plan
 from managers.chat_log import ChatLog
 from managers.embeddings import create_embedder
 from managers.rag import MemoryIndexer
-from persona.recall import MemoryRecall, RankedItem, minmax, shown_order
+from persona.recall import MemoryRecall, RankedItem, minmax, shown_order, summaries_as_own_window, with_days_own_messages
 
 
 @pytest.fixture(scope="module")
@@ -174,6 +174,57 @@ def test_a_days_summary_comes_after_that_days_own_messages_recalled_beside_it():
     late = item(3, "current_log", "[2023-04-09] John: We explored the coast and hit some national parks.",
                 datetime(2023, 4, 9, 23, 30, tzinfo=timezone(timedelta(hours=-7))))
     assert [r.id for r in shown_order([episode, late])] == [1, 3]
+
+
+def test_a_days_summary_gives_its_place_to_that_days_message_wherever_it_ranked():
+    def item(n, kind, text, ts, lexical=0.5):
+        return RankedItem(n, text, (f"m{n}",), "src", kind, 1 - n / 10, lexical, 0.5, ts)
+
+    march = datetime(2026, 3, 4, tzinfo=timezone.utc)
+    episode = item(1, "episodic_memory", "[2026-03-04] Episode: Tomás told me about his sister's wedding and the "
+                   "bike he finally fixed.", march)
+    later = [item(n, "current_log", f"[2026-05-{n:02d}] Tomás: The bike shop was busy again today.",
+                  datetime(2026, 5, n, 18, tzinfo=timezone.utc)) for n in (2, 3, 4)]
+    fixed = item(5, "current_log", "[2026-03-04] Tomás: I fixed the bike myself last weekend!",
+                 datetime(2026, 3, 4, 20, tzinfo=timezone.utc))
+    # The summary ranked first for its day: the day's own message is shown in its place, not after the room is full.
+    assert [r.id for r in shown_order([episode, *later, fixed])] == [5, 2, 3, 4, 1]
+    # A message recalled only for its neighbours does not take a summary's place.
+    thanks = item(6, "current_log", "[2026-03-04] Tomás: Thanks!", datetime(2026, 3, 4, 21, tzinfo=timezone.utc),
+                  lexical=0.0)
+    thanks = replace(thanks, dense=0.0)
+    assert [r.id for r in shown_order([episode, *later, thanks])] == [1, 2, 3, 4, 6]
+
+
+def test_a_recalled_summary_brings_its_days_own_message_from_further_down():
+    def item(n, kind, text, ts, score, lexical=0.5):
+        return RankedItem(n, text, (f"m{n}",), "src", kind, score, lexical, 0.5, ts)
+
+    march = datetime(2026, 3, 4, 20, tzinfo=timezone.utc)
+    episode = item(1, "episodic_memory", "[2026-03-04] Episode: Tomás told me about his sister's wedding in "
+                   "Valencia, the long drive there, the music and the dancing, and that he fixed his bike.",
+                   datetime(2026, 3, 4, tzinfo=timezone.utc), 0.7)
+    may = item(2, "current_log", "[2026-05-02] Tomás: The bike shop was busy.", datetime(2026, 5, 2, tzinfo=timezone.utc), 0.6)
+    fixed = item(3, "current_log", "[2026-03-04] Tomás: I fixed the bike myself last weekend!", march, 0.5)
+    weak = item(4, "current_log", "[2026-03-04] Tomás: Bye!", march, constants.RECALL_MIN_SCORE - 0.01)
+    assert [r.id for r in with_days_own_messages([episode, may], [episode, may, fixed])] == [1, 2, 3]
+    assert [r.id for r in shown_order(with_days_own_messages([episode, may], [episode, may, fixed]))] == [3, 2, 1]
+    # Below the floor, or with its day already beside it, nothing is brought.
+    assert [r.id for r in with_days_own_messages([episode, may], [episode, may, weak])] == [1, 2]
+    assert [r.id for r in with_days_own_messages([episode, fixed], [episode, fixed, weak])] == [1, 3]
+    # A message of another day is not brought for it, nor one of its day that only asks.
+    assert [r.id for r in with_days_own_messages([episode], [episode, may])] == [1]
+    asks = item(5, "current_log", "[2026-03-04] Ark: ¿Y qué tal la boda de tu hermana?", march, 0.5)
+    assert [r.id for r in with_days_own_messages([episode, may], [episode, may, asks])] == [1, 2]
+    # Nor does such a message take the summary's place when both are recalled.
+    assert [r.id for r in shown_order([episode, asks])] == [1, 5]
+
+
+def test_a_summary_is_its_own_window():
+    window, turn = {7: 0.9, 8: 0.2}, {7: 0.5, 8: 0.6, 9: 0.4}
+    # 8 and 9 are summaries: each gets its own match where its window was less; 7 (a message) keeps its window.
+    assert summaries_as_own_window({8, 9}, (window, turn)) == ({7: 0.9, 8: 0.6, 9: 0.4},)
+    assert summaries_as_own_window(set(), (window, turn)) == (window,)
 
 
 def test_asked_about_themself_the_users_own_words_come_before_the_personas_replies():
