@@ -74,14 +74,23 @@ def shown_order(chosen: Sequence[RankedItem], replies_by: str = "") -> list[Rank
 
 
 def retells_shown(chosen: Sequence[RankedItem]) -> set[int]:
-    """The night's summaries (episode, dream diary, diary) most of whose words are in the messages
-    recalled beside them. Such a summary ranks above those messages (it holds all their words) and
-    then takes the room of the one message with the answer, which the summary left out: "What's my
-    pottery teacher called?" got the evening's episode, dream and diary, not "The teacher,
-    Marguerite, …" (§4 en-weeks-pottery, session 13)."""
+    """The night's summaries (episode, dream diary, diary) of a day one of whose own messages ranks
+    above them, or most of whose words are in the messages recalled beside them. Such a summary
+    ranks high (it holds all their words) and then takes the room of the one message with the
+    answer, which the summary left out: "What's my pottery teacher called?" got the evening's
+    episode, dream and diary, not "The teacher, Marguerite, …" (§4 en-weeks-pottery, session 13).
+    `chosen`: in rank order."""
     said = set().union(*(terms(r.text) for r in chosen if r.kind not in NIGHT_KINDS))
-    return {r.id for r in chosen if r.kind in NIGHT_KINDS and (words := terms(r.text))
-            and len(words & said) >= constants.RECALL_RETOLD_SHARE * len(words)}
+    retelling, days_above = set(), set()
+    for r in chosen:
+        day = r.ts.date() if r.ts is not None else None
+        if r.kind not in NIGHT_KINDS:
+            if tells_itself(r):
+                days_above.add(day)
+        elif (day is not None and day in days_above) or (
+                (words := terms(r.text)) and len(words & said) >= constants.RECALL_RETOLD_SHARE * len(words)):
+            retelling.add(r.id)
+    return retelling
 
 
 def tells_itself(item: RankedItem) -> bool:
@@ -91,12 +100,12 @@ def tells_itself(item: RankedItem) -> bool:
 
 def days_messages_first(ordered: Sequence[RankedItem]) -> list[RankedItem]:
     """`ordered` with each day's own messages (those that tell, recalled for their own words) in the places its
-    night's summaries held, the summaries in theirs. A summary ranks high because it holds the whole
-    day's words; its day's message holds the answer itself: "When did John take a road trip?" got
-    that day's episode, not "a road trip we took 2022" (§5 with episodes, session 35). Sent to the
-    end instead, the summary took its day with it: "When did Caroline draw a self-portrait?" ranked
-    the episode of the day she told it first and that day's message seventh, and the room held
-    neither (§5 with episodes, session 52)."""
+    night's summaries held, the summaries in theirs: a summary ranked above every message of its day
+    (`retells_shown` sends the others down) says which day holds the answer, and the day's message
+    holds it in the user's words: "When did John take a road trip?" got that day's episode, not "a
+    road trip we took 2022" (§5 with episodes, session 35). Sent to the end instead, the summary took
+    its day with it: "When did Caroline draw a self-portrait?" ranked the episode of the day she told
+    it first and that day's message seventh, and the room held neither (§5 with episodes, session 52)."""
     places: dict[object, list[int]] = {}
     for position, r in enumerate(ordered):
         if r.ts is not None and (r.kind in NIGHT_KINDS or tells_itself(r)):

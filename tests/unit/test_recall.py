@@ -189,6 +189,11 @@ def test_a_days_summary_gives_its_place_to_that_days_message_wherever_it_ranked(
                  datetime(2026, 3, 4, 20, tzinfo=timezone.utc))
     # The summary ranked first for its day: the day's own message is shown in its place, not after the room is full.
     assert [r.id for r in shown_order([episode, *later, fixed])] == [5, 2, 3, 4, 1]
+    # A day one of whose messages already ranks above its summary is shown by that message: the summary goes
+    # down, and no other message of the day is brought up in its place.
+    also = item(7, "current_log", "[2026-03-04] Tomás: The wedding was in Valencia, the drive took all day.",
+                datetime(2026, 3, 4, 19, tzinfo=timezone.utc))
+    assert [r.id for r in shown_order([also, later[0], episode, later[1], fixed])] == [7, 2, 3, 5, 1]
     # A message recalled only for its neighbours does not take a summary's place.
     thanks = item(6, "current_log", "[2026-03-04] Tomás: Thanks!", datetime(2026, 3, 4, 21, tzinfo=timezone.utc),
                   lexical=0.0)
