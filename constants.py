@@ -309,8 +309,7 @@ BM25_MIN_IDF = 1e-6  # FTS5's floor for a term in more than half of the items
 # Match lists kept in memory (8 bytes an id): 4M ids, 32 MB, hold every term of a 100k-message
 # history's typical queries many times over (session 7).
 LEXICAL_CACHE_IDS = 4_000_000
-RECALL_MAX_RESULTS = 10  # seed 004: at most 10 after the threshold
-RECALL_DAY_LOOKAHEAD = 20  # ranks past those shown searched for the own message of a recalled summary's day
+RECALL_MAX_RESULTS, RECALL_DAY_LOOKAHEAD = 10, 20  # seed 004: ≤ 10 shown; 20 more ranks searched for a summary's day
 # The message being answered is looked for among each recall signal's best this many (it is its own
 # best match, so the first; a few more for duplicates of it said before).
 RECALL_SELF_LOOKUP = 3

@@ -121,6 +121,17 @@ def days_messages_first(ordered: Sequence[RankedItem]) -> list[RankedItem]:
     return result
 
 
+def read_at(item: RankedItem) -> str:
+    """When a recalled item reads in the prompt, whose memories read oldest first: a night's summary
+    at the end of the day it sums up. Stamped with the day's start, an episode read before that day's
+    own messages: "[10 April 2023] Episode: … He also took a road trip to the Pacific Northwest …"
+    came before "This picture reminds me of a road trip we took 2022", and the answer was "In April
+    2023" (§5 with episodes, session 52)."""
+    if item.ts is None:
+        return ""
+    return (item.ts + timedelta(days=1, seconds=-1) if item.kind in NIGHT_KINDS else item.ts).isoformat()
+
+
 def with_days_own_messages(chosen: Sequence[RankedItem], ranked: Sequence[RankedItem]) -> list[RankedItem]:
     """`chosen` and, for each night's summary in it with no message of its own day beside it, the
     best of that day's messages further down `ranked` that was recalled for its own words and is
@@ -442,7 +453,7 @@ class MemoryRecall:
             mark = marks_for(0.0, time_decay(r.ts, now)).text()
             standing = f" · z {r.dense_z:.1f}" if r.dense_z is not None else ""
             why = f"fused {r.score:.2f} · dense {r.dense:.2f}{standing} · bm25 {r.lexical:.1f} {mark}".strip()
-            items.append(RetrievedItem(r.text, r.kind, r.score, why, r.ts.isoformat() if r.ts else ""))
+            items.append(RetrievedItem(r.text, r.kind, r.score, why, read_at(r)))
         if query_plan.keywords:
             shown = {r.text for r in chosen}
             items += [k for k in self.keyword_hits(query_plan.keywords, exclude) if k.text not in shown]

@@ -8,10 +8,12 @@ import pytest
 import constants
 
 from agent.query_planner import parse_llm_plan, rule_plan
+from agent.retrieval import RetrievalResult, RetrievedItem
 from managers.chat_log import ChatLog
 from managers.embeddings import create_embedder
 from managers.rag import MemoryIndexer
-from persona.recall import MemoryRecall, RankedItem, minmax, shown_order, summaries_as_own_window, with_days_own_messages
+from persona.recall import (MemoryRecall, RankedItem, minmax, read_at, shown_order, summaries_as_own_window,
+                            with_days_own_messages)
 
 
 @pytest.fixture(scope="module")
@@ -223,6 +225,19 @@ def test_a_recalled_summary_brings_its_days_own_message_from_further_down():
     assert [r.id for r in with_days_own_messages([episode, may], [episode, may, asks])] == [1, 2]
     # Nor does such a message take the summary's place when both are recalled.
     assert [r.id for r in shown_order([episode, asks])] == [1, 5]
+
+
+def test_a_nights_summary_reads_after_the_day_it_sums_up():
+    def item(n, kind, ts):
+        return RankedItem(n, "…", (f"m{n}",), "src", kind, 0.5, 0.5, 0.5, ts)
+
+    episode = item(1, "episodic_memory", datetime(2026, 3, 4, tzinfo=timezone.utc))
+    evening = item(2, "current_log", datetime(2026, 3, 4, 21, 30, tzinfo=timezone.utc))
+    next_day = item(3, "current_log", datetime(2026, 3, 5, 8, tzinfo=timezone.utc))
+    result = RetrievalResult(False, "", tuple(RetrievedItem("…", r.kind, 0.5, "", read_at(r))
+                                              for r in (episode, next_day, evening)))
+    assert [key for _, key in sorted(zip(result.reading_order(), (1, 3, 2)))] == [2, 1, 3]
+    assert read_at(item(4, "episodic_memory", None)) == ""
 
 
 def test_a_summary_is_its_own_window():
