@@ -10,7 +10,7 @@ import heapq
 import random
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from itertools import chain
 from typing import Callable, Collection, Sequence
 
@@ -99,14 +99,15 @@ def tells_itself(item: RankedItem) -> bool:
 
 
 def days_messages_first(ordered: Sequence[RankedItem]) -> list[RankedItem]:
-    """`ordered` with each day's own messages (those that tell, recalled for their own words) in the places its
-    night's summaries held, the summaries in theirs: a summary ranked above every message of its day
-    (`retells_shown` sends the others down) says which day holds the answer, and the day's message
-    holds it in the user's words: "When did John take a road trip?" got that day's episode, not "a
-    road trip we took 2022" (§5 with episodes, session 35). Sent to the end instead, the summary took
-    its day with it: "When did Caroline draw a self-portrait?" ranked the episode of the day she told
-    it first and that day's message seventh, and the room held neither (§5 with episodes, session 52)."""
-    places: dict[object, list[int]] = {}
+    """`ordered` with each day's own messages (those that tell, recalled for their own words) in the
+    places its night's summaries held, the summaries in theirs: a summary ranked above every message
+    of its day (`retells_shown` sends the others down) says which day holds the answer, and the day's
+    message holds it in the user's words: "When did John take a road trip?" got that day's episode,
+    not "a road trip we took 2022" (§5 with episodes, session 35). Sent to the end instead, the
+    summary took its day with it: "When did Caroline draw a self-portrait?" ranked the episode of the
+    day she told it first and that day's message seventh, and the room held neither (§5 with
+    episodes, session 52)."""
+    places: dict[date, list[int]] = {}
     for position, r in enumerate(ordered):
         if r.ts is not None and (r.kind in NIGHT_KINDS or tells_itself(r)):
             places.setdefault(r.ts.date(), []).append(position)
