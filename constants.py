@@ -189,10 +189,10 @@ PROMPT_KEYWORD_SAMPLES = {"local": False, "remote": True}
 # History is cut in blocks, not one message at a time, so the cached prefix survives most turns:
 # when the window overflows its budget, it restarts from a point that keeps this share of it.
 HISTORY_KEEP_FRACTION_ON_TRIM = 0.5
-# How far back a turn looks for its history window: every message costs at least one token, so no
-# window within the largest history budget holds more. A turn copied the whole conversation four
-# times before (~8 ms per turn at 100k messages, session 6 profile).
+# How far back a turn looks for its history window: every message costs at least one token, so no window within the
+# largest history budget holds more (a whole-conversation copy was ~8 ms a turn at 100k messages, session 6 profile).
 HISTORY_SCAN_ENTRIES = max(budgets["history"] for budgets in PROMPT_BUDGETS.values())
+INTRODUCTION_CACHE_SIZE = HISTORY_SCAN_ENTRIES  # one scan's texts kept (agent/introductions.py)
 CHARS_PER_TOKEN_ESTIMATE = 3.0  # conservative mix of ja/en when no tokenizer is at hand
 # What a whole prompt and its reply may take, per budget family: a user's message longer than the rest
 # of the prompt leaves room for is cut to fit, with a note in the chat (issue 18 item 8: a 100k-character

@@ -7,6 +7,9 @@ offers to save it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+import constants
 
 _NAME = r"(?P<name>[A-Z\u00c0-\u00de][a-z\u00df-\u00ff'’-]{1,20}(?: [A-Z\u00c0-\u00de][a-z\u00df-\u00ff'’-]{1,20})?)"
 _KATAKANA_NAME = r"(?P<name>[\u30a0-\u30ff]{2,8})"
@@ -55,8 +58,11 @@ chinese korean american british the a an in on at
 """.split())
 
 
+@lru_cache(maxsize=constants.INTRODUCTION_CACHE_SIZE)
 def introduced_name(text: str) -> str:
-    """The name the message introduces its writer by, or "" when it introduces none."""
+    """The name the message introduces its writer by, or "" when it introduces none. Kept per text:
+    a turn asks it of every user message in its history scan, several times (persona/session.py), and
+    the patterns took 78 ms a call at 10k messages (`bench scale`, session 52)."""
     for pattern in _INTRODUCTIONS:
         match = pattern.search(text.strip())
         if match:

@@ -31,6 +31,18 @@ from managers.vector_index import VectorIndex
 from persona.recall import MemoryRecall
 from persona.service import NexusService, freeze_startup_heap
 
+def answer_in_kind(messages, tools) -> str:
+    """A reply the reply guard lets through at once, in the question's language (English or Japanese,
+    as the synthetic history's questions are), so each turn times one generation: a canned "Got it,
+    thanks for telling me!" to every question was held back as saying nothing, three attempts a
+    turn (BENCHMARKS.md, History, session 52)."""
+    asked = messages[-1].content if messages else ""
+    if any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in asked):
+        return "たしか先週の話だよね。あのときは楽しそうだったから、また続きを聞かせてほしいな。 <persona_emotion category=\"joy\" intensity=\"0.5\"/>"
+    return ("As far as I remember it was last week, and it sounded like a good time; "
+            "I would love to hear how it went on. <persona_emotion category=\"joy\" intensity=\"0.5\"/>")
+
+
 QUERIES = ["What did I say about the museum?", "京都の話、覚えてる？", "How is Mochi doing?",
            "田中さんとどこに行った？", "Tell me about my astronomy book", "旅行の計画はどうなった？"]
 
@@ -42,7 +54,7 @@ def measure(size: int, turns: int, copy_of: Path | None = None) -> dict:
         data_dir = Path(tmp) / "data"
         if copy_of is not None:
             shutil.copytree(copy_of, data_dir)
-        model = ScriptedChatModel(replies("Got it, thanks for telling me! <persona_emotion category=\"joy\" intensity=\"0.5\"/>"))
+        model = ScriptedChatModel(answer_in_kind)
         service = NexusService(data_dir, model_factory=lambda s, k, p: model)
         freeze_startup_heap()  # as the app does once it is up
         if copy_of is None:
