@@ -52,6 +52,11 @@ class RankedItem:
     speaker: str = ""  # who said it ("" for what no one said: an episode, a diary, a document)
 
     @property
+    def day(self) -> date | None:
+        """The calendar day of its stamp (a message's own clock's; a summary's, the day it sums up)."""
+        return self.ts.date() if self.ts is not None else None
+
+    @property
     def matched_itself(self) -> bool:
         """Recalled for its own words or meaning, not only for the messages around it."""
         return self.lexical > 0 or self.dense > constants.RECALL_OWN_DENSE_MIN
@@ -83,11 +88,10 @@ def retells_shown(chosen: Sequence[RankedItem]) -> set[int]:
     said = set().union(*(terms(r.text) for r in chosen if r.kind not in NIGHT_KINDS))
     retelling, days_above = set(), set()
     for r in chosen:
-        day = r.ts.date() if r.ts is not None else None
         if r.kind not in NIGHT_KINDS:
             if tells_itself(r):
-                days_above.add(day)
-        elif (day is not None and day in days_above) or (
+                days_above.add(r.day)
+        elif (r.day is not None and r.day in days_above) or (
                 (words := terms(r.text)) and len(words & said) >= constants.RECALL_RETOLD_SHARE * len(words)):
             retelling.add(r.id)
     return retelling
@@ -109,8 +113,8 @@ def days_messages_first(ordered: Sequence[RankedItem]) -> list[RankedItem]:
     episodes, session 52)."""
     places: dict[date, list[int]] = {}
     for position, r in enumerate(ordered):
-        if r.ts is not None and (r.kind in NIGHT_KINDS or tells_itself(r)):
-            places.setdefault(r.ts.date(), []).append(position)
+        if r.day is not None and (r.kind in NIGHT_KINDS or tells_itself(r)):
+            places.setdefault(r.day, []).append(position)
     result = list(ordered)
     for positions in places.values():
         day = [ordered[p] for p in positions]
@@ -138,16 +142,15 @@ def with_days_own_messages(chosen: Sequence[RankedItem], ranked: Sequence[Ranked
     best of that day's messages further down `ranked` that was recalled for its own words and is
     above the relevance floor. The summary says which day holds the answer; the day's message holds
     it in the user's words (`days_messages_first` then shows it in the summary's place)."""
-    days_shown = {r.ts.date() for r in chosen if r.kind not in NIGHT_KINDS and r.ts is not None}
-    wanted = {r.ts.date() for r in chosen if r.kind in NIGHT_KINDS and r.ts is not None} - days_shown
+    days_shown = {r.day for r in chosen if r.kind not in NIGHT_KINDS}
+    wanted = {r.day for r in chosen if r.kind in NIGHT_KINDS and r.day is not None} - days_shown
     taken = {r.id for r in chosen}
     added = []
     for r in ranked:
-        day = r.ts.date() if r.ts is not None else None
-        if (day in wanted and r.id not in taken and r.kind not in NIGHT_KINDS and tells_itself(r)
+        if (r.day in wanted and r.id not in taken and r.kind not in NIGHT_KINDS and tells_itself(r)
                 and r.score >= constants.RECALL_MIN_SCORE):
             added.append(r)
-            wanted.discard(day)
+            wanted.discard(r.day)
     return [*chosen, *added]
 
 
