@@ -32,54 +32,7 @@ from agent.held_back import SCRIPT_FITS
 from agent.memory_lines import is_day_heading
 from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
                                     says_the_instructions, user_name_openings)
-
-# A first sentence that opens like this is held until it is whole and checked (an apology or a
-# disclaimer, service talk, the first person — where the persona may take the user's part); any
-# other streams as soon as its first characters rule these out.
-_RISKY_OPENINGS = ("申し訳", "すみませんが", "すいませんが", "ごめんなさい、私は", "私は", "私も", "私の", "私が", "僕", "俺", "わたし",
-                   "お手伝い", "お役に", "何か", "ai", "人工知能", "我", "作为", "有什么", "저는", "제가", "나는", "내가", "우리", "무엇을",
-                   "i'm sorry, but", "sure, i can help", "sure! i can help", "i can help with", "i'd be happy to help",
-                   "i'm sorry but", "i apologi", "as an ", "as a ", "how can i", "how may i", "is there anything",
-                   "if you have any", "feel free", "let me know", "i ", "i'", "my ", "we ", "we'", "our ",
-                   "¿en qué", "en qué", "como ", "soy ", "yo ", "mi ", "comment puis", "en quoi", "en tant", "je ", "j'", "mon ",
-                   "ma ", "wie kann", "als ", "ich ", "mein",  # talk about the reply itself, apologies before a "no access":
-                   "here's a", "here is a", "here's my", "here is my", "hier ist", "voici", "aquí está", "aquí tienes",
-                   "ecco", "aqui está", "以下", "다음은", "sorry", "lo siento", "désolé", "tut mir leid", "mi dispiace",
-                   "desculp", "抱歉", "对不起", "죄송", "すみません",
-                   # refusals (REFUSAL, agent/out_of_character.py)
-                   "sinto muito", "perdón", "entschuldig", "scusa", "no puedo", "não posso", "non posso", "답변", "대답",
-                   # a form's request for input, an invitation to ask more (SERVICE_TALK)
-                   "can you provide", "could you provide", "could you please provide", "can you please provide", "podrías proporcionar",
-                   "¿podrías proporcionar", "pourriez-vous", "könnten sie", "potresti fornir", "poderia fornecer", "poderia me fornecer",
-                   "si tienes", "si necesitas", "estaré encantad", "si tu as", "si vous avez", "wenn du", "wenn sie", "se hai", "se tiver",
-                   "se você tiver", "se precisar")
-
-
-def _opening_risk(text: str, openings: Sequence[str] = _RISKY_OPENINGS) -> bool | None:
-    """True if `text` opens like one of `openings` (lower-case), False once it cannot, None while
-    undecided."""
-    head = text.lstrip().lstrip("¡¿").lower().replace("’", "'")  # "¡Lo siento, pero no puedo ayudarte con eso."
-    if any(head.startswith(o) for o in openings):
-        return True
-    return None if any(o.startswith(head) for o in openings) else False
-
-
-# In Japanese and Chinese a short lead clause ("最近は、", 「今天，」) may open service talk: what follows it is
-# judged as an opening too (「最近は、何かお手伝いできることがありましたか？」 streamed: bench conversation,
-# dev-ja-speech, session 26). Longer than this, the first clause is the reply's own.
-_LEAD_CLAUSE = re.compile(r"[^、，,。．！？!?\n]{1,6}[、，,]\s*")
-_LEAD_CLAUSE_CHARS = 6
-
-
-def _risk_after_lead(text: str, openings: Sequence[str]) -> bool | None:
-    """For a CJK reply's opening: `_opening_risk` of what follows a short lead clause — None while a
-    lead clause may still be arriving, False once there is none."""
-    lead = _LEAD_CLAUSE.match(text.lstrip())
-    if lead is None:
-        head = text.lstrip()
-        return None if len(head) <= _LEAD_CLAUSE_CHARS and sentences.first_end(head, final=False) is None else False
-    rest = text.lstrip()[lead.end():]
-    return _opening_risk(rest, openings) if rest else None
+from agent.reply_openings import RISKY_OPENINGS, opening_risk, risk_after_lead
 
 
 # A sentence that is a piece of the turn's context this long, or a whole line of it (the reminder), is
@@ -165,7 +118,7 @@ class SentenceGate:
                  user_names: Sequence[str] = (), hold_first_sentence: bool = False, persona_name: str = "",
                  user_said: Sequence[str] = (), release_fillers: bool = False, leave_out_echoes: bool = False,
                  persona_said: Sequence[str] = (), greet_early: bool = False, greeted: str = "",
-                 most_chars: int | None = None, instructions: Sequence[str] = ()):
+                 most_chars: int | None = None, instructions: Sequence[str] = (), day_told: bool = False):
         """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja", "zh"; "" checks
         none); `context`: the turn's context message, which is never to be said back; `user_names`: the user's names
         (from Settings, or introduced in the conversation), never taken by the persona as its own;
@@ -181,7 +134,7 @@ class SentenceGate:
         opening salutation ("¡Hola, Diego!") is shown at once, what follows it judged whole; `greeted`: the greeting
         an earlier attempt showed (this one's is left out; what it shows follows that); `most_chars`: the reply ends
         at its last whole sentence within this many characters (`full`); `instructions`: the reply's own instruction
-        lines, never to be said back in other words."""
+        lines, never to be said back in other words; `day_told`: the message asks of a day gone by the user told of."""
         self._hold_first = hold_first_sentence
         self._said_before = [squash(s) for reply in persona_said for s in sentences.split(reply)]
         self._said_again = lambda text: repeats_earlier_reply(text, self._said_before, self._script, self._user_names)
@@ -190,11 +143,11 @@ class SentenceGate:
         # Names say nothing in a reply, unless the user asked for one ("What's your name?" — "Ark!").
         self._all_names = () if asks_for_name(user_text) else tuple({*self._names, *self._user_names, persona_name} - {""})
         self._asked_name = asks_for_name(user_text)
-        self._risky_openings = _RISKY_OPENINGS + user_name_openings(self._user_names)
+        self._risky_openings = RISKY_OPENINGS + user_name_openings(self._user_names)
         self._user_text = user_text
         self._user_said = tuple(user_said) + (user_text,)
         # Asked about something the user told before: "I don't know" is held, checked and asked for again.
-        self._answer_told = told_before(user_text, user_said, language)
+        self._answer_told = day_told or told_before(user_text, user_said, language)
         if self._answer_told:
             self._risky_openings += NOT_KNOWING_OPENINGS
         self.not_knowing = False  # the opening said it did not know what the user had told
@@ -539,10 +492,10 @@ class SentenceGate:
         # house-training a puppy: …" restates the question and is left out).
         # After an "Oh, " or "Yes, " the opening is judged as if it opened there ("Oh, ich glaube das Spaghetti…",
         # said a second time, streamed where "Ich glaube…" would have been held: bench conversation, session 18).
-        risk = True if self._hold_first or self._fillers or self._greeted else _opening_risk(after_interjections(self._pending),
+        risk = True if self._hold_first or self._fillers or self._greeted else opening_risk(after_interjections(self._pending),
                                                                              self._risky_openings)
         if risk is False and self._script in ("ja", "zh"):
-            risk = _risk_after_lead(after_interjections(self._pending), self._risky_openings)
+            risk = risk_after_lead(after_interjections(self._pending), self._risky_openings)
             if risk is None and end is not None:
                 risk = False  # the sentence ended within its lead: nothing more to wait for
         if risk is False:  # its words may still be the user's message said back: held until that is told

@@ -11,7 +11,7 @@ import logging
 import re
 import threading
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Callable, Sequence, TypedDict
 
 from langchain_core.runnables import RunnableConfig
@@ -26,10 +26,11 @@ from agent.engagement import leads_in, least_to_say, only_greets
 from agent.keep_requests import KeepAction
 from agent.held_back import greeting_held_back, users_words_held_back
 from agent.language import is_question, name_for
-from agent.not_knowing import told_before
+from agent.not_knowing import asks_of_a_day_told, told_before
 from agent.notices import empty_reply_notice, kept_acknowledgement
 from agent.out_of_character import claims_user_name
 from agent.plain_desu import PlainDesuMender
+from agent.relative_time import day_spelled_out
 from agent.reply_form import asks_for_brevity
 from agent.reply_rules import (RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_SAYING_NOTHING, RETRY_AFTER_TAKING_NAME,
                                RETRY_AFTER_SERVICE_TALK_TWICE, retry_nudge)
@@ -135,7 +136,7 @@ def _echo_among(openings: Sequence[str], user_text: str) -> str:
 def _retry_reason(generation: "Generation", guard: "GuardInputs") -> str:
     """Why an attempt that showed nothing failed, when its retry is told more than "in your own words"."""
     if generation.not_knowing or (generation.blocked and asks_it_back(generation.blocked, guard.user_text)
-                                  and told_before(guard.user_text, guard.user_said, guard.language)):
+                                  and (guard.day_told or told_before(guard.user_text, guard.user_said, guard.language))):
         return RETRY_AFTER_NOT_KNOWING  # "I don't know", or the question asked back, to what the user told
     if generation.took_name or guard.user_names and claims_user_name(generation.blocked, guard.user_names):
         return RETRY_AFTER_TAKING_NAME
@@ -170,25 +171,37 @@ class GuardInputs:
     language: str = ""  # the turn's language (CharacterSession.turn_language)
     persona_said: tuple[str, ...] = ()  # the persona's last replies in the window
     instructions: tuple[str, ...] = ()  # the reply's own instruction lines: the reminder, a retry's line
+    day_told: bool = False  # the message asks of a day gone by the user said things on (agent/not_knowing.py)
 
 
 def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
     prompt = state["prompt"]
     names = tuple(dict.fromkeys(n for n in (deps.user_name, *deps.introduced_names)
                                 if n.strip() and n.strip() != constants.DEFAULT_USER_NAME))
-    said = tuple(e.text for e in prompt.history.entries if e.role == "USER")
-    said += tuple(recalled_user_lines(prompt.context, names))
+    window = [(e.ts.date() if e.ts else None, e.text) for e in prompt.history.entries if e.role == "USER"]
+    dated = window + recalled_user_lines_dated(prompt.context, names)
     replies = tuple(e.text for e in prompt.history.entries if e.role == "AGENT")[-constants.REPEAT_WINDOW_REPLIES:]
-    return GuardInputs(state["user_text"], prompt.context, names, said, prompt.language, replies,
-                       tuple(filter(None, (prompt.reminder,))))
+    day_told = asks_of_a_day_told(state["user_text"], {day for day, _ in dated if day}, deps.clock().date(),
+                                  prompt.language)
+    return GuardInputs(state["user_text"], prompt.context, names, tuple(text for _, text in dated), prompt.language,
+                       replies, tuple(filter(None, (prompt.reminder,))), day_told)
 
 
-def recalled_user_lines(context: str, user_names: Sequence[str]) -> list[str]:
-    """What the user said in the memories recalled for this turn ("- [7 May 2023] Ken: …")."""
+def recalled_user_lines_dated(context: str, user_names: Sequence[str]) -> list[tuple[date | None, str]]:
+    """What the user said in the memories recalled for this turn, with its day: "- [7 May 2023] Ken: …",
+    or "- Ken: …" under its day's heading ("[7 May 2023]", "[Sunday, 7 May 2023]"; agent/memory_lines.py)."""
     if not user_names:
         return []
-    speaker = "|".join(re.escape(n) for n in user_names)
-    return [m.group(1) for m in re.finditer(rf"^- (?:\[[^\]]*\] )?(?:{speaker}): (.+)$", context, re.MULTILINE)]
+    speaker = re.compile(rf"^- (?:\[([^\]]*)\] )?(?:{'|'.join(re.escape(n) for n in user_names)}): (.+)$")
+    said, day = [], None
+    for line in context.split("\n"):
+        if (heading := re.fullmatch(r"\[([^\]]{1,40})\]", line.strip())) is not None:
+            day = day_spelled_out(heading.group(1))
+        elif (found := speaker.match(line)) is not None:
+            said.append((day_spelled_out(found.group(1)) if found.group(1) else day, found.group(2)))
+        elif not line.startswith("- "):
+            day = None  # a document's or an episode's line ends the day's messages
+    return said
 
 
 @dataclass(frozen=True)
@@ -235,7 +248,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     names = (*guard.user_names, deps.user_name, deps.persona_name, *deps.persona_other_names)
     gate = SentenceGate(names, user_text, language, guard.context,
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
-                        user_said=guard.user_said, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
+                        user_said=guard.user_said, day_told=guard.day_told, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
                         persona_said=guard.persona_said, greet_early=True, greeted=greeted,
                         most_chars=deps.max_chars, instructions=guard.instructions)
     mender = PlainDesuMender()  # 「あるです」 → 「あるんです」 before the guard reads it

@@ -11,11 +11,13 @@ stays (the reply rules ask for it).
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Iterable
 
 from agent.language import is_question
 from agent.memory_lines import terms
 from agent.role import speaks_of_oneself
+from agent.time_period import named_period
 
 # Saying one does not know or remember, or has no information about it, in the supported languages.
 _NOT_KNOWING = re.compile(
@@ -63,8 +65,9 @@ _NOT_KNOWING = re.compile(
     re.IGNORECASE,
 )
 # How such a sentence opens (lower-case), beyond the openings the guard always holds (agent/character_guard.py:
-# "i ", "je ", "ich ", the apologies…): held until it is whole and checked, when the user told it.
-NOT_KNOWING_OPENINGS = ("unfortunately", "perdón", "perdona", "pardon", "entschuldig", "scusa", "no sé", "no lo sé",
+# "i ", "je ", "ich ", the apologies…): held until it is whole and checked, when the user told it. A bare "No, "
+# too: "No, no lo recuerdo." streamed at once (§4 dev-es-weeks-escalada, session 53).
+NOT_KNOWING_OPENINGS = ("no,", "nein,", "non,", "não,", "いいえ", "unfortunately", "perdón", "perdona", "pardon", "entschuldig", "scusa", "no sé", "no lo sé",
                         "no recuerdo", "no me acuerdo", "leider", "non lo so", "non so", "non ricordo", "não sei",
                         "não me lembro", "ごめん", "覚えて", "わかりません", "分かりません", "わからない", "知りません",
                         "知らない", "不知道", "不记得", "不好意思", "미안", "모르", "기억")
@@ -107,3 +110,20 @@ def told_before(question: str, user_said: Iterable[str], language: str = "") -> 
     if not asked:
         return False
     return any(asked & _telling_terms(said) for said in user_said if said.strip() and said.strip() != question.strip())
+
+
+# Languages that leave the subject out of a question about one's own day: 「火曜日に何話したっけ？」.
+_SUBJECT_LEFT_OUT = frozenset({"ja"})
+
+
+def asks_of_a_day_told(question: str, days_told: Iterable[date], today: date | None, language: str = "") -> bool:
+    """Whether `question` asks about the user's own day gone by that it names ("What did we talk about
+    yesterday?", "¿De qué charlamos el martes por la noche?", 「火曜日に何話したっけ？」) and the user said
+    something on it (`days_told`: the days of what the user said in the window and the recalled memories).
+    Such a question names nothing the user told, so `told_before` cannot see it; the 1.5B model answered
+    "No, no lo recuerdo." with that Tuesday's talk recalled under its weekday (§4 dev-es-weeks-escalada,
+    sessions 51–52)."""
+    if not is_question(question) or not (speaks_of_oneself(question, language) or language in _SUBJECT_LEFT_OUT):
+        return False
+    period = named_period(question, today)
+    return period is not None and any(period.start <= day <= period.end for day in days_told)

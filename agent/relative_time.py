@@ -27,16 +27,22 @@ def spelled_out(day: date) -> str:
 _SPELLED_OUT = re.compile(r"(\d{1,2}) (" + "|".join(MONTHS) + r") (\d{4})")
 
 
+def day_spelled_out(text: str) -> date | None:
+    """The day a `spelled_out` text names ("5 March 2026", also after its weekday: "Thursday, 5 March
+    2026"), or None."""
+    found = _SPELLED_OUT.fullmatch(re.sub(rf"^(?:{'|'.join(WEEKDAYS)}), ", "", text.strip()))
+    if found is None:
+        return None
+    try:
+        return date(int(found.group(3)), MONTHS.index(found.group(2)) + 1, int(found.group(1)))
+    except ValueError:
+        return None
+
+
 def with_weekday(spelled: str) -> str:
     """"Thursday, 5 March 2026" for a `spelled_out` day; any other text as it is."""
-    found = _SPELLED_OUT.fullmatch(spelled.strip())
-    if found is None:
-        return spelled
-    try:
-        day = date(int(found.group(3)), MONTHS.index(found.group(2)) + 1, int(found.group(1)))
-    except ValueError:
-        return spelled
-    return f"{WEEKDAYS[day.weekday()]}, {spelled.strip()}"
+    day = day_spelled_out(spelled) if _SPELLED_OUT.fullmatch(spelled.strip()) else None
+    return spelled if day is None else f"{WEEKDAYS[day.weekday()]}, {spelled.strip()}"
 
 
 def spelled_out_days(*days: str) -> str:

@@ -1,5 +1,6 @@
 """A long recalled message is cut to the sentences about the message being answered."""
 import math
+from datetime import date
 
 from agent.memory_lines import ELISION, focused_line
 
@@ -111,8 +112,23 @@ def test_each_day_is_said_once_above_its_messages():
 
 
 def test_the_users_recalled_words_are_still_found_under_their_day():
-    from agent.graph import recalled_user_lines
+    from agent.graph import recalled_user_lines_dated
     from agent.memory_lines import grouped_by_date
 
     context = grouped_by_date(["- [3 May 2026] Ken: I adopted a puppy.", "- [3 May 2026] Ken: His name is Mochi."])
-    assert recalled_user_lines(context, ["Ken"]) == ["I adopted a puppy.", "His name is Mochi."]
+    assert recalled_user_lines_dated(context, ["Ken"]) == [(date(2026, 5, 3), "I adopted a puppy."),
+                                                         (date(2026, 5, 3), "His name is Mochi.")]
+
+
+def test_the_users_recalled_words_keep_the_day_of_a_heading_with_its_weekday_and_only_under_it():
+    from agent.graph import recalled_user_lines_dated
+    from agent.memory_lines import grouped_by_date
+
+    lines = ["- [10 February 2026] Lucía: Hoy empecé un curso de escalada.", "- [10 February 2026] Ark: ¡Qué bien!",
+             "notes.txt: - Lucía: a line of a document", "- [1 March 2026] Lucía: Me duelen los brazos."]
+    context = grouped_by_date(lines, weekdays=True)
+    assert "[Tuesday, 10 February 2026]" in context
+    assert recalled_user_lines_dated(context, ["Lucía"]) == [(date(2026, 2, 10), "Hoy empecé un curso de escalada."),
+                                                           (date(2026, 3, 1), "Me duelen los brazos.")]
+    assert recalled_user_lines_dated("- Lucía: said with no day", ["Lucía"]) == [(None, "said with no day")]
+    assert recalled_user_lines_dated(context, []) == []

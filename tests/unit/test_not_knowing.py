@@ -1,10 +1,13 @@
 """A question about what the user told, answered "I don't know": asked again, pointed at what they told."""
+from datetime import date, datetime, timedelta, timezone
+
 import pytest
 
 from agent.character_guard import SentenceGate
-from agent.not_knowing import says_it_does_not_know, told_before
+from agent.not_knowing import asks_of_a_day_told, says_it_does_not_know, told_before
 from agent.providers.fake import ScriptedChatModel, replies
 from persona.service import NexusService
+from tests.conftest import StepClock
 
 
 def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
@@ -142,3 +145,54 @@ def test_the_retry_after_not_knowing_points_at_what_the_user_told(data_dir, cloc
     nudges = [messages[-1].content for messages, *_ in model.calls if messages[-1].role == "system"]
     assert len(nudges) == 1 and "told you this before" in nudges[0]
     assert service.conversation("Ark")[-1].text == "It was at the museum!"
+
+
+TUESDAY, FRIDAY = date(2026, 3, 10), date(2026, 3, 13)
+
+
+@pytest.mark.parametrize("question, language", [
+    ("¿De qué charlamos el martes por la noche?", "es"),
+    ("What did we talk about on Tuesday?", "en"),
+    ("What did I tell you about on Tuesday evening?", "en"),
+    ("火曜日に何話したっけ？", "ja"),
+    ("Was habe ich dir am Dienstag erzählt?", "de"),
+    ("Di cosa abbiamo parlato martedì?", "it"),
+])
+def test_a_question_about_a_day_the_user_talked_on_is_recognised(question, language):
+    assert asks_of_a_day_told(question, {TUESDAY}, FRIDAY, language)
+
+
+@pytest.mark.parametrize("question, language, days", [
+    ("¿De qué charlamos el martes por la noche?", "es", {date(2026, 3, 9), FRIDAY}),  # nothing said that Tuesday
+    ("What did we talk about on Tuesday?", "en", set()),
+    ("What are we going to do next Tuesday?", "en", {TUESDAY}),  # a day to come
+    ("What do I have to do on Tuesday?", "en", {TUESDAY}),  # a plan for it
+    ("What did Caroline do on Tuesday?", "en", {TUESDAY}),  # someone else's day
+    ("We talked on Tuesday.", "en", {TUESDAY}),  # not a question
+    ("What did we talk about?", "en", {TUESDAY}),  # no day named
+])
+def test_questions_of_no_day_the_user_talked_on_are_not(question, language, days):
+    assert not asks_of_a_day_told(question, days, FRIDAY, language)
+
+
+def test_not_remembering_a_day_the_user_talked_on_is_held_though_the_question_names_nothing_told():
+    said = ("Hoy empecé un curso de escalada en el rocódromo del barrio.",)
+    question = "¿De qué charlamos el martes por la noche?"
+    gate = SentenceGate(("Lucía", "Ark"), question, "es", user_names=("Lucía",), persona_name="Ark", user_said=said,
+                        day_told=True)
+    assert stream(gate, "No, no lo recuerdo.") == "" and gate.not_knowing
+    other_day = SentenceGate(("Lucía", "Ark"), question, "es", user_names=("Lucía",), persona_name="Ark", user_said=said)
+    assert stream(other_day, "No, no lo recuerdo.") == "No, no lo recuerdo."
+
+
+def test_the_retry_after_not_remembering_a_named_day_points_at_what_the_user_told(data_dir):
+    clock = StepClock(datetime(2026, 3, 10, 20, 0, tzinfo=timezone.utc))  # a Tuesday
+    model = ScriptedChatModel(replies("Nice, a pottery class!", "Sorry, I don't remember that.",
+                                      "You told me about your pottery class!"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    list(service.send("Ark", "Hi! I'm Sam. I took my first pottery class tonight."))
+    clock.now += timedelta(days=3)
+    list(service.send("Ark", "What did we talk about on Tuesday?"))
+    nudges = [messages[-1].content for messages, *_ in model.calls if messages[-1].role == "system"]
+    assert len(nudges) == 1 and "told you this before" in nudges[0]
+    assert service.conversation("Ark")[-1].text == "You told me about your pottery class!"
