@@ -30,6 +30,7 @@ from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, i
                             sure_language, surely_chinese, surely_in)
 from agent.held_back import SCRIPT_FITS
 from agent.memory_lines import is_day_heading
+from agent.on_mind import DENIAL_OPENINGS, denies_the_thought
 from agent.out_of_character import (REFUSAL, SERVICE_TALK, asks_for_name, breaks_character, claims_user_name,
                                     says_the_instructions, user_name_openings)
 from agent.reply_openings import RISKY_OPENINGS, opening_risk, risk_after_lead
@@ -118,7 +119,8 @@ class SentenceGate:
                  user_names: Sequence[str] = (), hold_first_sentence: bool = False, persona_name: str = "",
                  user_said: Sequence[str] = (), release_fillers: bool = False, leave_out_echoes: bool = False,
                  persona_said: Sequence[str] = (), greet_early: bool = False, greeted: str = "",
-                 most_chars: int | None = None, instructions: Sequence[str] = (), day_told: bool = False):
+                 most_chars: int | None = None, instructions: Sequence[str] = (), day_told: bool = False,
+                 thought: str = ""):
         """`names`: who may not open a line ("Ken: …"); `language`: the user's message's ("en", "ja", "zh"; "" checks
         none); `context`: the turn's context message, which is never to be said back; `user_names`: the user's names
         (from Settings, or introduced in the conversation), never taken by the persona as its own;
@@ -134,7 +136,8 @@ class SentenceGate:
         opening salutation ("¡Hola, Diego!") is shown at once, what follows it judged whole; `greeted`: the greeting
         an earlier attempt showed (this one's is left out; what it shows follows that); `most_chars`: the reply ends
         at its last whole sentence within this many characters (`full`); `instructions`: the reply's own instruction
-        lines, never to be said back in other words; `day_told`: the message asks of a day gone by the user told of."""
+        lines, never to be said back in other words; `day_told`: the message asks of a day gone by the user told of;
+        `thought`: what the prompt says is on the persona's mind (agent/on_mind.py), never to be denied."""
         self._hold_first = hold_first_sentence
         self._said_before = [squash(s) for reply in persona_said for s in sentences.split(reply)]
         self._said_again = lambda text: repeats_earlier_reply(text, self._said_before, self._script, self._user_names)
@@ -150,6 +153,9 @@ class SentenceGate:
         self._answer_told = day_told or told_before(user_text, user_said, language)
         if self._answer_told:
             self._risky_openings += NOT_KNOWING_OPENINGS
+        self._thought, self.denied_thought = thought, False  # a first sentence denying it is asked for again
+        if thought:
+            self._risky_openings += DENIAL_OPENINGS
         self.not_knowing = False  # the opening said it did not know what the user had told
         # openings left out as service talk or a refusal ("Come posso aiutarti oggi?"): a retry may not open
         # with them again (after "Ciao Giulia!" the 1.5B model wrote that line three attempts running)
@@ -532,6 +538,9 @@ class SentenceGate:
                 return self._refuse(first)
             elif self._answer_told and not self._release_fillers and says_it_does_not_know(first):
                 self.not_knowing = True  # asked again, pointed at what the user told
+                return self._refuse(first)
+            elif not self._release_fillers and denies_the_thought(first, self._thought):
+                self.denied_thought = True  # asked again, with the thought
                 return self._refuse(first)
             else:
                 first = self._own_part(first)

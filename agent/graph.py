@@ -32,8 +32,8 @@ from agent.out_of_character import claims_user_name
 from agent.plain_desu import PlainDesuMender
 from agent.relative_time import day_spelled_out
 from agent.reply_form import asks_for_brevity
-from agent.reply_rules import (RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_SAYING_NOTHING, RETRY_AFTER_TAKING_NAME,
-                               RETRY_AFTER_SERVICE_TALK_TWICE, retry_nudge)
+from agent.reply_rules import (RETRY_AFTER_DENYING_THOUGHT, RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_SAYING_NOTHING,
+                               RETRY_AFTER_SERVICE_TALK_TWICE, RETRY_AFTER_TAKING_NAME, retry_nudge)
 from agent.prompt_builder import BuiltPrompt, long_message_note
 from agent.providers.base import ChatMessage, ChatModel, ProviderError, TextDelta, ToolCall, ToolSpec
 from agent.retrieval import RetrievalResult
@@ -111,14 +111,16 @@ def _deps(config: RunnableConfig) -> TurnDeps:
     return config["configurable"]["deps"]
 
 
-def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str, reason: str = "") -> list[ChatMessage]:
+def _with_nudge(messages: list[ChatMessage], deps: TurnDeps, language: str, reason: str = "",
+                thought: str = "") -> list[ChatMessage]:
     """The prompt of a retry: a line after the user's words asks for a reply in the persona's own
     words, in the turn's language — or, by the `reason` the last attempt failed (agent/reply_rules.py),
-    for an answer from what the user told, or for a greeting that calls the user by the name it took.
+    for an answer from what the user told, for a greeting that calls the user by the name it took, or
+    for the `thought` on the persona's mind that it denied.
     After them, so the first attempt's evaluation of the whole prompt stays valid and only the line is
     read (~0.4 s less per retry on 2 cores than re-reading the user's message after a line put before it)."""
     persona = name_for(language, (deps.persona_name, *deps.persona_other_names))
-    return messages + [ChatMessage("system", retry_nudge(language, persona, deps.user_name, reason))]
+    return messages + [ChatMessage("system", retry_nudge(language, persona, deps.user_name, reason, thought))]
 
 
 def _going_on_from(greeted: str, user_text: str) -> str:
@@ -138,6 +140,8 @@ def _retry_reason(generation: "Generation", guard: "GuardInputs") -> str:
     if generation.not_knowing or (generation.blocked and asks_it_back(generation.blocked, guard.user_text)
                                   and (guard.day_told or told_before(guard.user_text, guard.user_said, guard.language))):
         return RETRY_AFTER_NOT_KNOWING  # "I don't know", or the question asked back, to what the user told
+    if generation.denied_thought:
+        return RETRY_AFTER_DENYING_THOUGHT
     if generation.took_name or guard.user_names and claims_user_name(generation.blocked, guard.user_names):
         return RETRY_AFTER_TAKING_NAME
     if (generation.only_greeted or generation.left_out) and not is_question(guard.user_text):
@@ -172,6 +176,7 @@ class GuardInputs:
     persona_said: tuple[str, ...] = ()  # the persona's last replies in the window
     instructions: tuple[str, ...] = ()  # the reply's own instruction lines: the reminder, a retry's line
     day_told: bool = False  # the message asks of a day gone by the user said things on (agent/not_knowing.py)
+    thought: str = ""  # what the prompt says is on the persona's mind (agent/on_mind.py)
 
 
 def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
@@ -184,7 +189,7 @@ def guard_inputs(state: "TurnState", deps: TurnDeps) -> GuardInputs:
     day_told = asks_of_a_day_told(state["user_text"], {day for day, _ in dated if day}, deps.clock().date(),
                                   prompt.language)
     return GuardInputs(state["user_text"], prompt.context, names, tuple(text for _, text in dated), prompt.language,
-                       replies, tuple(filter(None, (prompt.reminder,))), day_told)
+                       replies, tuple(filter(None, (prompt.reminder,))), day_told, prompt.thought)
 
 
 def recalled_user_lines_dated(context: str, user_names: Sequence[str]) -> list[tuple[date | None, str]]:
@@ -220,6 +225,7 @@ class Generation:
     greeting: str = ""  # the greeting it showed at once
     left_out: tuple[str, ...] = ()  # openings left out as service talk or a refusal
     said_nothing: bool = False  # the model ended before it wrote anything but whitespace
+    denied_thought: bool = False  # the opening denied the thought on the persona's mind (agent/on_mind.py)
 
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
@@ -248,7 +254,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     names = (*guard.user_names, deps.user_name, deps.persona_name, *deps.persona_other_names)
     gate = SentenceGate(names, user_text, language, guard.context,
                         user_names=guard.user_names, hold_first_sentence=hold, persona_name=deps.persona_name,
-                        user_said=guard.user_said, day_told=guard.day_told, release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
+                        user_said=guard.user_said, day_told=guard.day_told, thought=guard.thought,
+                        release_fillers=last_attempt, leave_out_echoes=bool(past_echo),
                         persona_said=guard.persona_said, greet_early=True, greeted=greeted,
                         most_chars=deps.max_chars, instructions=guard.instructions)
     mender = PlainDesuMender()  # 「あるです」 → 「あるんです」 before the guard reads it
@@ -303,7 +310,8 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     only_greeted = bool(gate.blocked) and bool(greeted or greeting) and round_text.strip() == greeting
     return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked,
                       gate.not_knowing, gate.took_name, only_greeted, greeting, tuple(gate.left_out_openings),
-                      said_nothing=not wrote.strip() and not calls and not error and not stopped)
+                      said_nothing=not wrote.strip() and not calls and not error and not stopped,
+                      denied_thought=gate.denied_thought)
 
 
 def _keep(action: KeepAction, editor: MemoryEditor, language: str = "") -> ToolOutcome | None:
@@ -421,7 +429,8 @@ def build_turn_graph() -> StateGraph:
             temperature = deps.temperature if attempt == 0 else max(deps.temperature, constants.RETRY_MIN_TEMPERATURE)
             seed = None if deps.seed is None else deps.seed + attempt * constants.RETRY_SEED_STRIDE
             nudged = _nudge_reason(reason, nudged)
-            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language, nudged[-1])
+            asked = messages if attempt == 0 else _with_nudge(messages, deps, state["prompt"].language, nudged[-1],
+                                                              guard.thought)
             # the retry's line is context too: said back, it is no reply ("Rispondi a Giulia come Ark, in
             # italiano, con parole tue." was shown as one; bench conversation, session 21)
             judged = guard if attempt == 0 else replace(guard, context=f"{guard.context}\n{asked[-1].content}",

@@ -101,6 +101,7 @@ class BuiltPrompt:
     language: str = ""  # the language the reply is to be in (agent/language.py), worked out once per turn
     message_kept: int | None = None  # the user's message was cut to this many characters to fit the context
     reminder: str = ""  # the reply's instruction line, the context's last (agent/reply_rules.py)
+    thought: str = ""  # what the prompt says is on the persona's mind, when it is there (agent/on_mind.py)
 
     @property
     def prefix(self) -> tuple[ChatMessage, ...]:

@@ -14,11 +14,13 @@ a day or a month to come), and the grammar lets it name only those.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import constants
 from agent.dream import answer_number, answer_text, object_list
+from agent.echoes import squash
 from agent.language import LANGUAGE_NAMES, is_question, message_language
 from agent.prompt_builder import fit_to_budget
 from agent.relative_time import points_ahead
@@ -45,15 +47,38 @@ def question_schema(ahead: Sequence[int]) -> dict:
     }, "required": ["open", "answered"]}
 
 
+# The example of an open question, in the language the questions are written in (message, words, question):
+# with the English one alone, the 1.5B model put a Japanese message's next sentence as the question
+# (「何を話すかまだ全然決めてないんだよね。」, session 53). A relative with a name, as people speak of them.
+_EXAMPLES = {
+    "en": ("My brother Ken has his driving test next Monday.", "driving test next Monday",
+           "How did Ken's driving test go?"),
+    "ja": ("来週の月曜、弟のケンが運転免許の試験を受けるんだ。", "運転免許の試験を受ける", "ケンさんの運転免許の試験、どうだった？"),
+    "zh": ("我弟弟小健下周一考驾照。", "下周一考驾照", "小健的驾照考试怎么样了？"),
+    "ko": ("남동생 켄이 다음 주 월요일에 운전면허 시험을 봐.", "운전면허 시험을 봐", "켄의 운전면허 시험은 어떻게 됐어?"),
+    "es": ("Mi hermano Ken tiene el examen de conducir el próximo lunes.", "el examen de conducir el próximo lunes",
+           "¿Qué tal le fue a Ken en el examen de conducir?"),
+    "fr": ("Mon frère Ken passe son permis lundi prochain.", "passe son permis lundi prochain",
+           "Comment s'est passé le permis de Ken ?"),
+    "de": ("Mein Bruder Ken hat nächsten Montag seine Fahrprüfung.", "nächsten Montag seine Fahrprüfung",
+           "Wie lief Kens Fahrprüfung?"),
+    "it": ("Mio fratello Ken ha l'esame di guida lunedì prossimo.", "l'esame di guida lunedì prossimo",
+           "Com'è andato l'esame di guida di Ken?"),
+    "pt": ("Meu irmão Ken faz o exame de direção na próxima segunda.", "exame de direção na próxima segunda",
+           "Como foi o exame de direção do Ken?"),
+}
+_EXAMPLE_NAME = re.compile(r"\bKen\b|ケン(?![ァ-ヺー])|小健|켄")
+
+
 def question_system(persona: str, user_name: str, language: str, ahead: Sequence[int]) -> str:
     written = LANGUAGE_NAMES.get(language, "the language of the messages")
     numbers = ", ".join(str(n) for n in ahead)
+    message, words, question = _EXAMPLES.get(language, _EXAMPLES["en"])
     opening = (f"open: what is still to come in messages {numbers} — an event, a plan, a choice not made yet — each "
                f"with message: its number; words: the few words of it that say what is to come, copied exactly; "
                f"question: the question you will ask {user_name} once it has happened or been decided (how it went, "
-               f"what {user_name} chose), in {written}. For example, from \"My sister has her driving test next "
-               f"Monday.\" the words \"driving test next Monday\" give \"How did your sister's driving test go?\". "
-               if ahead else "open: leave it empty. ")
+               f"what {user_name} chose), in {written}. For example, from \"{message}\" the words \"{words}\" give "
+               f"\"{question}\". " if ahead else "open: leave it empty. ")
     return (
         f"You are {persona}. Below are {user_name}'s own messages of recent days, numbered. {opening}answered: the "
         f"numbers of your open questions that a message answers, each with message (its number), words "
@@ -123,9 +148,18 @@ def said_in(words: str, message: str) -> bool:
 
 
 def _about(text: str, names: Sequence[str]) -> set[str]:
-    """What a text is about, for grounding: its content units but the names and one-character ones (何, 話)."""
+    """What a text is about, for grounding: its content units but the names and one-character ones (何, 話); the
+    parts of a hyphenated word apart ("Chemie-Abschlussprüfung" for "Abschlussprüfung in Chemie", session 53)."""
     named = set().union(*(content_units(n) for n in names if n.strip())) if names else set()
-    return {u for u in content_units(text) - named if len(u) > 1}
+    return {u for u in content_units(text.replace("-", " ")) - named if len(u) > 1}
+
+
+def _not_asked(question: str, messages: Sequence[str]) -> bool:
+    """A question that is no question of the persona's: a sentence of a message copied (with a question mark put
+    after 「何を話すかまだ全然決めてないんだよね」, session 53), or one naming the example's person, whom no message names."""
+    said = squash(question)
+    return (len(said) > 0 and any(said in squash(m) for m in messages)) or bool(
+        _EXAMPLE_NAME.search(question) and not any(_EXAMPLE_NAME.search(m) for m in messages))
 
 
 def _grounded(words: str, question: str, messages: Sequence[str], heard: set[str], names: Sequence[str]) -> bool:
@@ -155,16 +189,30 @@ def _message(messages: Sequence[str], number: int) -> str:
     return messages[number - 1] if 0 < number <= len(messages) else ""
 
 
+def _loaded(answer: str) -> object:
+    """The answer's JSON, or None; one cut off at the answer's room (a question that ran on, "¿Qué dijo el monitor
+    sobre las pruebas del bloque? ¿Cómo lo llamó? ¿Cuándo? ¿Por qué? …" to the token limit, session 53) closed where
+    it stopped: its whole items, and the first question of the one cut, stay."""
+    try:
+        return json.loads(answer)
+    except json.JSONDecodeError:
+        pass
+    cut = answer.rstrip().rstrip("\\")
+    for close in ('"}], "answered": []}', '}], "answered": []}', '], "answered": []}'):
+        try:
+            return json.loads(cut + close)
+        except json.JSONDecodeError:
+            continue
+    return None
+
+
 def parse_questions(answer: str, messages: Sequence[str], language: str, ahead: Sequence[int],
                     names: Sequence[str] = (), asked: Sequence[str] = ()) -> QuestionResult:
     """The new questions that are questions in `language` drawn from the words of the message they
     name, one of those that point `ahead`, and the answered ones whose words a message holds that
     speaks of what the question asks (`asked`: the open questions' texts, as numbered); an answer that
     is no such JSON gives nothing. `names`: the user's and the persona's, which are no common ground."""
-    try:
-        data = json.loads(answer)
-    except json.JSONDecodeError:
-        return QuestionResult()
+    data = _loaded(answer)
     if not isinstance(data, dict):
         return QuestionResult()
     new, answered = [], []
@@ -175,7 +223,7 @@ def parse_questions(answer: str, messages: Sequence[str], language: str, ahead: 
         question, words = first_question(answer_text(item.get("question"))), answer_text(item.get("words"))
         said = _int(item.get("message"))
         if (said in ahead and question and message_language(question) in ("", language)
-                and _grounded(words, question, messages, heard, names)):
+                and _grounded(words, question, messages, heard, names) and not _not_asked(question, messages)):
             new.append(NewQuestion(question[: constants.OPEN_QUESTION_MAX_CHARS], words))
     for item in data.get("answered") if isinstance(data.get("answered"), list) else []:
         if not isinstance(item, dict) or _int(item.get("number")) <= 0:

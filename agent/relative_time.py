@@ -443,9 +443,19 @@ _AHEAD_WORDS = [
     *(m.lower() for m in MONTHS if m not in ("May", "March")),
     *(m.lower() for names in _MONTHS_IN.values() for m in names),
 ]
+_COUNT_AHEAD = (r"a|an|one|two|three|four|five|six|a few|a couple of|un|una|dos|tres|cuatro|cinco|unos|unas|pocos|pocas"
+                r"|une|deux|trois|quatre|cinq|quelques|einem|einer|zwei|drei|vier|fünf|ein paar|wenigen|due|tre|quattro"
+                r"|cinque|qualche|pochi|poche|um|uma|duas|três|quatro|alguns|algumas|\d{1,2}")
 _AHEAD = re.compile(
     r"\b(?:" + "|".join(_AHEAD_WORDS) + r")\b|(?-i:\b(?:May|March)\b)"  # "may" and "march" are verbs too
     r"|\b(?:next|coming) (?:week|weekend|month|year)\b|\bend of (?:the|this) (?:week|month|year)\b"
+    # the month or year to come, and a count of days, weeks or months from now, in the Latin-script languages
+    # ("Il mese prossimo mia figlia fa l'esame", "in two weeks" named nothing ahead: session 53)
+    r"|\b(?:el |la )?(?:mes|año) que viene\b|\b(?:el )?pr[óo]ximo (?:mes|año)\b|\b(?:le )?mois prochain\b"
+    r"|\bl'année prochaine\b|\bnächste[ns]? (?:monat|jahr)\b|\b(?:il )?(?:mese|anno) prossimo\b|\b(?:il )?prossimo"
+    r" (?:mese|anno)\b|\b(?:no )?(?:mês|ano) que vem\b|\b(?:no )?próximo (?:mês|ano)\b"
+    rf"|\b(?:in|within|dentro de|en|dans|tra|fra|daqui a|em) (?:{_COUNT_AHEAD}) (?:days?|weeks?|months?|días|semanas|meses"
+    r"|jours|semaines|mois|tagen|wochen|monaten|giorni|settimane|mesi|dias)\b"
     r"|[月火水木金土日]曜|(?:来週|週末|来月|来年|再来)|\d{1,2}月(?!前)"
     r"|(?:星期|礼拜|禮拜|周)[一二三四五六日天]|下(?:个)?(?:周|星期|月)|明年"
     r"|[월화수목금토일]요일|\d{1,2}월|다음 ?(?:주|달)|내년",

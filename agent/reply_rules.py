@@ -141,22 +141,41 @@ _NO_HELP_NUDGE = ("Reply to {user} as {persona}{in_language}. Do not offer help:
 _NO_HELP_NUDGES = {"": _NO_HELP_NUDGE.replace("{in_language}", "")} | {
     code: _NO_HELP_NUDGE.replace("{in_language}", f", in {name}") for code, name in LANGUAGE_NAMES.items()}
 
+# A reply asked for again after it said the persona had nothing on its mind while the prompt said what it had
+# wondered (agent/on_mind.py): the thought itself in the line.
+_THOUGHT_NUDGES = {
+    "": "Reply to {user} as {persona}: you have been wondering about something {user} told you; ask {user}: {thought}",
+    "en": "Reply to {user} as {persona}, in English: you have been wondering about something {user} told you; ask "
+          "{user}: {thought}",
+    "ja": "{persona}として{user}さんに日本語で返事。前から気になっていたことを聞く：{thought}",
+    "zh": "以{persona}的身份用中文回复{user}：问问你一直想知道的事：{thought}",
+    "ko": "{persona}로서 {user}님에게 한국어로 답장: 궁금했던 것을 물어보기: {thought}",
+    "es": "Responde a {user} como {persona}, en español: pregúntale lo que te has estado preguntando: {thought}",
+    "fr": "Réponds à {user} en tant que {persona}, en français : demande-lui ce que tu te demandais : {thought}",
+    "de": "Antworte {user} als {persona}, auf Deutsch: frag, was du dich gefragt hast: {thought}",
+    "pt": "Responda a {user} como {persona}, em português: pergunte o que você estava se perguntando: {thought}",
+    "it": "Rispondi a {user} come {persona}, in italiano: chiedi ciò che ti stavi chiedendo: {thought}",
+}
+
 RETRY_AFTER_NOT_KNOWING, RETRY_AFTER_TAKING_NAME, RETRY_AFTER_SAYING_NOTHING = "told_before", "took_name", "said_nothing"
-RETRY_AFTER_SERVICE_TALK_TWICE = "service_talk_twice"
+RETRY_AFTER_SERVICE_TALK_TWICE, RETRY_AFTER_DENYING_THOUGHT = "service_talk_twice", "denied_thought"
 _NUDGES_FOR = {"": _RETRY_NUDGES, RETRY_AFTER_NOT_KNOWING: _TOLD_BEFORE_NUDGES, RETRY_AFTER_TAKING_NAME: _TOOK_NAME_NUDGES,
-               RETRY_AFTER_SAYING_NOTHING: _SAID_NOTHING_NUDGES, RETRY_AFTER_SERVICE_TALK_TWICE: _NO_HELP_NUDGES}
+               RETRY_AFTER_SAYING_NOTHING: _SAID_NOTHING_NUDGES, RETRY_AFTER_SERVICE_TALK_TWICE: _NO_HELP_NUDGES,
+               RETRY_AFTER_DENYING_THOUGHT: _THOUGHT_NUDGES}
 
 
-def retry_nudge(language: str, persona: str, user: str, reason: str = "") -> str:
-    """The line after the user's words on a retry; `reason`: what failed (RETRY_AFTER_…), "" for the rest."""
+def retry_nudge(language: str, persona: str, user: str, reason: str = "", thought: str = "") -> str:
+    """The line after the user's words on a retry; `reason`: what failed (RETRY_AFTER_…), "" for the rest;
+    `thought`: what is on the persona's mind (agent/on_mind.py)."""
     nudges = _NUDGES_FOR[reason]
     template = nudges.get(language, nudges[""])
-    return template.format(persona=persona, user=user)
+    return template.format(persona=persona, user=user, thought=thought)
 
 
-def every_retry_nudge(language: str, persona: str, user: str) -> tuple[str, ...]:
+def every_retry_nudge(language: str, persona: str, user: str, thought: str = "") -> tuple[str, ...]:
     """The lines a retry may be nudged by, one per reason: the prompt leaves room for the longest."""
-    return tuple(retry_nudge(language, persona, user, reason) for reason in _NUDGES_FOR)
+    return tuple(retry_nudge(language, persona, user, reason, thought) for reason in _NUDGES_FOR
+                 if thought or reason != RETRY_AFTER_DENYING_THOUGHT)
 
 
 def reply_reminder(language: str, persona: str, user: str, brief: bool = False) -> str:

@@ -475,13 +475,14 @@ class CharacterSession:
             lines = (proposals_intro(model.native_tools), *(proposal_line(p.name, p.kind, p.facts) for p in offers))
             dynamic.append(PromptSection("entity_proposals", "Notes from your sleep", "\n".join(lines), lines,
                                          shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))
-        language = self.turn_language(user_entry, before)
+        language, wondering = self.turn_language(user_entry, before), ""
         if budgets.get("inner_state", 0) and (feelings := feelings_lines(self.drives(user_entry.id), language,
                                                                           user_name)):  # seed 004 §8: ≥ 0.4
             dynamic.append(PromptSection("inner_state", "How you feel now", "\n".join(feelings), feelings))
-        elif budgets.get("opening_thought", 0) and (thought := opening_line(self.drives(user_entry.id), language,
-                                                                            user_name)):
+        elif budgets.get("opening_thought", 0) and (thought := opening_line(drives := self.drives(user_entry.id),
+                                                                            language, user_name)):
             dynamic.append(PromptSection("opening_thought", "On your mind", thought))
+            wondering = drives.top_question  # never to be denied in the reply (agent/on_mind.py)
         if not model.native_tools and (pages := self._named_pages(user_entry.text)):  # no tool to read them by
             dynamic.append(PromptSection("entity_page", "Your notes on what the message names", "\n".join(pages), pages,
                                          shorten=lambda line, tokens: fit_to_budget(line, tokens, model.count_tokens, "…")))
@@ -499,13 +500,14 @@ class CharacterSession:
             self.static_sections(model, user_name, window, earlier), window, dynamic, user_entry.text, budgets,
             model.count_tokens, render_history=self._render_history, reminder=reminder,
             closing_note=self.time_note(),
-            context_tokens=self._prompt_room(model, language, user_name, persona),
+            context_tokens=self._prompt_room(model, language, user_name, persona, wondering),
         )
         self.core_memory_left_out = prompt.left_out.get("core_memory", 0)
         told = prompt.context.split("\n")  # a proposal is told when its line is there, whole or cut to fit
         shown = [p.id for p in offers if any(line.startswith(proposal_head(p.name, p.kind)) for line in told)]
         self.entity_proposals.mark(shown, OFFERED, self.clock(), only_from=(PENDING,))
-        return replace(prompt, language=language)
+        shown_thought = wondering if prompt.section_tokens.get("opening_thought") else ""
+        return replace(prompt, language=language, thought=shown_thought)
 
     # --- entity memory v2 (seed 004 §4) --------------------------------------------------
     def _entity_index(self, model: ChatModel) -> str:
@@ -557,10 +559,11 @@ class CharacterSession:
             self._offers = (entry_id, self.entity_proposals.with_status(PENDING))
         return self._offers[1]
 
-    def _prompt_room(self, model: ChatModel, language: str, user_name: str, persona: str) -> int:
+    def _prompt_room(self, model: ChatModel, language: str, user_name: str, persona: str, thought: str = "") -> int:
         """What the prompt may take of the model's context: not the reply's room, nor a retry's nudge
-        line, nor the header the chat template opens the reply with (one message's overhead)."""
-        nudge = max(map(model.count_tokens, every_retry_nudge(language, persona, user_name)))
+        line (with the `thought` on the persona's mind), nor the header the chat template opens the reply
+        with (one message's overhead)."""
+        nudge = max(map(model.count_tokens, every_retry_nudge(language, persona, user_name, thought)))
         return (constants.CONTEXT_TOKENS[model.budget_family] - max_reply_tokens(model) - nudge
                 - 2 * constants.CHAT_TEMPLATE_TOKENS_PER_MESSAGE)
 

@@ -46,6 +46,8 @@ def test_a_japanese_question_from_a_japanese_message():
     ((7, "I still haven't picked the encore", "Which encore did Noor pick?"), "no such message"),
     ((1, "", "Which encore did Noor pick?"), "no words"),
     ((4, "I haven't finished it", "Have you finished the lentil soup?"), "a message that points nowhere ahead"),
+    ((3, "木曜にプレゼンがある", "何を話すかまだ決めてない？"), "the user's own words with a question mark"),
+    ((1, "I still haven't picked the encore", "How did Ken's encore go?"), "the example's person, whom nobody named"),
 ])
 def test_a_question_not_drawn_from_its_message_is_not_taken(item, why):
     assert parse_questions(answer(item), MESSAGES, "en", AHEAD, ("Noor", "Ark")).new == (), why
@@ -168,3 +170,38 @@ def test_a_japanese_answer_resolves_only_from_a_message_about_the_question():
                            asked=asked).answered == ()
     assert parse_questions(answer(answered=on), ["妹が運転免許の試験に受かったって！"], "ja", [], ("ユイ", "Ark"),
                            asked=asked).answered != ()
+
+
+def test_a_question_naming_a_hyphenated_word_of_the_message_is_about_it():
+    messages = ["Nächsten Monat habe ich meine Abschlussprüfung in Chemie."]
+    result = parse_questions(answer((1, "nächsten Monat meine Abschlussprüfung in Chemie",
+                                     "Wie lief die Chemie-Abschlussprüfung?")), messages, "de", [1], ("Jonas", "Ark"))
+    assert [q.question for q in result.new] == ["Wie lief die Chemie-Abschlussprüfung?"]
+
+
+def test_a_person_the_messages_name_like_the_examples_may_be_asked_about():
+    english = parse_questions(answer((1, "Ken moves to Kenya next month", "How did Ken's move to Kenya go?")),
+                              ["My friend Ken moves to Kenya next month."], "en", [1], ("Sam", "Ark"))
+    assert [q.question for q in english.new] == ["How did Ken's move to Kenya go?"]
+    japanese = parse_questions(answer((1, "来週の木曜に仲直りする", "ケンカの仲直り、うまくいった？")),
+                               ["ケンカしちゃった。来週の木曜に仲直りするつもり。"], "ja", [1], ("サキ", "Ark"))
+    assert [q.question for q in japanese.new] == ["ケンカの仲直り、うまくいった？"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh", "ko", "es", "fr", "de", "it", "pt"])
+def test_the_example_question_is_in_the_language_of_the_questions(language):
+    from agent.language import message_language
+    from agent.question_ask import _EXAMPLES
+
+    message, words, question = _EXAMPLES[language]
+    assert words in message and f'"{question}"' in question_system("Ark", "Noor", language, [1])
+    assert message_language(question) in ("", language) and message_language(message) in ("", language)
+
+
+def test_an_answer_cut_off_at_its_room_keeps_the_first_question_of_the_item_it_cut():
+    runaway = ('{ "open": [ {"message": 1, "words": "I still haven\'t picked the encore", "question": '
+               '"Which encore did Noor pick? Why? What? Why? What? Wh')
+    result = parse_questions(runaway, MESSAGES, "en", AHEAD, ("Noor", "Ark"))
+    assert [q.question for q in result.new] == ["Which encore did Noor pick?"]
+    cut_in_words = '{ "open": [ {"message": 1, "words": "I still haven\'t pi'
+    assert parse_questions(cut_in_words, MESSAGES, "en", AHEAD, ("Noor", "Ark")).new == ()
