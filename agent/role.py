@@ -611,9 +611,14 @@ def as_users(sentence: str, language: str, user_name: str, opens_sentence: bool 
         return new[0].upper() + new[1:] if word[0].isupper() else new
     pattern = r"(?<![\w'])(?:" + "|".join(re.escape(k) for k in sorted(swaps, key=len, reverse=True)) + r")(?![\w'])"
     swapped = _preterite_as_users(re.sub(pattern, swap, sentence.replace("’", "'"), flags=re.IGNORECASE), language)
-    verbs = _FIRST_PERSON_VERBS.get(language)
-    left = _FIRST_PERSON_IN[language].search(swapped) or (verbs is not None and verbs.search(swapped))
+    verbs, rest = _FIRST_PERSON_VERBS.get(language), _TALKED_TOGETHER.sub(" ", swapped)
+    left = _FIRST_PERSON_IN[language].search(rest) or (verbs is not None and verbs.search(rest))
     return None if left else swapped
+
+
+# "We talked" is the persona's and the user's together: "hablamos sobre mi monitor" is said back as "hablamos sobre tu
+# monitor", not left out (§4 dev-es-weeks-escalada, session 53).
+_TALKED_TOGETHER = re.compile(r"\b(?:hablamos|charlamos|conversamos|platicamos|falamos)\b", re.IGNORECASE)
 
 
 # The simple past's "I" said of the user, spelling kept: Spanish "compré" → "compraste", "llegué" → "llegaste", "empecé"

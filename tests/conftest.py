@@ -25,6 +25,12 @@ class StepClock:
         return self.now
 
 
+def stream(gate, text: str, piece: int = 3) -> str:
+    """What a reply guard (agent/character_guard.py `SentenceGate`) shows of `text` streamed in pieces."""
+    shown = "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece))
+    return shown + gate.flush()
+
+
 @pytest.fixture
 def clock() -> StepClock:
     return StepClock()

@@ -6,11 +6,7 @@ from agent.character_guard import SentenceGate, echoes
 from agent.held_back import greeting_held_back
 from agent.providers.fake import ScriptedChatModel, replies
 from persona.service import NexusService
-
-
-def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
-    shown = "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece))
-    return shown + gate.flush()
+from tests.conftest import stream
 
 
 @pytest.mark.parametrize("persona, text, shown", [

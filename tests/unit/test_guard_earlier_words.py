@@ -2,11 +2,7 @@
 import pytest
 
 from agent.character_guard import SentenceGate
-
-
-def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
-    shown = "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece))
-    return shown + gate.flush()
+from tests.conftest import stream
 
 
 CAFE = ("안녕, 아크! 나 민준이야. 오늘 드디어 작은 카페를 열었어.", "첫 손님이 아이스 아메리카노 두 잔이랑 크루아상을 샀어.")

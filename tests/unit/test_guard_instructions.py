@@ -3,14 +3,10 @@ import pytest
 
 from agent.character_guard import SentenceGate
 from agent.reply_rules import RETRY_AFTER_NOT_KNOWING, retry_nudge
+from tests.conftest import stream
 
 ASKED = "Ti ricordi dove sono stata con mia cugina lo scorso fine settimana?"
 TOLD = ("Ciao Ark! Sono Giulia. Sono appena tornata da un weekend a Napoli con mia cugina.",)
-
-
-def stream(gate: SentenceGate, text: str, piece: int) -> str:
-    shown = "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece))
-    return shown + gate.flush()
 
 
 def gate_for(nudge: str) -> SentenceGate:

@@ -48,6 +48,9 @@ def test_the_users_line_copied_when_not_asked_about_is_still_held_back(question)
     ("Sé que tengo que llevar el coche.", "es", "Sé que tienes que llevar el coche."),
     ("Creo que compré pan.", "es", "Creo que compraste pan."),  # the stance before "que" stays the persona's
     ("Ich weiß, dass mein Bruder im Juni heiratet.", "de", "Ich weiß, dass dein Bruder im Juni heiratet."),
+    # "we talked" is the persona's and the user's together (session 53)
+    ("Hablamos sobre mi monitor de escalada.", "es", "Hablamos sobre tu monitor de escalada."),
+    ("Conversamos sobre o meu curso.", "pt", "Conversamos sobre o seu curso."),
 ])
 def test_a_duty_with_que_is_the_users_all_through(sentence, language, said_back):
     assert as_users(sentence, language, "Lucía") == said_back
@@ -174,3 +177,11 @@ def test_the_users_own_thing_is_said_back_as_theirs_and_the_personas_me_stays(us
 ])
 def test_the_rest_of_a_sentence_begun_keeps_a_me_told_by_the_user(rest, language, said_back):
     assert as_users(rest, language, "Diego", opens_sentence=False) == said_back
+
+
+@pytest.mark.parametrize("sentence, language", [
+    ("Fuimos al rocódromo con mi monitor.", "es"),  # "we went" is the user's outing: no plain swap
+    ("Hablamos y luego me acuerdo de mi monitor.", "es"),  # a first person left over
+])
+def test_a_we_that_is_not_talking_together_is_still_no_plain_swap(sentence, language):
+    assert as_users(sentence, language, "Lucía") is None

@@ -7,12 +7,7 @@ from agent.character_guard import SentenceGate
 from agent.not_knowing import asks_of_a_day_told, says_it_does_not_know, told_before
 from agent.providers.fake import ScriptedChatModel, replies
 from persona.service import NexusService
-from tests.conftest import StepClock
-
-
-def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
-    shown = "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece))
-    return shown + gate.flush()
+from tests.conftest import StepClock, stream
 
 
 @pytest.mark.parametrize("sentence", [

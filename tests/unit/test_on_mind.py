@@ -9,15 +9,10 @@ from agent.character_guard import SentenceGate
 from agent.on_mind import denies_the_thought
 from agent.providers.fake import ScriptedChatModel, replies
 from persona.service import NexusService
-from tests.conftest import StepClock
+from tests.conftest import StepClock, stream
 
 THOUGHT = "Has Leila decided between Toronto and Denver?"
 NOW = datetime(2026, 2, 3, 19, 40, tzinfo=timezone.utc)
-
-
-def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
-    shown = "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece))
-    return shown + gate.flush()
 
 
 @pytest.mark.parametrize("sentence", [

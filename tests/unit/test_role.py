@@ -5,10 +5,7 @@ from agent.character_guard import SentenceGate
 from agent import role
 from agent.role import (as_users, claims_users_own, first_person_at, persona_as_speaker, persona_as_user, takes_users_part,
                         tells_own_life)
-
-
-def stream(gate: SentenceGate, text: str, piece: int = 3) -> str:
-    return "".join(gate.feed(text[i:i + piece]) for i in range(0, len(text), piece)) + gate.flush()
+from tests.conftest import stream
 
 
 @pytest.mark.parametrize("sentence, said", [
