@@ -25,7 +25,7 @@ from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_
 from agent.echoes import (ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, repeats_earlier_reply, restates,
                           says_again, squash, users_words_said_back)
 from agent.engagement import (CJK_FILLERS, FILLERS, asks_yes_or_no, content_size, greets_in, least_to_say, only_greets,
-                              reaction_alone, leads_in, says_nothing, tells_nothing, without_dangling_colon, yes_alone)
+                              reaction_alone, leads_in, says_goodbye, says_nothing, tells_nothing, without_dangling_colon, yes_alone)
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
                             sure_language, surely_chinese, surely_in)
 from agent.held_back import SCRIPT_FITS
@@ -468,7 +468,8 @@ class SentenceGate:
         # "¿Cómo estás?" was too little to show after a long message, and together they had been enough.
         reaction = self._greeted if self._greeted and not only_greets(self._greeted, self._user_names) else ""
         opening = reaction + self._fillers
-        if (says_nothing(opening + self._pending[:end], self._all_names, self._least) if end is not None
+        if (says_nothing(opening + self._pending[:end], self._all_names, self._least) or self._takes_leave(
+                opening + self._pending[:end]) if end is not None
                 else _may_say_nothing(opening + self._pending, self._all_names, self._least)):
             if end is None:
                 return None
@@ -645,6 +646,12 @@ class SentenceGate:
             # s. 43), "Sure thing." to "Any tips?": asked again, going on from it as from a greeting
             self.greeting, self.blocked = whole, self._left_out_after_lead or whole
         return shown
+
+    def _takes_leave(self, opening: str) -> bool:
+        """A leave-taking and nothing else while the user is not leaving: 「さようなら！」 to 「こんばんは！今日は公園で桜を
+        見てきたよ。」 was the whole reply (the README's start, session 53). Held as a filler: asked again if nothing follows."""
+        return (bool(self._user_text.strip()) and tells_nothing(opening, self._all_names) and says_goodbye(opening)
+                and not says_goodbye(self._user_text))
 
     def _said_nothing(self) -> str:
         """Nothing but greetings and fillers: asked again, or shown on the last attempt; a bare yes to a yes-or-no question

@@ -615,3 +615,18 @@ def test_a_refusal_after_an_inverted_exclamation_mark_is_held_like_any_other():
     said = ("¡Hola! Soy Diego. Hoy me compré una bicicleta de segunda mano.", "Oye, ¿qué fue lo que me compré el otro día?")
     gate = SentenceGate(("Diego", "Ark"), said[-1], "es", user_names=("Diego",), user_said=said, greet_early=True)
     assert stream(gate, "¡Lo siento, pero no puedo ayudarte con eso.") == "" and gate.left_out_openings
+
+
+@pytest.mark.parametrize("user_text, reply, language, held", [
+    ("こんばんは！今日は公園で桜を見てきたよ。", "さようなら！", "ja", True),  # the whole reply, to news (session 53)
+    ("こんばんは！今日は公園で桜を見てきたよ。", "さようなら！またね。", "ja", True),
+    ("今日はもう寝るね。おやすみ。", "おやすみなさい！", "ja", False),  # the user is leaving: a fitting reply
+    ("こんばんは！今日は公園で桜を見てきたよ。", "桜、きれいだったでしょう？", "ja", False),
+])
+def test_a_leave_taking_alone_while_the_user_is_not_leaving_is_asked_for_again(user_text, reply, language, held):
+    gate = SentenceGate(("ハナ", "アーク"), user_text, language, persona_name="アーク", greet_early=True)
+    shown = stream(gate, reply, piece=1)
+    assert (shown == "" and gate.blocked == reply) if held else shown == reply
+    last = SentenceGate(("ハナ", "アーク"), user_text, language, persona_name="アーク", greet_early=True,
+                        release_fillers=True)
+    assert stream(last, reply, piece=1) == reply  # the last attempt shows it rather than nothing
