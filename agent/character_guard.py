@@ -25,7 +25,8 @@ from agent.not_knowing import NOT_KNOWING_OPENINGS, says_it_does_not_know, told_
 from agent.echoes import (ECHO_MIN_CHARS, after_interjections, echo_arriving, echoes, repeats_earlier_reply, restates,
                           says_again, squash, users_words_said_back)
 from agent.engagement import (CJK_FILLERS, FILLERS, asks_yes_or_no, content_size, greets_in, least_to_say, only_greets,
-                              reaction_alone, leads_in, says_goodbye, says_nothing, tells_nothing, without_dangling_colon, yes_alone)
+                              reaction_alone, leads_in, says_goodbye, says_nothing, tells_nothing, without_dangling_colon,
+                              yes_alone)
 from agent.language import (LATIN_LANGUAGES, SCRIPTS, in_other_latin_language, is_question, script_of_letters,
                             sure_language, surely_chinese, surely_in)
 from agent.held_back import SCRIPT_FITS
@@ -468,8 +469,8 @@ class SentenceGate:
         # "¿Cómo estás?" was too little to show after a long message, and together they had been enough.
         reaction = self._greeted if self._greeted and not only_greets(self._greeted, self._user_names) else ""
         opening = reaction + self._fillers
-        if (says_nothing(opening + self._pending[:end], self._all_names, self._least) or self._takes_leave(
-                opening + self._pending[:end]) if end is not None
+        whole = opening + self._pending[:end] if end is not None else ""
+        if ((says_nothing(whole, self._all_names, self._least) or self._takes_leave(whole)) if end is not None
                 else _may_say_nothing(opening + self._pending, self._all_names, self._least)):
             if end is None:
                 return None

@@ -26,6 +26,7 @@ from agent.engagement import leads_in, least_to_say, only_greets
 from agent.keep_requests import KeepAction
 from agent.held_back import greeting_held_back, users_words_held_back
 from agent.language import is_question, name_for
+from agent.memory_lines import is_day_heading
 from agent.not_knowing import asks_of_a_day_told, told_before
 from agent.notices import empty_reply_notice, kept_acknowledgement
 from agent.out_of_character import claims_user_name
@@ -200,8 +201,8 @@ def recalled_user_lines_dated(context: str, user_names: Sequence[str]) -> list[t
     speaker = re.compile(rf"^- (?:\[([^\]]*)\] )?(?:{'|'.join(re.escape(n) for n in user_names)}): (.+)$")
     said, day = [], None
     for line in context.split("\n"):
-        if (heading := re.fullmatch(r"\[([^\]]{1,40})\]", line.strip())) is not None:
-            day = day_spelled_out(heading.group(1))
+        if is_day_heading(line):
+            day = day_spelled_out(line.strip()[1:-1])
         elif (found := speaker.match(line)) is not None:
             said.append((day_spelled_out(found.group(1)) if found.group(1) else day, found.group(2)))
         elif not line.startswith("- "):

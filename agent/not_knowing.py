@@ -67,8 +67,8 @@ _NOT_KNOWING = re.compile(
 # How such a sentence opens (lower-case), beyond the openings the guard always holds (agent/character_guard.py:
 # "i ", "je ", "ich ", the apologies…): held until it is whole and checked, when the user told it. A bare "No, "
 # too: "No, no lo recuerdo." streamed at once (§4 dev-es-weeks-escalada, session 53).
-NOT_KNOWING_OPENINGS = ("no,", "nein,", "non,", "não,", "いいえ", "unfortunately", "perdón", "perdona", "pardon", "entschuldig", "scusa", "no sé", "no lo sé",
-                        "no recuerdo", "no me acuerdo", "leider", "non lo so", "non so", "non ricordo", "não sei",
+NOT_KNOWING_OPENINGS = ("no,", "nein,", "non,", "não,", "いいえ", "unfortunately", "perdón", "perdona", "pardon",
+                        "entschuldig", "scusa", "no sé", "no lo sé", "no recuerdo", "no me acuerdo", "leider", "non lo so", "non so", "non ricordo", "não sei",
                         "não me lembro", "ごめん", "覚えて", "わかりません", "分かりません", "わからない", "知りません",
                         "知らない", "不知道", "不记得", "不好意思", "미안", "모르", "기억")
 # The words of asking someone to remember or tell ("again", "do you remember", 覚えてる, 记得): shared
