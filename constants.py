@@ -182,17 +182,18 @@ PROMPT_BUDGETS = {
         "entity_proposals": 600,
     },
 }
-# Keyword mentions sampled from across time (newest, oldest, one between) join the ranked memories
-# in the prompt only where there is room: in the embedded model's ~110 tokens they were generic lines
-# ("I appreciate it! Your words are really motivating.") in place of relevant ones (bench qa, session 9).
+# Keyword mentions sampled from across time (newest, oldest, one between) join the ranked memories in the prompt only
+# where there is room: in the embedded model's ~110 tokens they were generic lines in place of relevant ones (qa, s. 9).
 PROMPT_KEYWORD_SAMPLES = {"local": False, "remote": True}
-# History is cut in blocks, not one message at a time, so the cached prefix survives most turns:
-# when the window overflows its budget, it restarts from a point that keeps this share of it.
+# History is cut in blocks, so the cached prefix survives most turns: an overflowing window restarts keeping this share.
 HISTORY_KEEP_FRACTION_ON_TRIM = 0.5
 # How far back a turn looks for its history window: every message costs at least one token, so no window within the
 # largest history budget holds more (a whole-conversation copy was ~8 ms a turn at 100k messages, session 6 profile).
 HISTORY_SCAN_ENTRIES = max(budgets["history"] for budgets in PROMPT_BUDGETS.values())
 INTRODUCTION_CACHE_SIZE = HISTORY_SCAN_ENTRIES  # one scan's texts kept (agent/introductions.py)
+# A history this long is frozen out of the collector's full passes when its persona opens (persona/heap.py): at 100k
+# messages a pass took ~65 ms inside a turn (`bench scale`, session 54); tests open short ones by the thousand.
+FREEZE_HISTORY_ENTRIES = 10_000
 CHARS_PER_TOKEN_ESTIMATE = 3.0  # conservative mix of ja/en when no tokenizer is at hand
 # What a whole prompt and its reply may take, per budget family: a user's message longer than the rest
 # of the prompt leaves room for is cut to fit, with a note in the chat (issue 18 item 8: a 100k-character
@@ -306,8 +307,7 @@ TERM_COUNT_CACHE_SIZE = 4096  # (index, term) counts kept, least recently used d
 # BM25 (managers/lexical.py): FTS5's IDF (fts5_aux.c), one count per matched term, no length
 # normalisation (b = 0: LoCoMo dev and at scale, BENCHMARKS.md §1 session 7).
 BM25_MIN_IDF = 1e-6  # FTS5's floor for a term in more than half of the items
-# Match lists kept in memory (8 bytes an id): 4M ids, 32 MB, hold every term of a 100k-message
-# history's typical queries many times over (session 7).
+# Match lists kept in memory (8 bytes an id): 4M ids, 32 MB, hold a 100k-message history's queries' terms (session 7).
 LEXICAL_CACHE_IDS = 4_000_000
 RECALL_MAX_RESULTS, RECALL_DAY_LOOKAHEAD = 10, 20  # seed 004: ≤ 10 shown; 20 more ranks searched for a summary's day
 # The message being answered is looked for among each recall signal's best this many (it is its own

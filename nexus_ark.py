@@ -133,7 +133,8 @@ def serve(args) -> int:
     except PasswordRequired as exc:
         log.error("%s", exc)
         return 2
-    from persona.service import NexusService, freeze_startup_heap
+    from persona.heap import freeze_long_lived
+    from persona.service import NexusService
     from ui.app import THEME, build_app
 
     if not is_loopback(args.host):
@@ -148,7 +149,7 @@ def serve(args) -> int:
     )
     log.info("Nexus Ark is up on http://%s:%d (%.1f s); press Ctrl-C to quit.", args.host, args.port,
              time.monotonic() - started)
-    freeze_startup_heap()
+    freeze_long_lived()
     # After the line above: while llama.cpp loads a model it points the process's stderr at
     # /dev/null (llama-cpp-python, verbose=False), which swallowed log lines written meanwhile.
     service.start_background_warmup()

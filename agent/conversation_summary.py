@@ -20,14 +20,21 @@ def live_session(entries: Sequence[LogEntry], now: datetime,
                  gap: timedelta = timedelta(minutes=constants.EPISODE_SESSION_GAP_MINUTES)) -> list[LogEntry]:
     """The dialogue of the sitting in progress at `now`: back from the newest entry to the last
     pause longer than `gap`; none once `now` is more than `gap` past its newest entry (the next
-    message starts a sitting of its own, so a prompt prepared meanwhile already leaves it out)."""
-    dialogue = [e for e in entries if e.is_dialogue and e.ts is not None]
-    if not dialogue or now - dialogue[-1].ts > gap:
-        return []
-    start = len(dialogue) - 1
-    while start > 0 and dialogue[start].ts - dialogue[start - 1].ts <= gap:
-        start -= 1
-    return dialogue[start:]
+    message starts a sitting of its own, so a prompt prepared meanwhile already leaves it out).
+    Read from the newest entry back, so the cost is the sitting's, not the history's (a filter of
+    the whole 24,000-entry scan was most of a turn's growth from 1k to 100k messages: `bench scale`,
+    session 54)."""
+    sitting: list[LogEntry] = []
+    for entry in reversed(entries):
+        if not entry.is_dialogue or entry.ts is None:
+            continue
+        if sitting and sitting[-1].ts - entry.ts > gap:
+            break
+        if not sitting and now - entry.ts > gap:
+            return []
+        sitting.append(entry)
+    sitting.reverse()
+    return sitting
 
 
 def fold_prompt(persona: str, user_name: str, summary_so_far: str, lines: Sequence[str], language: str) -> tuple[str, str]:

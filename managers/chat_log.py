@@ -166,6 +166,19 @@ class ChatLog:
         self._entries: list[LogEntry] | None = None
         self._view: list[LogEntry] | None = None
         self._by_id: dict[str, LogEntry] = {}
+        # Moves on with every change; each move either appends one message to the folded conversation or
+        # is an edit, deletion or reload (the revision then noted in `_refolded_at`).
+        self._revision = 0
+        self._refolded_at = 0
+
+    def appended_since(self, revision: int) -> tuple[int, list[LogEntry] | None]:
+        """(the revision now, the folded conversation's messages appended since `revision`), or None
+        for them when the log changed otherwise since then: what was read of it must be read again."""
+        with self._lock:
+            if revision < self._refolded_at:
+                return self._revision, None
+            view = self._folded()
+            return self._revision, view[len(view) - (self._revision - revision):]
 
     def files(self) -> list[Path]:
         if not self.logs_dir.exists():
@@ -222,11 +235,13 @@ class ChatLog:
             with file_lock(path):
                 append_durably(path, format_entry(entry))
             self._entries.append(entry)
+            self._revision += 1
             if self._view is not None and entry.is_dialogue and "replaces" not in entry.meta:
                 self._view.append(entry)
                 self._by_id[entry.id] = entry
             else:
                 self._view = None  # an edit, deletion or replacement: fold again on next read
+                self._refolded_at = self._revision
             return entry
 
     def record_edit(self, target_id: str, new_text: str) -> LogEntry:
@@ -243,3 +258,5 @@ class ChatLog:
         with self._lock:
             self._entries = None
             self._view = None
+            self._revision += 1
+            self._refolded_at = self._revision

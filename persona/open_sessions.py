@@ -9,7 +9,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Callable
 
+import constants
 from managers.personas import PersonaError, PersonaManager
+from persona.heap import freeze_long_lived
 from persona.session import CharacterSession, RecoveredReply
 
 
@@ -40,6 +42,9 @@ class OpenSessions:
             for line in session.complete_keep_requests(user_name(session), settle=False):
                 self.notices.append(f"🛠️ {character.name} kept what you asked before the app stopped: {line[2:]}")
             self._open[character.name] = session
+            # The history is read now, as the page shows it; a long one lives as long as the session.
+            if len(session.chat_log.recent(constants.FREEZE_HISTORY_ENTRIES)) >= constants.FREEZE_HISTORY_ENTRIES:
+                freeze_long_lived()
         return session
 
     def check_idle(self, name: str) -> None:

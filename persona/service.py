@@ -6,7 +6,6 @@ around a temp directory and a scripted model.
 """
 from __future__ import annotations
 
-import gc
 import logging
 import threading
 import time
@@ -50,14 +49,6 @@ log = logging.getLogger(__name__)
 
 BUNDLED_CHARACTERS = Path(__file__).resolve().parent.parent / "characters"
 ServerFinder = Callable[[], tuple[LocalServer, ...]]
-
-
-def freeze_startup_heap() -> None:
-    """Once the app is up: everything loaded so far lives as long as the process, so keep it out
-    of the cyclic garbage collector's full passes. With langgraph/langchain loaded (~126k objects,
-    more with gradio) each full pass took ~40 ms and landed inside some turn (BENCHMARKS.md §2)."""
-    gc.collect()
-    gc.freeze()
 
 
 def system_clock() -> datetime:

@@ -87,3 +87,20 @@ def test_spoken_text_leaves_out_the_apps_tool_lines_only():
     said = f"{ANNOUNCEMENT_MARK}searched memories\nYou told me about Kyoto.\n{ANNOUNCEMENT_MARK}edit notepad (append)"
     assert spoken_text(said) == "You told me about Kyoto."
     assert spoken_text("A line that merely mentions 🛠️ tools.") == "A line that merely mentions 🛠️ tools."
+
+
+def test_what_was_appended_since_a_revision_and_when_it_must_be_read_again(tmp_path, clock):
+    log = ChatLog(tmp_path / "logs", clock)
+    first = log.append("USER", "Mina", "hi")
+    seen, _ = log.appended_since(-1)
+    log.view()  # folded: later appends extend it
+    second = log.append("AGENT", "Ark", "hello")
+    third = log.append("USER", "Mina", "how are you?")
+    now, appended = log.appended_since(seen)
+    assert [e.id for e in appended] == [second.id, third.id]
+    assert log.appended_since(now) == (now, [])
+    log.record_edit(first.id, "hi there")  # an older message changed: the caller reads again
+    assert log.appended_since(now)[1] is None
+    now, _ = log.appended_since(now)
+    log.invalidate()
+    assert log.appended_since(now)[1] is None

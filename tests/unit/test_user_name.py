@@ -39,3 +39,15 @@ def test_the_user_asking_for_their_name_gets_it(data_dir, clock):
     service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
     service.update_settings(user_name="ハルカ")
     assert reply_of(service, "私の名前、覚えてる？") == "ハルカだよ！ちゃんと覚えてる。"
+
+
+def test_the_introduced_name_follows_an_edit_or_a_deletion_of_the_message_that_gave_it(data_dir, clock):
+    model = ScriptedChatModel(replies("Nice to meet you!"))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    reply_of(service, "Hi! I'm Tom. I just moved here.")
+    assert service.name_offer("Ark") == "Tom"  # read once, then kept until the log changes
+    introduction = next(e for e in service.session("Ark").chat_log.view() if e.role == "USER")
+    service.edit_message("Ark", introduction.id, "Hi! I'm Tomas. I just moved here.")
+    assert service.name_offer("Ark") == "Tomas"
+    service.delete_message("Ark", introduction.id)
+    assert service.name_offer("Ark") == ""
