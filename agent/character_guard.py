@@ -151,8 +151,9 @@ class SentenceGate:
         self._user_text = user_text
         self._user_said = tuple(user_said) + (user_text,)
         # Asked about something the user told before: "I don't know" is held, checked and asked for again.
-        self._answer_told = day_told or told_before(user_text, user_said, language)
-        if self._answer_told:
+        self.answers_told = day_told or told_before(user_text, user_said, language,
+                                                    (*self._names, *self._user_names, persona_name))
+        if self.answers_told:
             self._risky_openings += NOT_KNOWING_OPENINGS
         self._thought, self.denied_thought = thought, False  # a first sentence denying it is asked for again
         if thought:
@@ -217,7 +218,7 @@ class SentenceGate:
         """Asked about what the user told, their recalled line copied is the answer once said back as theirs
         (`_own_part`): "El jueves tengo que llevar el coche al taller…", word for word the memory, was held
         back as a copy of the prompt three attempts running to "¿qué tengo que hacer el jueves?" (dev-es-taller, s. 40)."""
-        return self._answer_told and bool(role.users_part_said_back(
+        return self.answers_told and bool(role.users_part_said_back(
             sentence, self._user_said, self._user_names, self._language, self._reacting))
 
     def _in_another_language(self, sentence: str) -> bool:
@@ -538,7 +539,7 @@ class SentenceGate:
                 # After "Ich bin Lena." was left out, the user's story goes on as the persona's own
                 # ("Hello! I'm Ken. Just back from Mt. Takao!"): asked again, pointed at the user's name.
                 return self._refuse(first)
-            elif self._answer_told and not self._release_fillers and says_it_does_not_know(first):
+            elif self.answers_told and not self._release_fillers and says_it_does_not_know(first):
                 self.not_knowing = True  # asked again, pointed at what the user told
                 return self._refuse(first)
             elif not self._release_fillers and denies_the_thought(first, self._thought):
@@ -594,7 +595,7 @@ class SentenceGate:
             sentence, self._pending = self._pending[:end], self._pending[end:]
             # Asked about what they told, "je n'ai pas d'information…" after an answer ends it (dev-fr-loire, session 41)
             if self._offends(sentence) or self._in_another_language(sentence) or (
-                    self._answer_told and says_it_does_not_know(sentence)):
+                    self.answers_told and says_it_does_not_know(sentence)):
                 self.blocked, self._pending = sentence, ""
                 break
             if self._most_chars is not None and (len(self._shown) + sum(map(len, shown)) + len(self._lead_in)

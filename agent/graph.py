@@ -27,7 +27,7 @@ from agent.keep_requests import KeepAction
 from agent.held_back import greeting_held_back, users_words_held_back
 from agent.language import is_question, name_for
 from agent.memory_lines import is_day_heading
-from agent.not_knowing import asks_of_a_day_told, told_before
+from agent.not_knowing import asks_of_a_day_told
 from agent.notices import empty_reply_notice, kept_acknowledgement
 from agent.out_of_character import claims_user_name
 from agent.plain_desu import PlainDesuMender
@@ -138,8 +138,8 @@ def _echo_among(openings: Sequence[str], user_text: str) -> str:
 
 def _retry_reason(generation: "Generation", guard: "GuardInputs") -> str:
     """Why an attempt that showed nothing failed, when its retry is told more than "in your own words"."""
-    if generation.not_knowing or (generation.blocked and asks_it_back(generation.blocked, guard.user_text)
-                                  and (guard.day_told or told_before(guard.user_text, guard.user_said, guard.language))):
+    if generation.not_knowing or (generation.blocked and generation.answers_told
+                                  and asks_it_back(generation.blocked, guard.user_text)):
         return RETRY_AFTER_NOT_KNOWING  # "I don't know", or the question asked back, to what the user told
     if generation.denied_thought:
         return RETRY_AFTER_DENYING_THOUGHT
@@ -227,6 +227,7 @@ class Generation:
     left_out: tuple[str, ...] = ()  # openings left out as service talk or a refusal
     said_nothing: bool = False  # the model ended before it wrote anything but whitespace
     denied_thought: bool = False  # the opening denied the thought on the persona's mind (agent/on_mind.py)
+    answers_told: bool = False  # the message asks about what the user told (SentenceGate.answers_told)
 
 
 def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage], tools: Sequence[ToolSpec],
@@ -312,7 +313,7 @@ def _generate(deps: TurnDeps, control: TurnControl, messages: list[ChatMessage],
     return Generation(round_text, calls if may_call else [], stopped, error, gate.repaired, gate.blocked,
                       gate.not_knowing, gate.took_name, only_greeted, greeting, tuple(gate.left_out_openings),
                       said_nothing=not wrote.strip() and not calls and not error and not stopped,
-                      denied_thought=gate.denied_thought)
+                      denied_thought=gate.denied_thought, answers_told=gate.answers_told)
 
 
 def _keep(action: KeepAction, editor: MemoryEditor, language: str = "") -> ToolOutcome | None:

@@ -16,6 +16,7 @@ from typing import Iterable
 
 from agent.language import is_question
 from agent.memory_lines import terms
+from agent.query_planner import proper_nouns
 from agent.role import speaks_of_oneself
 from agent.time_period import named_period
 
@@ -92,24 +93,30 @@ def says_it_does_not_know(sentence: str) -> bool:
 _HIRAGANA_ONLY = re.compile(r"[\u3040-\u309f]+")
 
 
-def _telling_terms(text: str) -> set[str]:
+def _telling_terms(text: str, named: frozenset[str] | set[str] = frozenset()) -> set[str]:
     """The words that carry what a sentence is about: no asking words, no first person ("meiner",
-    「私が」), no grammar (a pair of hiragana), no short Latin words."""
+    「私が」), no grammar (a pair of hiragana), no short Latin words ("did", "got", "day") but for a noun
+    or name the sentence writes capitalised inside it, or one of `named` ("Sag mal, wann war ich noch
+    mal im Zoo?" was answered "Ich weiß nicht genau…" with the zoo day recalled: §4 dev-de-mitwem,
+    session 53)."""
+    named = {*named, *(word.lower() for word in proper_nouns(text, most=None))}
     return {t for t in terms(text) if t.lower() not in _ASKING_WORDS and not _ASKING_CJK.search(t)
-            and not speaks_of_oneself(t) and not _HIRAGANA_ONLY.fullmatch(t) and (len(t) >= 4 or not t.isascii())}
+            and not speaks_of_oneself(t) and not _HIRAGANA_ONLY.fullmatch(t)
+            and (len(t) >= 4 or not t.isascii() or (len(t) == 3 and t in named))}
 
 
-def told_before(question: str, user_said: Iterable[str], language: str = "") -> bool:
+def told_before(question: str, user_said: Iterable[str], language: str = "", names: Iterable[str] = ()) -> bool:
     """Whether `question` asks about the user's own life and something the user said earlier (in the
     window or the recalled memories) shares a word of substance with it: "Where was my interview
     again?" after "Just had my second interview at the museum". `language`: the question's, whose
-    verbs may carry the person ("E cosa devo fare giovedì, te lo ricordi?")."""
+    verbs may carry the person ("E cosa devo fare giovedì, te lo ricordi?"); `names`: the user's and
+    the persona's, which say nothing of what is asked ("Hey Ark, …" and "Hallo Ark, hier ist Lena…")."""
     if not is_question(question) or not speaks_of_oneself(question, language):
         return False
-    asked = _telling_terms(question)
+    asked = _telling_terms(question) - {term for name in names for term in terms(name)}
     if not asked:
         return False
-    return any(asked & _telling_terms(said) for said in user_said if said.strip() and said.strip() != question.strip())
+    return any(asked & _telling_terms(said, asked) for said in user_said if said.strip() and said.strip() != question.strip())
 
 
 # Languages that leave the subject out of a question about one's own day: 「火曜日に何話したっけ？」.

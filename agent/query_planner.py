@@ -87,8 +87,9 @@ def content_words(text: str) -> list[str]:
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 
-def proper_nouns(text: str) -> list[str]:
-    """Capitalised words not at a sentence start, katakana words, and names before さん/くん/ちゃん."""
+def proper_nouns(text: str, most: int | None = constants.KEYWORD_MAX_TERMS) -> list[str]:
+    """Capitalised words not at a sentence start, katakana words, and names before さん/くん/ちゃん
+    (the first `most`; None: all)."""
     text = unicodedata.normalize("NFKC", text)
     found: list[str] = []
     capitalised = rf"(?<![.!?]\s)(?<!^)(?<![{LATIN_LETTERS}'’])([A-ZÀ-ÖØ-Þ][{LATIN_LETTERS}'’\-]+)"
@@ -99,7 +100,7 @@ def proper_nouns(text: str) -> list[str]:
     found += [m for m in re.findall(r"([\u3400-\u9fff]{1,4})(?:さん|くん|君|ちゃん|様)", text) if m not in found]
     found += [m for m in re.findall(r"([\uac00-\ud7af]{2,4})(?:씨|님)", text) if m not in found]
     found += [m for m in re.findall(r"[\u30a0-\u30ff]{2,}", text) if m not in found and m != "ー"]
-    return found[: constants.KEYWORD_MAX_TERMS]
+    return found[:most]
 
 
 def classify_intent(text: str) -> str:

@@ -81,6 +81,34 @@ def test_a_question_about_what_the_user_told_is_recognised(question, said):
 
 
 @pytest.mark.parametrize("question, said, language", [
+    # a short noun or name, capitalised in the question (dev-de-mitwem, session 53: "Ich weiß nicht genau…")
+    ("Sag mal, wann war ich noch mal im Zoo?", "Am 14. Juni war ich mit meinem Bruder im Leipziger Zoo.", "de"),
+    ("Wie hieß nochmal mein Hund? Der mit dem Fleck am Ohr.", "Mein Hund Rex hat einen Fleck am Ohr.", "de"),
+    ("¿Qué me regaló Ana por mi cumpleaños?", "Ana me regaló un libro precioso.", "es"),
+    ("What did Max bring to my party?", "Max brought a huge cake to my party!", "en"),
+])
+def test_a_short_noun_or_name_the_question_capitalises_counts(question, said, language):
+    assert told_before(question, [said], language)
+
+
+@pytest.mark.parametrize("question, said, language", [
+    ("What day did I see the doctor?", "Long day, I saw the dentist.", "en"),  # "day": a short word, not a name
+    ("Did I get a bus pass?", "I got on the bus late.", "en"),
+    ("Wann war ich beim Arzt?", "Der Tag war lang, ich war im Zoo.", "de"),  # the zoo, not the doctor
+    ("¿Qué hice con mi tía?", "Fui al cine con mi primo.", "es"),
+])
+def test_short_words_shared_by_chance_are_not(question, said, language):
+    assert not told_before(question, [said], language)
+
+
+def test_the_names_of_the_two_speaking_say_nothing_of_what_is_asked():
+    said = ["Hallo Ark, hier ist Lena. Heute war ich beim Bäcker."]
+    assert told_before("Hey Ark, wann war ich beim Bäcker?", said, "de", names=("Ark", "Lena"))
+    assert not told_before("Hey Ark, wann war ich im Kino?", said, "de", names=("Ark", "Lena"))
+    assert not told_before("Lena hier, was habe ich gestern gekocht?", said, "de", names=("Ark", "Lena"))
+
+
+@pytest.mark.parametrize("question, said, language", [
     # the person in the verb alone (dev-it-napoli, session 22: answered "non ho la capacità di ricordare")
     ("E cosa devo fare giovedì, te lo ricordi?", "Ricordami che giovedì devo restituire tre libri alla biblioteca.", "it"),
     ("¿Qué tengo que hacer el jueves?", "Apunta que el jueves tengo cita con el veterinario.", "es"),
