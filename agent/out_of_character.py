@@ -61,6 +61,18 @@ SERVICE_TALK = re.compile(
     r"|\bk[öo]nnten sie (?:mir )?(?:bitte )?(?:mehr|weitere|zusätzliche) (?:details|informationen|angaben) (?:geben|bereitstellen|liefern)"
     r"|\bpotresti (?:gentilmente )?fornir(?:mi)? (?:più|maggiori|ulteriori|altri) (?:dettagli|informazioni)"
     r"|\bpoderia (?:me )?fornecer (?:mais|alguns|algumas) (?:detalhes|informações)"
+    # too little information to suggest or confirm something, as a service declines ("I'm sorry, but I don't have enough
+    # information to suggest a quick meal." to "What should I cook tonight, something quick?": §4, session 53); a friend
+    # suggests something or asks. Not knowing something the user never told stays: "…enough information to say".
+    r"|\bi (?:don't|do not) have (?:enough|sufficient) (?:information|info|details|context|data) to (?:suggest|recommend"
+    r"|give (?:you )?(?:any |a )?(?:suggestions?|recommendations?|advice|ideas?)|offer|make (?:a |any )?(?:suggestions?|recommendations?)"
+    r"|confirm|predict)\b"
+    r"|\bno tengo (?:suficiente información|información suficiente|suficientes (?:datos|detalles)) para (?:sugerir|recomendar"
+    r"|darte (?:ideas|consejos|recomendaciones)|confirmar)"
+    r"|\bje n'ai pas (?:assez|suffisamment) d'informations? pour (?:(?:te |vous )?(?:suggérer|recommander|conseiller)|confirmer)"
+    r"|\b(?:ich habe|habe ich) nicht (?:genug|genügend) informationen,? um (?:\w+ ){0,3}?(?:vorzuschlagen|zu empfehlen|zu bestätigen)"
+    r"|\bnon ho (?:abbastanza|sufficienti) informazioni per (?:suggerir|consigliar|raccomandar|confermar)"
+    r"|\bnão tenho informaç(?:ões|ão) suficientes? para (?:sugerir|recomendar|confirmar)"
     # Japanese
     r"|AI言語モデル|言語モデル(?:として|なので|です|の私)|(?:人工知能|AI|ＡＩ)(?:として|なので|です|だから|の私|アシスタント)"
     r"|(?:私|わたし)は(?:人工知能|AI|ＡＩ|アシスタント)|アシスタントとして"

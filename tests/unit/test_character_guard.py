@@ -630,3 +630,12 @@ def test_a_leave_taking_alone_while_the_user_is_not_leaving_is_asked_for_again(u
     last = SentenceGate(("ハナ", "アーク"), user_text, language, persona_name="アーク", greet_early=True,
                         release_fillers=True)
     assert stream(last, reply, piece=1) == reply  # the last attempt shows it rather than nothing
+
+
+def test_too_little_information_to_suggest_anything_is_asked_for_again(data_dir, clock):
+    model = ScriptedChatModel(replies("I'm sorry, but I don't have enough information to suggest a quick meal.",
+                                      "How about a veggie stir-fry? Ten minutes and one pan."))
+    service = NexusService(data_dir, clock=clock, model_factory=lambda s, k, p: model)
+    events = list(service.send("Ark", "What should I cook tonight, something quick?"))
+    assert "".join(e.text for e in events if e.kind == "token").strip() == "How about a veggie stir-fry? Ten minutes and one pan."
+    assert len(model.calls) == 2

@@ -324,3 +324,30 @@ def test_a_kept_note_with_no_reply_found_ends_with_a_word_for_it_not_the_empty_r
     events = list(service.send("Ark", "Apunta que el cumpleaños de mi madre, Carmen, es el 14 de marzo."))
     assert events[-1].kind == "done" and events[-1].text.endswith("¡Entendido! Lo tendré presente.")
     assert "no puedo" not in events[-1].text and "Carmen" in service.read_memory("Ark", "core_memory")
+
+
+@pytest.mark.parametrize("text", [
+    "I'm sorry, but I don't have enough information to suggest a quick meal.",
+    "I know you're thinking of rain, but I don't have enough information to confirm that.",
+    "Unfortunately I do not have sufficient details to give you any recommendations.",
+    "Lo siento, pero no tengo suficiente información para sugerir una cena rápida.",
+    "Désolé, je n'ai pas assez d'informations pour te conseiller un film.",
+    "Ich habe nicht genug Informationen, um dir ein Rezept vorzuschlagen.",
+    "Leider habe ich nicht genügend Informationen, um das zu bestätigen.",
+    "Mi dispiace, non ho abbastanza informazioni per consigliarti un ristorante.",
+    "Desculpe, não tenho informações suficientes para sugerir um filme.",
+])
+def test_too_little_information_to_suggest_is_a_service_declining(text):
+    assert breaks_character(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I don't have enough information to say what your sister's name is.",  # not knowing what was never told
+    "She didn't have enough information to choose, so she waited.",
+    "Do you have enough information to decide?",
+    "I don't have enough flour to bake bread tonight!",
+    "No tengo suficiente información para saber cuándo fue.",
+    "Ich habe nicht genug Zeit, um alles zu lesen.",
+])
+def test_not_knowing_and_other_lacks_are_not(text):
+    assert not breaks_character(text)
