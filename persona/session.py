@@ -100,8 +100,9 @@ class CharacterSession:
         self.shown_episodes: dict[str, Episode] = {}  # by id: what the last turn's prompt showed
         self.entities = EntityStore(character.memory_dir, self.files)  # kept: its listing is cached
         self.entity_proposals = ProposalStore(character.memory_dir, self.files)
-        self._offers: tuple[str, list[EntityProposal]] = ("", [])
-        self._introduced_in_log: tuple[int, str] = (-1, "")  # (the log's revision read, the name the user introduced themself by)  # the message the night's proposals went with
+        self._offers: tuple[str, list[EntityProposal]] = ("", [])  # the message the night's proposals went with
+        # (the log's revision last read, the name the user introduced themself by in it): `introduced_name`
+        self._introduced_in_log: tuple[int, str] = (-1, "")
         # The drives' inputs from stores other modules keep (wired by the facade): open questions as
         # (priority, raised or last asked[, text]) and the top active goal as (priority 0..1, text).
         self.open_questions: QuestionSource = self._open_questions
